@@ -1,0 +1,115 @@
+// `tgsim bench`: tgsim's time for matmul kernels as a ratio to a plain C++ triple loop of the
+// same N, measured side by side in this process (the minimum of --reps runs of each).
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "matmul.cuh"
+
+namespace tgsim::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+template <class F>
+double min_seconds(int reps, F&& f) {
+  double best = 1e300;
+  for (int i = 0; i < reps; ++i) {
+    auto t0 = Clock::now();
+    f();
+    best = std::min(best, std::chrono::duration<double>(Clock::now() - t0).count());
+  }
+  return best;
+}
+
+// The plain triple loop (i, j, k) that the ratio is taken against.
+__attribute__((noinline)) void native_matmul(const float* A, const float* B, float* C, int n) {
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      float s = 0.0f;
+      for (int k = 0; k < n; ++k) s += A[i * n + k] * B[k * n + j];
+      C[i * n + j] = s;
+    }
+}
+
+double peak_rss_mb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return double(u.ru_maxrss) / 1024.0;
+}
+
+std::uint64_t accesses(const Counters& c) {
+  return c.global_load.thread_accesses + c.global_store.thread_accesses +
+         c.shared_load.thread_accesses + c.shared_store.thread_accesses;
+}
+
+}  // namespace
+
+int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned threads, bool json) {
+  Device dev;
+  nlohmann::ordered_json rows = nlohmann::json::array();
+  unsigned cores = std::thread::hardware_concurrency();
+  for (int n : sizes) {
+    auto A = dev.alloc<float>(std::size_t(n) * n, "A");
+    auto B = dev.alloc<float>(std::size_t(n) * n, "B");
+    auto C = dev.alloc<float>(std::size_t(n) * n, "C");
+    for (std::size_t i = 0; i < A.size(); ++i) {
+      A[i] = float(int(i % 7) - 3);
+      B[i] = float(int(i % 5) - 2);
+    }
+    double native = min_seconds(reps, [&] { native_matmul(A.data(), B.data(), C.data(), n); });
+    struct K { const char* name; int tile; void (*launch)(const Device&, LaunchConfig&, Buffer<float>&, Buffer<float>&, Buffer<float>&, int, Report&); };
+    const K kernels[] = {
+        {"matmul_tiled16", 16, [](const Device& d, LaunchConfig& c, Buffer<float>& a, Buffer<float>& b, Buffer<float>& o, int m, Report& r) { r = d.launch(c, matmul_tiled<16>, a, b, o, m); }},
+        {"matmul_naive", 16, [](const Device& d, LaunchConfig& c, Buffer<float>& a, Buffer<float>& b, Buffer<float>& o, int m, Report& r) { r = d.launch(c, matmul_naive, a, b, o, m); }},
+    };
+    for (const K& k : kernels) {
+      LaunchConfig cfg;
+      cfg.name = k.name;
+      cfg.grid = Dim3(std::uint32_t((n + k.tile - 1) / k.tile), std::uint32_t((n + k.tile - 1) / k.tile));
+      cfg.block = Dim3(std::uint32_t(k.tile), std::uint32_t(k.tile));
+      cfg.threads = threads;
+      Report rep;
+      double t = min_seconds(reps, [&] { k.launch(dev, cfg, A, B, C, n, rep); });
+      std::uint64_t acc = accesses(rep.counters);
+      nlohmann::ordered_json row = {{"kernel", k.name},
+                                    {"n", n},
+                                    {"threads", threads ? threads : cores},
+                                    {"tgsim_s", t},
+                                    {"native_s", native},
+                                    {"ratio", t / native},
+                                    {"accesses", acc},
+                                    {"ns_per_access", t * 1e9 / double(acc)},
+                                    {"peak_rss_mb", peak_rss_mb()}};
+      rows.push_back(row);
+    }
+  }
+  if (json) {
+    os << nlohmann::ordered_json{{"cores", cores}, {"runs", rows}}.dump(2) << "\n";
+    return 0;
+  }
+  os << "tgsim bench: all counters on; ratio = tgsim time / native triple-loop time, same N, same process\n"
+     << "machine: " << cores << " cores; minimum of " << reps << " runs each\n\n";
+  os << std::left << std::setw(16) << "kernel" << std::right << std::setw(6) << "n" << std::setw(9)
+     << "threads" << std::setw(11) << "tgsim s" << std::setw(11) << "native s" << std::setw(9)
+     << "ratio" << std::setw(14) << "accesses" << std::setw(10) << "ns/acc" << std::setw(12)
+     << "peak RSS MB" << "\n";
+  for (const auto& r : rows)
+    os << std::left << std::setw(16) << r["kernel"].get<std::string>() << std::right << std::setw(6)
+       << r["n"].get<int>() << std::setw(9) << r["threads"].get<unsigned>() << std::fixed
+       << std::setprecision(3) << std::setw(11) << r["tgsim_s"].get<double>() << std::setw(11)
+       << r["native_s"].get<double>() << std::setprecision(1) << std::setw(9)
+       << r["ratio"].get<double>() << std::setw(14) << r["accesses"].get<std::uint64_t>()
+       << std::setprecision(1) << std::setw(10) << r["ns_per_access"].get<double>()
+       << std::setprecision(0) << std::setw(12) << r["peak_rss_mb"].get<double>() << "\n";
+  return 0;
+}
+
+}  // namespace tgsim::cli

@@ -1,0 +1,113 @@
+// tgsim: run the seed kernels on the CPU and print what the hardware counters would say.
+//   tgsim tour                       the seed kernels side by side, with what the numbers mean
+//   tgsim run KERNEL [--n N] [--threads T] [--schedule S] [--json]
+//   tgsim list                       the kernels `run` knows
+//   tgsim bench [--sizes 256,512]    tgsim vs a native triple loop, as ratios
+// Usage errors print one line and exit with status 2.
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+
+namespace {
+
+tgsim::Schedule parse_schedule(const std::string& s, std::uint64_t* seed) {
+  if (s == "in-order") return tgsim::Schedule::kInOrder;
+  if (s == "reverse") return tgsim::Schedule::kReverse;
+  if (s.rfind("shuffle", 0) == 0) {
+    if (s.size() > 8 && s[7] == ':') *seed = std::stoull(s.substr(8));
+    else if (s.size() != 7) throw std::invalid_argument("bad schedule '" + s + "'");
+    return tgsim::Schedule::kShuffle;
+  }
+  throw std::invalid_argument("unknown schedule '" + s + "' (in-order, reverse, shuffle[:SEED])");
+}
+
+int usage_error(const std::string& what) {
+  std::cerr << "tgsim: error: " << what << " (see tgsim --help)\n";
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"tgsim: GPU kernels on the CPU, counted as Nsight Compute counts them on an H100"};
+  app.require_subcommand(0, 1);
+  unsigned threads = 0;
+  bool json = false;
+
+  auto* tour = app.add_subcommand("tour", "run the seed kernels and explain their counts (the main job)");
+  tour->add_option("--threads", threads, "worker threads (default: all cores)");
+  tour->add_flag("--json", json, "one JSON array of run objects");
+
+  auto* run = app.add_subcommand("run", "run one kernel and print its counters");
+  std::string kernel, schedule = "in-order";
+  int n = 0;
+  run->add_option("kernel", kernel, "kernel name (tgsim list)")->required();
+  run->add_option("--n", n, "matrix size N (square); default 256 for matmul, 1024 for transpose");
+  run->add_option("--threads", threads, "worker threads (default: all cores)");
+  run->add_option("--schedule", schedule, "fiber order in a group: in-order, reverse, shuffle[:SEED]");
+  run->add_flag("--json", json, "one JSON object");
+
+  auto* list = app.add_subcommand("list", "list the kernels");
+
+  auto* bench = app.add_subcommand("bench", "time tgsim against a native loop, in one process");
+  std::vector<int> sizes = {256, 512};
+  int reps = 3;
+  bench->add_option("--sizes", sizes, "matrix sizes")->delimiter(',');
+  bench->add_option("--reps", reps, "repetitions (the minimum time is kept)")->check(CLI::Range(1, 100));
+  bench->add_option("--threads", threads, "worker threads (default: all cores)");
+  bench->add_flag("--json", json, "one JSON object");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::string what = e.what();
+    return usage_error(what.empty() ? e.get_name() : what);
+  }
+
+  try {
+    if (*run) {
+      tgsim::catalog::RunOptions opt;
+      opt.n = n;
+      opt.threads = threads;
+      tgsim::catalog::Result r;
+      try {
+        opt.schedule = parse_schedule(schedule, &opt.shuffle_seed);
+        r = tgsim::catalog::run(tgsim::Device{}, kernel, opt);
+      } catch (const std::invalid_argument& e) {
+        return usage_error(e.what());
+      }
+      if (json) {
+        std::cout << tgsim::cli::result_json(r, 2) << "\n";
+      } else {
+        tgsim::write_text(std::cout, r.report);
+        std::cout << "  n " << r.n << ", result " << (r.correct ? "equals" : "DIFFERS FROM")
+                  << " the CPU reference\n";
+      }
+      return r.correct && r.report.findings.empty() ? 0 : 1;
+    }
+    if (*list) {
+      for (const auto& e : tgsim::catalog::entries())
+        std::cout << e.name << "  (default n " << e.default_n << ")  " << e.description << "\n";
+      return 0;
+    }
+    if (*bench) {
+      for (int s : sizes)
+        if (s < 16 || s > 4096) return usage_error("bench size " + std::to_string(s) + " is outside 16..4096");
+      return tgsim::cli::bench(std::cout, sizes, reps, threads, json);
+    }
+    return tgsim::cli::tour(std::cout, threads, json);  // `tgsim` alone runs the tour
+  } catch (const tgsim::LaunchError& e) {
+    std::cerr << "tgsim: launch error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "tgsim: kernel error: " << e.what() << "\n";
+    return 1;
+  }
+}

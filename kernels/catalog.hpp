@@ -1,0 +1,41 @@
+// The catalog of named kernels that `tgsim run/tour/bench` and the tests know: each entry
+// builds its inputs, launches the kernel at size n, and checks the result against a CPU
+// reference. Shapes are the ones the H100 fixture (tests/hardware) was recorded with.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <tgsim/launch.hpp>
+
+namespace tgsim::catalog {
+
+struct RunOptions {
+  int n = 0;             // 0: the entry's default size
+  unsigned threads = 0;  // worker threads, 0 = all cores
+  Schedule schedule = Schedule::kInOrder;
+  std::uint64_t shuffle_seed = 1;
+};
+
+struct Result {
+  Report report;
+  bool correct = false;  // result equals the CPU reference exactly
+  int n = 0;
+};
+
+struct Entry {
+  std::string name;
+  std::string family;       // "matmul", "transpose"
+  std::string description;  // one line
+  int default_n;
+  int max_n;
+  Result (*run)(const Device& dev, const RunOptions& opt);
+};
+
+const std::vector<Entry>& entries();
+const Entry* find(std::string_view name);
+// Runs `name` with `opt`; throws std::invalid_argument for an unknown kernel or a bad size.
+Result run(const Device& dev, std::string_view name, const RunOptions& opt);
+
+}  // namespace tgsim::catalog

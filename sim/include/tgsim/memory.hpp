@@ -1,0 +1,276 @@
+// Memory as a kernel sees it: device buffers (global memory) and per-group shared arrays.
+// Every element access goes through a small proxy that records one access event
+// (space, load/store, address, width, source line:column of the subscript) for the
+// counters, then touches host memory. Out-of-bounds subscripts become findings and the
+// access is dropped (a load yields T{}).
+//
+// Proxy pitfall: `auto x = a[i];` keeps a proxy (the load happens later, at each use).
+// Write `float x = a[i];` to load once, as the GPU code means.
+#pragma once
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <source_location>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <tgsim/thread.hpp>
+
+namespace tgsim {
+
+namespace detail {
+
+enum class AccessKind : std::uint8_t { kGlobalLoad, kGlobalStore, kSharedLoad, kSharedStore, kBarrier };
+
+// A subscript; its constructor captures the source location of the indexing expression.
+struct Index {
+  std::int64_t v;
+  std::source_location loc;
+  template <std::integral I>
+  Index(I i, std::source_location l = std::source_location::current())
+      : v(static_cast<std::int64_t>(i)), loc(l) {}
+};
+
+struct BufferInfo {
+  std::string name;
+  std::size_t count = 0;      // elements
+  std::size_t elem_size = 0;  // bytes
+};
+
+struct SharedDecl;  // one shared array of a group (defined in the library)
+
+// The hot path: one event per thread access (sim/src/group.cpp).
+void record_access(ThreadCtx* t, const std::source_location& loc, AccessKind kind,
+                   std::uint64_t addr, std::uint32_t width);
+void global_out_of_bounds(ThreadCtx* t, const std::source_location& loc, const BufferInfo* buf,
+                          std::int64_t index);
+void shared_out_of_bounds(ThreadCtx* t, const std::source_location& loc, const SharedDecl* decl,
+                          std::size_t dim, std::int64_t index, std::size_t extent);
+// Returns the group's storage for the declaration at `loc`, allocating it on first use.
+std::byte* shared_storage(ThreadCtx* t, const std::source_location& loc, const char* name,
+                          std::size_t bytes, std::size_t align, std::uint32_t rank,
+                          const std::size_t* extents, std::uint32_t* offset,
+                          const SharedDecl** decl);
+
+inline ThreadCtx* current_thread() {
+  ThreadCtx* t = current;
+  if (!t) no_current_thread();
+  return t;
+}
+
+template <class T>
+constexpr void check_element() {
+  static_assert(std::is_trivially_copyable_v<T>, "tgsim: element types must be trivially copyable");
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 ||
+                    sizeof(T) == 16,
+                "tgsim: an access is 1, 2, 4, 8 or 16 bytes (a float4 load is one access)");
+}
+
+}  // namespace detail
+
+// ---------------------------------------------------------------- global memory
+
+template <class T>
+class global_ref {
+  using V = std::remove_const_t<T>;
+
+ public:
+  global_ref(T* p, std::source_location loc) : p_(p), loc_(loc) {}
+
+  operator V() const {  // a load
+    if (!p_) return V{};
+    detail::record_access(detail::current, loc_, detail::AccessKind::kGlobalLoad,
+                          reinterpret_cast<std::uintptr_t>(p_), sizeof(T));
+    return *p_;
+  }
+  const global_ref& operator=(const V& v) const
+    requires(!std::is_const_v<T>)
+  {  // a store
+    if (p_) {
+      detail::record_access(detail::current, loc_, detail::AccessKind::kGlobalStore,
+                            reinterpret_cast<std::uintptr_t>(p_), sizeof(T));
+      *p_ = v;
+    }
+    return *this;
+  }
+  const global_ref& operator=(const global_ref& o) const { return *this = static_cast<V>(o); }
+  template <class U> const global_ref& operator+=(const U& x) const { return *this = V(V(*this) + x); }
+  template <class U> const global_ref& operator-=(const U& x) const { return *this = V(V(*this) - x); }
+  template <class U> const global_ref& operator*=(const U& x) const { return *this = V(V(*this) * x); }
+  template <class U> const global_ref& operator/=(const U& x) const { return *this = V(V(*this) / x); }
+
+ private:
+  T* p_;  // null when the subscript was out of bounds (already reported)
+  std::source_location loc_;
+};
+
+// A pointer into a device buffer, as a kernel parameter (TG_GLOBAL(T) in the CUDA dialect).
+template <class T>
+class global_ptr {
+  using V = std::remove_const_t<T>;
+
+ public:
+  global_ptr() = default;
+  global_ptr(T* base, const detail::BufferInfo* info, std::int64_t offset = 0)
+      : base_(base), info_(info), off_(offset) {
+    detail::check_element<V>();
+  }
+  template <class U>
+    requires(std::is_same_v<const U, T> && !std::is_same_v<U, T>)
+  global_ptr(const global_ptr<U>& o) : base_(o.base()), info_(o.info()), off_(o.offset()) {}
+
+  global_ref<T> operator[](detail::Index i) const {
+    std::int64_t idx = off_ + i.v;
+    if (idx < 0 || !info_ || static_cast<std::uint64_t>(idx) >= info_->count) {
+      detail::global_out_of_bounds(detail::current_thread(), i.loc, info_, idx);
+      return global_ref<T>(nullptr, i.loc);
+    }
+    return global_ref<T>(base_ + idx, i.loc);
+  }
+  global_ref<T> operator*() const { return (*this)[0]; }
+  global_ptr operator+(std::int64_t d) const { return global_ptr(base_, info_, off_ + d); }
+  global_ptr operator-(std::int64_t d) const { return global_ptr(base_, info_, off_ - d); }
+  global_ptr& operator+=(std::int64_t d) { off_ += d; return *this; }
+
+  T* base() const { return base_; }
+  const detail::BufferInfo* info() const { return info_; }
+  std::int64_t offset() const { return off_; }
+
+ private:
+  T* base_ = nullptr;
+  const detail::BufferInfo* info_ = nullptr;
+  std::int64_t off_ = 0;
+};
+
+// A device buffer owned by the host: 256-byte aligned like cudaMalloc, zero-filled.
+// Host code reads and writes it directly (data(), operator[]); kernels get a global_ptr.
+template <class T>
+class Buffer {
+ public:
+  Buffer() = default;
+  explicit Buffer(std::size_t count, std::string name = "buffer")
+      : info_(std::make_unique<detail::BufferInfo>()) {
+    detail::check_element<T>();
+    info_->name = std::move(name);
+    info_->count = count;
+    info_->elem_size = sizeof(T);
+    std::size_t bytes = ((count * sizeof(T)) + 255) / 256 * 256;
+    mem_.reset(static_cast<T*>(::operator new[](bytes == 0 ? 256 : bytes, std::align_val_t(256))));
+    std::memset(static_cast<void*>(mem_.get()), 0, bytes == 0 ? 256 : bytes);
+  }
+  T* data() { return mem_.get(); }
+  const T* data() const { return mem_.get(); }
+  std::size_t size() const { return info_ ? info_->count : 0; }
+  T& operator[](std::size_t i) { return mem_.get()[i]; }
+  const T& operator[](std::size_t i) const { return mem_.get()[i]; }
+  T* begin() { return data(); }
+  T* end() { return data() + size(); }
+  const std::string& name() const { return info_->name; }
+
+  operator global_ptr<T>() const { return global_ptr<T>(mem_.get(), info_.get()); }
+  operator global_ptr<const T>() const { return global_ptr<const T>(mem_.get(), info_.get()); }
+  global_ptr<T> ptr() const { return *this; }
+
+ private:
+  struct Free {
+    void operator()(T* p) const { ::operator delete[](p, std::align_val_t(256)); }
+  };
+  std::unique_ptr<T, Free> mem_;
+  std::unique_ptr<detail::BufferInfo> info_;
+};
+
+// ---------------------------------------------------------------- shared memory
+
+template <class T>
+class shared_ref {
+ public:
+  shared_ref(T* p, std::uint32_t offset, std::source_location loc) : p_(p), off_(offset), loc_(loc) {}
+
+  operator T() const {
+    if (!p_) return T{};
+    detail::record_access(detail::current, loc_, detail::AccessKind::kSharedLoad, off_, sizeof(T));
+    return *p_;
+  }
+  const shared_ref& operator=(const T& v) const {
+    if (p_) {
+      detail::record_access(detail::current, loc_, detail::AccessKind::kSharedStore, off_, sizeof(T));
+      *p_ = v;
+    }
+    return *this;
+  }
+  const shared_ref& operator=(const shared_ref& o) const { return *this = static_cast<T>(o); }
+  template <class U> const shared_ref& operator+=(const U& x) const { return *this = T(T(*this) + x); }
+  template <class U> const shared_ref& operator-=(const U& x) const { return *this = T(T(*this) - x); }
+  template <class U> const shared_ref& operator*=(const U& x) const { return *this = T(T(*this) * x); }
+  template <class U> const shared_ref& operator/=(const U& x) const { return *this = T(T(*this) / x); }
+
+ private:
+  T* p_;               // null after an out-of-bounds subscript (already reported)
+  std::uint32_t off_;  // byte offset in the group's shared memory (decides the bank)
+  std::source_location loc_;
+};
+
+// A (sub-)array of a group's shared array; the last subscript yields a shared_ref.
+template <class T>
+class shared_array;
+
+template <class E, std::size_t N>
+class shared_array<E[N]> {
+ public:
+  shared_array(std::byte* base, std::uint32_t offset, const detail::SharedDecl* decl,
+               std::uint32_t rank)
+      : base_(base), off_(offset), decl_(decl), rank_(rank) {}
+
+  auto operator[](detail::Index i) const {
+    bool ok = base_ && i.v >= 0 && static_cast<std::uint64_t>(i.v) < N;
+    if (base_ && !ok)
+      detail::shared_out_of_bounds(detail::current_thread(), i.loc, decl_,
+                                   rank_ - std::rank_v<E[N]>, i.v, N);
+    std::size_t step = ok ? static_cast<std::size_t>(i.v) * sizeof(E) : 0;
+    std::byte* b = ok ? base_ + step : nullptr;
+    if constexpr (std::is_array_v<E>) {
+      return shared_array<E>(b, off_ + static_cast<std::uint32_t>(step), decl_, rank_);
+    } else {
+      detail::check_element<E>();
+      return shared_ref<E>(reinterpret_cast<E*>(b), off_ + static_cast<std::uint32_t>(step), i.loc);
+    }
+  }
+  static constexpr std::size_t size() { return N; }
+
+ private:
+  std::byte* base_;      // null: an outer subscript was out of bounds
+  std::uint32_t off_;    // byte offset of this sub-array in shared memory
+  const detail::SharedDecl* decl_;
+  std::uint32_t rank_;   // rank of the whole declared array
+};
+
+template <class T>
+shared_array<T> ThreadCtx::shared(const char* name, std::source_location loc) {
+  static_assert(std::is_array_v<T> && std::extent_v<T> > 0,
+                "tgsim: shared<T> takes an array type, e.g. shared<float[16][17]>");
+  using Elem = std::remove_all_extents_t<T>;
+  detail::check_element<Elem>();
+  constexpr std::uint32_t rank = std::rank_v<T>;
+  std::size_t extents[rank];
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((extents[I] = std::extent_v<T, I>), ...);
+  }(std::make_index_sequence<rank>{});
+  std::uint32_t offset = 0;
+  const detail::SharedDecl* decl = nullptr;
+  std::byte* base = detail::shared_storage(this, loc, name, sizeof(T),
+                                           alignof(Elem) < 16 ? 16 : alignof(Elem), rank, extents,
+                                           &offset, &decl);
+  return shared_array<T>(base, offset, decl, rank);
+}
+
+// A shared array of the running thread's group: `auto tile = tgsim::shared<float[16][17]>("tile");`
+template <class T>
+shared_array<T> shared(const char* name = "shared",
+                       std::source_location loc = std::source_location::current()) {
+  return this_thread().template shared<T>(name, loc);
+}
+
+}  // namespace tgsim

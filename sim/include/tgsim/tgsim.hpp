@@ -1,0 +1,11 @@
+// Everything a host program needs: Device, LaunchConfig, Buffer, Report and the explicit
+// kernel API (ThreadCtx). Kernels written in a dialect include tgsim/cuda.hpp or tgsim/metal.hpp.
+#pragma once
+#include <tgsim/dim.hpp>
+#include <tgsim/errors.hpp>
+#include <tgsim/launch.hpp>
+#include <tgsim/memory.hpp>
+#include <tgsim/models.hpp>
+#include <tgsim/profile.hpp>
+#include <tgsim/report.hpp>
+#include <tgsim/thread.hpp>

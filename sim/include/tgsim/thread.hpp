@@ -1,0 +1,63 @@
+// ThreadCtx: one simulated GPU thread, the explicit API every dialect maps onto.
+// Each ThreadCtx runs as a fiber of its threadgroup; `this_thread()` returns the thread
+// whose fiber is running on this worker (set by the group's scheduler on every resume).
+// barrier() is the threadgroup barrier (__syncthreads / threadgroup_barrier).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <source_location>
+#include <stdexcept>
+
+#include <tgsim/dim.hpp>
+
+namespace tgsim {
+
+class ThreadCtx;
+template <class T> class shared_array;
+
+namespace detail {
+class GroupRun;
+extern constinit thread_local ThreadCtx* current;
+[[noreturn]] void no_current_thread();
+}  // namespace detail
+
+class ThreadCtx {
+ public:
+  Dim3 thread_idx;  // threadIdx / thread_position_in_threadgroup
+  Dim3 block_idx;   // blockIdx / threadgroup_position_in_grid
+  Dim3 block_dim;   // blockDim / threads_per_threadgroup
+  Dim3 grid_dim;    // gridDim (in threadgroups)
+  std::uint32_t linear_tid = 0;  // x-fastest index inside the group
+  std::uint32_t warp = 0;        // linear_tid / 32
+  std::uint32_t lane = 0;        // linear_tid % 32
+
+  // thread_position_in_grid: block_idx * block_dim + thread_idx.
+  Dim3 thread_id() const {
+    return Dim3(block_idx.x * block_dim.x + thread_idx.x, block_idx.y * block_dim.y + thread_idx.y,
+                block_idx.z * block_dim.z + thread_idx.z);
+  }
+  Dim3 group_id() const { return block_idx; }
+
+  // Threadgroup barrier: waits until every thread of the group arrives. A thread that
+  // exits or waits elsewhere meanwhile is a barrier-divergence finding, never a hang.
+  void barrier(std::source_location loc = std::source_location::current());
+
+  // The group's shared array declared at `loc` (one object per group, any rank: float[16][17]).
+  template <class T>
+  shared_array<T> shared(const char* name = "shared",
+                         std::source_location loc = std::source_location::current());
+
+  detail::GroupRun* group_ = nullptr;  // internal: the threadgroup this thread belongs to
+};
+
+inline ThreadCtx& this_thread() {
+  ThreadCtx* t = detail::current;
+  if (!t) detail::no_current_thread();
+  return *t;
+}
+
+inline void barrier(std::source_location loc = std::source_location::current()) {
+  this_thread().barrier(loc);
+}
+
+}  // namespace tgsim

@@ -1,0 +1,441 @@
+// Fiber scheduling, the barrier, warp-instruction formation and the kernel-facing hooks.
+#include "group.hpp"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <deque>
+#include <new>
+
+#include <tgsim/models.hpp>
+
+namespace tgsim::detail {
+
+constinit thread_local ThreadCtx* current = nullptr;
+
+void no_current_thread() {
+  throw std::logic_error(
+      "tgsim: a kernel-side call (threadIdx, a buffer subscript, a barrier, shared memory) was "
+      "made outside a running kernel thread");
+}
+
+namespace {
+
+// Thrown into waiting threads to end a group that cannot go on (divergence, exception).
+struct AbortGroup {};
+
+std::string basename_of(const char* path) {
+  const char* s = std::strrchr(path, '/');
+  return s ? s + 1 : path;
+}
+
+std::string where(const std::source_location& loc) {
+  return basename_of(loc.file_name()) + ":" + std::to_string(loc.line());
+}
+
+// Stacks for fibers: mmap'd once per worker with a PROT_NONE guard page below, reused.
+class StackPool {
+ public:
+  ~StackPool() {
+    for (void* base : free_) ::munmap(base, size_ + page());
+  }
+  boost::context::stack_context get(std::size_t size) {
+    if (size != size_) {
+      for (void* base : free_) ::munmap(base, size_ + page());
+      free_.clear();
+      size_ = size;
+    }
+    void* base;
+    if (!free_.empty()) {
+      base = free_.back();
+      free_.pop_back();
+    } else {
+      base = ::mmap(nullptr, size + page(), PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      if (base == MAP_FAILED) throw std::bad_alloc();
+      ::mprotect(base, page(), PROT_NONE);
+    }
+    boost::context::stack_context sc;
+    sc.size = size;
+    sc.sp = static_cast<char*>(base) + page() + size;
+    return sc;
+  }
+  void put(boost::context::stack_context& sc) noexcept {
+    void* base = static_cast<char*>(sc.sp) - sc.size - page();
+    if (sc.size == size_)
+      free_.push_back(base);
+    else
+      ::munmap(base, sc.size + page());
+  }
+
+ private:
+  static std::size_t page() {
+    static const std::size_t p = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+    return p;
+  }
+  std::vector<void*> free_;
+  std::size_t size_ = 0;
+};
+
+thread_local StackPool stack_pool;
+
+struct PooledStack {
+  std::size_t size;
+  boost::context::stack_context allocate() { return stack_pool.get(size); }
+  void deallocate(boost::context::stack_context& sc) noexcept { stack_pool.put(sc); }
+};
+
+std::uint64_t splitmix64(std::uint64_t& s) {
+  std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------ kernel-facing hooks
+
+void record_access(ThreadCtx* t, const std::source_location& loc, AccessKind kind,
+                   std::uint64_t addr, std::uint32_t width) {
+  t->group_->record(*t, loc, static_cast<SiteKind>(kind), addr, width);
+}
+
+void global_out_of_bounds(ThreadCtx* t, const std::source_location& loc, const BufferInfo* buf,
+                          std::int64_t index) {
+  std::string msg;
+  if (!buf)
+    msg = "access through a null global pointer (index " + std::to_string(index) + ")";
+  else
+    msg = "global index " + std::to_string(index) + " is outside buffer '" + buf->name + "' (" +
+          std::to_string(buf->count) + " elements of " + std::to_string(buf->elem_size) +
+          " bytes)";
+  t->group_->add_finding(*t, FindingKind::kOutOfBounds, loc, msg);
+}
+
+void shared_out_of_bounds(ThreadCtx* t, const std::source_location& loc, const SharedDecl* decl,
+                          std::size_t dim, std::int64_t index, std::size_t extent) {
+  std::string shape;
+  for (std::size_t e : decl->extents) shape += "[" + std::to_string(e) + "]";
+  std::string msg = "shared index " + std::to_string(index) + " in dimension " +
+                    std::to_string(dim + 1) + " of '" + decl->name + shape +
+                    "' is outside [0, " + std::to_string(extent) + ")";
+  t->group_->add_finding(*t, FindingKind::kOutOfBounds, loc, msg);
+}
+
+std::byte* shared_storage(ThreadCtx* t, const std::source_location& loc, const char* name,
+                          std::size_t bytes, std::size_t align, std::uint32_t rank,
+                          const std::size_t* extents, std::uint32_t* offset,
+                          const SharedDecl** decl) {
+  return t->group_->shared_storage(*t, loc, name, bytes, align, rank, extents, offset, decl);
+}
+
+// ------------------------------------------------------------------ warp log
+
+void WarpLog::grow(std::size_t sites) {
+  by_site.resize(sites);
+  occurrence.resize(sites * 32, 0);
+}
+
+void WarpLog::clear() {
+  for (const Slot& s : slots) {
+    if (by_site[s.site].empty()) continue;
+    by_site[s.site].clear();
+    std::fill_n(occurrence.begin() + s.site * 32, 32, 0u);
+  }
+  slots.clear();
+}
+
+// ------------------------------------------------------------------ GroupRun
+
+GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
+  nthreads_ = static_cast<std::uint32_t>(block_.volume());
+  threads_ = std::vector<Thread>(nthreads_);
+  for (std::uint32_t i = 0; i < nthreads_; ++i) {
+    ThreadCtx& c = threads_[i].ctx;
+    c.thread_idx = unlinearise(i, block_);
+    c.block_dim = block_;
+    c.grid_dim = st.cfg.grid;
+    c.linear_tid = i;
+    c.warp = i / 32;
+    c.lane = i % 32;
+    c.group_ = this;
+  }
+  std::uint32_t nwarps = (nthreads_ + 31) / 32;
+  warps_.resize(nwarps);
+  warp_pending_.resize(nwarps);
+  order_.resize(nthreads_);
+  arena_.resize(st.profile.max_static_shared_bytes);
+}
+
+GroupRun::~GroupRun() = default;
+
+void GroupRun::start(std::uint64_t g) {
+  group_ = g;
+  Dim3 bidx = unlinearise(g, state_.cfg.grid);
+  for (Thread& th : threads_) {
+    th.ctx.block_idx = bidx;
+    th.state = State::kReady;
+  }
+  for (std::uint32_t w = 0; w < warps_.size(); ++w)
+    warp_pending_[w] = std::min<std::uint32_t>(32, nthreads_ - w * 32);
+  decls_.clear();
+  arena_used_ = 0;
+  aborting_ = false;
+  for (std::uint32_t i = 0; i < nthreads_; ++i) order_[i] = i;
+  switch (state_.cfg.schedule) {
+    case Schedule::kInOrder: break;
+    case Schedule::kReverse: std::reverse(order_.begin(), order_.end()); break;
+    case Schedule::kShuffle: {
+      std::uint64_t s = state_.cfg.shuffle_seed ^ (g * 0xD1B54A32D192ED03ull);
+      for (std::uint32_t i = nthreads_; i > 1; --i)
+        std::swap(order_[i - 1], order_[splitmix64(s) % i]);
+      break;
+    }
+  }
+}
+
+void GroupRun::resume(Thread& th) {
+  th.state = State::kRunning;
+  current = &th.ctx;
+  if (!th.fiber) {
+    th.fiber = boost::context::fiber(
+        std::allocator_arg, PooledStack{state_.cfg.stack_bytes},
+        [this, &th](boost::context::fiber&& sched) {
+          th.sched = std::move(sched);
+          try {
+            state_.fn.call(state_.fn.body, th.ctx);
+          } catch (const AbortGroup&) {
+          } catch (const boost::context::detail::forced_unwind&) {
+            throw;
+          } catch (...) {
+            aborting_ = true;
+            state_.kernel_threw(group_, std::current_exception());
+          }
+          th.state = State::kExited;
+          return std::move(th.sched);
+        });
+  }
+  th.fiber = std::move(th.fiber).resume();
+  current = nullptr;
+}
+
+void GroupRun::run(std::uint64_t g) {
+  start(g);
+  for (;;) {
+    for (std::uint32_t i : order_) {
+      Thread& th = threads_[i];
+      if (th.state != State::kReady) continue;
+      if (aborting_) break;
+      resume(th);
+      if (--warp_pending_[th.ctx.warp] == 0) flush_warp(th.ctx.warp);
+    }
+    if (aborting_) break;
+    std::uint32_t waiting = 0, exited = 0;
+    bool one_site = true;
+    const Thread* first = nullptr;
+    for (const Thread& th : threads_) {
+      if (th.state == State::kExited) {
+        ++exited;
+      } else {
+        ++waiting;
+        if (!first) {
+          first = &th;
+        } else if (th.wait_loc.line() != first->wait_loc.line() ||
+                   th.wait_loc.column() != first->wait_loc.column() ||
+                   std::strcmp(th.wait_loc.file_name(), first->wait_loc.file_name()) != 0) {
+          one_site = false;
+        }
+      }
+    }
+    if (waiting == 0) break;
+    if (exited == 0 && one_site) {
+      release_barrier();
+      continue;
+    }
+    report_divergence();
+    aborting_ = true;
+    break;
+  }
+  if (aborting_) unwind_all();
+  for (std::uint32_t w = 0; w < warps_.size(); ++w) flush_warp(w);
+  std::memset(arena_.data(), 0, arena_used_);
+}
+
+void GroupRun::count_barriers_at_waits() {
+  // One BAR per warp per barrier site where at least one of its lanes waits.
+  for (std::uint32_t w = 0; w < warps_.size(); ++w) {
+    std::uint32_t seen[32];
+    int nseen = 0;
+    std::uint32_t end = std::min<std::uint32_t>(nthreads_, (w + 1) * 32);
+    for (std::uint32_t i = w * 32; i < end; ++i) {
+      const Thread& th = threads_[i];
+      if (th.state != State::kWaiting) continue;
+      std::uint32_t id = site_id(th.wait_loc, SiteKind::kBarrier);
+      if (std::find(seen, seen + nseen, id) != seen + nseen) continue;
+      seen[nseen++] = id;
+      if (id >= acc_.size()) acc_.resize(id + 1);
+      acc_[id].barriers += 1;
+    }
+  }
+}
+
+void GroupRun::release_barrier() {
+  count_barriers_at_waits();
+  for (Thread& th : threads_)
+    if (th.state == State::kWaiting) th.state = State::kReady;
+  for (std::uint32_t w = 0; w < warps_.size(); ++w) {
+    std::uint32_t end = std::min<std::uint32_t>(nthreads_, (w + 1) * 32), live = 0;
+    for (std::uint32_t i = w * 32; i < end; ++i) live += threads_[i].state != State::kExited;
+    warp_pending_[w] = live;
+  }
+}
+
+void GroupRun::report_divergence() {
+  count_barriers_at_waits();
+  // The barrier most threads wait at is "the" barrier; the others diverged from it.
+  struct Site { const Thread* first; std::uint32_t n; };
+  std::vector<Site> sites;
+  auto same = [](const std::source_location& a, const std::source_location& b) {
+    return a.line() == b.line() && a.column() == b.column() &&
+           std::strcmp(a.file_name(), b.file_name()) == 0;
+  };
+  std::uint32_t exited = 0;
+  const Thread* first_exited = nullptr;
+  for (const Thread& th : threads_) {
+    if (th.state == State::kExited) {
+      ++exited;
+      if (!first_exited) first_exited = &th;
+      continue;
+    }
+    auto it = std::find_if(sites.begin(), sites.end(),
+                           [&](const Site& s) { return same(s.first->wait_loc, th.wait_loc); });
+    if (it == sites.end())
+      sites.push_back({&th, 1});
+    else
+      ++it->n;
+  }
+  const Site* main = &sites[0];
+  for (const Site& s : sites)
+    if (s.n > main->n) main = &s;
+  std::string msg = std::to_string(main->n) + " of " + std::to_string(nthreads_) +
+                    " threads reached the barrier at " + where(main->first->wait_loc) + ";";
+  const Thread* other = nullptr;
+  for (const Site& s : sites) {
+    if (&s == main) continue;
+    msg += " " + std::to_string(s.n) + " wait at the barrier at " + where(s.first->wait_loc) + ";";
+    if (!other || s.first->ctx.linear_tid < other->ctx.linear_tid) other = s.first;
+  }
+  if (exited) {
+    msg += " " + std::to_string(exited) + " exited;";
+    if (!other || first_exited->ctx.linear_tid < other->ctx.linear_tid) other = first_exited;
+  }
+  msg += " first divergent thread " + other->ctx.thread_idx.str() + " (warp " +
+         std::to_string(other->ctx.warp) + ", lane " + std::to_string(other->ctx.lane) +
+         "); the group was ended";
+  add_finding(other->ctx, FindingKind::kBarrierDivergence, main->first->wait_loc, msg);
+}
+
+void GroupRun::unwind_all() {
+  for (Thread& th : threads_) {
+    if (th.fiber) resume(th);  // it throws AbortGroup from its wait and exits
+    th.state = State::kExited;
+  }
+}
+
+void GroupRun::barrier(ThreadCtx& t, const std::source_location& loc) {
+  Thread& th = threads_[t.linear_tid];
+  if (aborting_) throw AbortGroup{};
+  th.state = State::kWaiting;
+  th.wait_loc = loc;
+  th.sched = std::move(th.sched).resume();
+  if (aborting_) throw AbortGroup{};
+}
+
+std::byte* GroupRun::shared_storage(ThreadCtx& t, const std::source_location& loc,
+                                    const char* name, std::size_t bytes, std::size_t align,
+                                    std::uint32_t rank, const std::size_t* extents,
+                                    std::uint32_t* offset, const SharedDecl** decl) {
+  (void)t;
+  for (const SharedDecl& d : decls_) {
+    if (d.line == loc.line() && d.column == loc.column() &&
+        (d.file == loc.file_name() || std::strcmp(d.file, loc.file_name()) == 0)) {
+      *offset = d.offset;
+      *decl = &d;
+      return arena_.data() + d.offset;
+    }
+  }
+  std::size_t off = (arena_used_ + align - 1) / align * align;
+  const std::size_t limit = state_.profile.max_static_shared_bytes;
+  if (off + bytes > limit)
+    throw LaunchError("shared memory: '" + std::string(name) + "' (" + std::to_string(bytes) +
+                      " bytes, declared at " + where(loc) + ") brings the threadgroup to " +
+                      std::to_string(off + bytes) + " bytes, over the " + state_.profile.name +
+                      " limit of " + std::to_string(limit) +
+                      " bytes of static shared memory per threadgroup");
+  SharedDecl& d = decls_.emplace_back();
+  d.file = loc.file_name();
+  d.line = loc.line();
+  d.column = loc.column();
+  d.name = name;
+  d.offset = static_cast<std::uint32_t>(off);
+  d.bytes = bytes;
+  d.extents.assign(extents, extents + rank);
+  arena_used_ = off + bytes;
+  *offset = d.offset;
+  *decl = &d;
+  return arena_.data() + off;
+}
+
+void GroupRun::add_finding(const ThreadCtx& t, FindingKind kind, const std::source_location& loc,
+                           const std::string& message) {
+  FindingKey key{static_cast<int>(kind), loc.file_name(), loc.line(), loc.column()};
+  auto [it, inserted] = findings_.try_emplace(key);
+  FindingAgg& a = it->second;
+  a.finding.count += 1;
+  if (inserted || group_ < a.order_group ||
+      (group_ == a.order_group && t.linear_tid < a.order_thread)) {
+    a.order_group = group_;
+    a.order_thread = t.linear_tid;
+    Finding& f = a.finding;
+    f.kind = kind;
+    f.file = loc.file_name();
+    f.line = loc.line();
+    f.column = loc.column();
+    f.block = t.block_idx;
+    f.thread = t.thread_idx;
+    f.warp = t.warp;
+    f.lane = t.lane;
+    f.message = message;
+  }
+}
+
+void GroupRun::flush_warp(std::uint32_t w) {
+  WarpLog& log = warps_[w];
+  for (const WarpLog::Slot& s : log.slots) {
+    if (s.site >= acc_.size()) acc_.resize(s.site + 1);
+    AccessCounters& c = acc_[s.site].c;
+    std::uint32_t lanes = static_cast<std::uint32_t>(std::popcount(s.mask));
+    c.thread_accesses += lanes;
+    c.instructions += 1;
+    c.bytes += std::uint64_t(lanes) * s.width;
+    model::WarpAccess a{s.mask, s.width, s.addr};
+    if (s.kind == SiteKind::kGlobalLoad || s.kind == SiteKind::kGlobalStore) {
+      c.sectors += model::global_sectors(a);
+    } else {
+      model::Wavefronts wf = model::shared_wavefronts(a, s.kind == SiteKind::kSharedLoad);
+      c.wavefronts += wf.wavefronts;
+      c.ideal_wavefronts += wf.ideal;
+    }
+  }
+  log.clear();
+}
+
+}  // namespace tgsim::detail
+
+namespace tgsim {
+void ThreadCtx::barrier(std::source_location loc) { group_->barrier(*this, loc); }
+}  // namespace tgsim

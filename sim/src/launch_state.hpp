@@ -1,0 +1,69 @@
+// State shared by all workers during one launch: the source-site table, the first kernel
+// exception, and the launch's parameters. Internal to the library.
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <exception>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <source_location>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+#include <vector>
+
+#include <tgsim/launch.hpp>
+
+namespace tgsim::detail {
+
+struct SiteInfo {
+  std::string file;
+  std::uint32_t line = 0, column = 0;
+  SiteKind kind = SiteKind::kGlobalLoad;
+};
+
+// Dense ids for (file, line, column, kind), shared by all workers of a launch.
+class SiteTable {
+ public:
+  std::uint32_t id(const std::source_location& loc, SiteKind kind);
+  std::vector<SiteInfo> snapshot() const;
+
+ private:
+  mutable std::mutex mu_;
+  std::map<std::tuple<std::string, std::uint32_t, std::uint32_t, int>, std::uint32_t> ids_;
+  std::vector<SiteInfo> sites_;
+};
+
+// Findings of one worker, grouped by (kind, site); merged across workers after the launch.
+struct FindingKey {
+  int kind;
+  std::string file;
+  std::uint32_t line, column;
+  auto operator<=>(const FindingKey&) const = default;
+};
+struct FindingAgg {
+  Finding finding;                // the example and the running count
+  std::uint64_t order_group = 0;  // example's (group, thread): the smallest wins
+  std::uint32_t order_thread = 0;
+};
+using FindingMap = std::map<FindingKey, FindingAgg>;
+void merge_findings(FindingMap& into, const FindingMap& from);
+
+struct LaunchState {
+  LaunchState(const DeviceProfile& p, const LaunchConfig& c, KernelFn f) : profile(p), cfg(c), fn(f) {}
+  const DeviceProfile& profile;
+  const LaunchConfig& cfg;
+  KernelFn fn;
+  SiteTable sites;
+  // Groups after the lowest group that threw are skipped; lower ones still run, so the
+  // exception rethrown is the same for any worker count.
+  std::atomic<std::uint64_t> stop_after{std::numeric_limits<std::uint64_t>::max()};
+  std::mutex error_mu;
+  std::exception_ptr error;
+  std::uint64_t error_group = std::numeric_limits<std::uint64_t>::max();
+
+  void kernel_threw(std::uint64_t group, std::exception_ptr e);
+};
+
+}  // namespace tgsim::detail

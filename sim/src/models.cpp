@@ -1,0 +1,106 @@
+// Sector and bank models, written to follow hardware-model.md's formulas line by line.
+// Small fixed arrays, no allocation: these run once per warp instruction.
+#include <tgsim/models.hpp>
+
+#include <bit>
+
+namespace tgsim::model {
+
+namespace {
+
+// Distinct values among up to `cap` inserts, with a fast check against the last one
+// (neighbouring lanes usually touch the same sector or word).
+template <int Cap>
+struct DistinctSet {
+  std::uint64_t v[Cap];
+  int n = 0;
+  bool insert(std::uint64_t x) {
+    if (n > 0 && v[n - 1] == x) return false;
+    for (int i = 0; i < n; ++i)
+      if (v[i] == x) return false;
+    v[n++] = x;
+    return true;
+  }
+};
+
+// Max over banks of the distinct 4-byte words of `lanes` (one phase).
+std::uint32_t phase_wavefronts(std::uint32_t lanes, std::uint32_t width, const std::uint64_t* addr) {
+  const std::uint32_t words_per_lane = width >= 4 ? width / 4 : 1;
+  DistinctSet<128> words;
+  std::uint32_t per_bank[32] = {};
+  std::uint32_t worst = 0;
+  while (lanes) {
+    int lane = std::countr_zero(lanes);
+    lanes &= lanes - 1;
+    std::uint64_t w0 = addr[lane] >> 2;
+    for (std::uint32_t k = 0; k < words_per_lane; ++k) {
+      std::uint64_t w = w0 + k;
+      if (words.insert(w)) {
+        std::uint32_t c = ++per_bank[w & 31];
+        if (c > worst) worst = c;
+      }
+    }
+  }
+  return worst;
+}
+
+// Pair condition (section 1.2): every active lane i has lane i^d inactive or at the same
+// address, for d = 1 or for d = 2.
+bool pairs_agree(std::uint32_t active, const std::uint64_t* addr, int d) {
+  for (std::uint32_t m = active; m; m &= m - 1) {
+    int i = std::countr_zero(m);
+    int j = i ^ d;
+    if ((active >> j & 1u) && addr[j] != addr[i]) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::uint32_t global_sectors(const WarpAccess& a) {
+  DistinctSet<64> sectors;
+  for (std::uint32_t m = a.active; m; m &= m - 1) {
+    int lane = std::countr_zero(m);
+    std::uint64_t first = a.addr[lane] >> 5;
+    std::uint64_t last = (a.addr[lane] + (a.width ? a.width : 1) - 1) >> 5;
+    for (std::uint64_t s = first; s <= last; ++s) sectors.insert(s);
+  }
+  return static_cast<std::uint32_t>(sectors.n);
+}
+
+Wavefronts shared_wavefronts(const WarpAccess& a, bool is_load) {
+  Wavefronts r;
+  if (!a.active) return r;
+  // Phase masks: one for widths <= 4, half-warps for 8, quarter-warps for 16.
+  std::uint32_t phases[4];
+  int nphases = 0;
+  if (a.width <= 4) {
+    phases[nphases++] = 0xFFFFFFFFu;
+  } else if (a.width == 8) {
+    if (is_load && (pairs_agree(a.active, a.addr, 1) || pairs_agree(a.active, a.addr, 2))) {
+      phases[nphases++] = 0xFFFFFFFFu;
+    } else {
+      phases[nphases++] = 0x0000FFFFu;
+      phases[nphases++] = 0xFFFF0000u;
+    }
+  } else {
+    if (is_load && (pairs_agree(a.active, a.addr, 1) || pairs_agree(a.active, a.addr, 2))) {
+      phases[nphases++] = 0x0000FFFFu;  // quarters merge within a half-warp only
+      phases[nphases++] = 0xFFFF0000u;
+    } else {
+      phases[nphases++] = 0x000000FFu;
+      phases[nphases++] = 0x0000FF00u;
+      phases[nphases++] = 0x00FF0000u;
+      phases[nphases++] = 0xFF000000u;
+    }
+  }
+  for (int p = 0; p < nphases; ++p) {
+    std::uint32_t lanes = a.active & phases[p];
+    if (!lanes) continue;
+    r.ideal += 1;
+    r.wavefronts += phase_wavefronts(lanes, a.width, a.addr);
+  }
+  return r;
+}
+
+}  // namespace tgsim::model

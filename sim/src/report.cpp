@@ -1,0 +1,158 @@
+// Writers for a Report: JSON (machine) and a text table (people).
+#include <tgsim/report.hpp>
+
+#include <cstring>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+namespace tgsim {
+
+AccessCounters& AccessCounters::operator+=(const AccessCounters& o) {
+  thread_accesses += o.thread_accesses;
+  instructions += o.instructions;
+  sectors += o.sectors;
+  bytes += o.bytes;
+  wavefronts += o.wavefronts;
+  ideal_wavefronts += o.ideal_wavefronts;
+  return *this;
+}
+
+const char* to_string(SiteKind k) {
+  switch (k) {
+    case SiteKind::kGlobalLoad: return "global.load";
+    case SiteKind::kGlobalStore: return "global.store";
+    case SiteKind::kSharedLoad: return "shared.load";
+    case SiteKind::kSharedStore: return "shared.store";
+    case SiteKind::kBarrier: return "barrier";
+  }
+  return "?";
+}
+
+const char* to_string(FindingKind k) {
+  switch (k) {
+    case FindingKind::kOutOfBounds: return "out-of-bounds";
+    case FindingKind::kBarrierDivergence: return "barrier-divergence";
+  }
+  return "?";
+}
+
+namespace {
+
+std::string base(const std::string& path) {
+  auto p = path.rfind('/');
+  return p == std::string::npos ? path : path.substr(p + 1);
+}
+
+nlohmann::json dim(const Dim3& d) { return nlohmann::json::array({d.x, d.y, d.z}); }
+
+nlohmann::json global_json(const AccessCounters& c) {
+  return {{"thread_accesses", c.thread_accesses}, {"instructions", c.instructions},
+          {"requests", c.requests()},             {"sectors", c.sectors},
+          {"bytes", c.bytes}};
+}
+
+nlohmann::json shared_json(const AccessCounters& c) {
+  return {{"thread_accesses", c.thread_accesses}, {"instructions", c.instructions},
+          {"wavefronts", c.wavefronts},           {"ideal_wavefronts", c.ideal_wavefronts},
+          {"bank_conflicts", c.bank_conflicts()}, {"bytes", c.bytes}};
+}
+
+std::string num(std::uint64_t v) {  // 1048576 -> 1,048,576
+  std::string s = std::to_string(v);
+  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
+  return s;
+}
+
+}  // namespace
+
+std::string SiteCounters::where() const {
+  return base(file) + ":" + std::to_string(line) + ":" + std::to_string(column);
+}
+
+std::string Finding::where() const { return base(file) + ":" + std::to_string(line); }
+
+std::string to_json(const Report& r, int indent) {
+  nlohmann::json j;
+  j["kernel"] = r.kernel;
+  j["grid"] = dim(r.grid);
+  j["block"] = dim(r.block);
+  j["counters"] = {
+      {"global", {{"load", global_json(r.counters.global_load)},
+                  {"store", global_json(r.counters.global_store)}}},
+      {"shared", {{"load", shared_json(r.counters.shared_load)},
+                  {"store", shared_json(r.counters.shared_store)}}},
+      {"barriers", r.counters.barriers}};
+  j["sites"] = nlohmann::json::array();
+  for (const SiteCounters& s : r.sites) {
+    nlohmann::json e = {{"file", s.file}, {"line", s.line}, {"column", s.column},
+                        {"kind", to_string(s.kind)}};
+    if (s.kind == SiteKind::kBarrier)
+      e["barriers"] = s.barriers;
+    else if (s.kind == SiteKind::kGlobalLoad || s.kind == SiteKind::kGlobalStore)
+      e.update(global_json(s.counters));
+    else
+      e.update(shared_json(s.counters));
+    j["sites"].push_back(e);
+  }
+  j["findings"] = nlohmann::json::array();
+  for (const Finding& f : r.findings)
+    j["findings"].push_back({{"kind", to_string(f.kind)}, {"file", f.file}, {"line", f.line},
+                             {"column", f.column}, {"message", f.message},
+                             {"block", dim(f.block)}, {"thread", dim(f.thread)},
+                             {"warp", f.warp}, {"lane", f.lane}, {"count", f.count}});
+  return j.dump(indent);
+}
+
+void write_text(std::ostream& os, const Report& r) {
+  os << "kernel " << r.kernel << "  grid " << r.grid.str() << "  block " << r.block.str() << "\n";
+  auto row = [&](const char* name, const AccessCounters& c, bool global) {
+    os << "  " << std::left << std::setw(14) << name << std::right << std::setw(14)
+       << num(c.thread_accesses) << std::setw(13) << num(c.instructions);
+    if (global)
+      os << std::setw(14) << num(c.sectors) << std::setw(11)
+         << (c.instructions ? std::to_string(c.sectors * 100 / c.instructions / 100) + "." +
+                                  std::to_string(c.sectors * 100 / c.instructions % 100 / 10)
+                            : std::string("-"))
+         << "\n";
+    else
+      os << std::setw(14) << num(c.wavefronts) << std::setw(11) << num(c.bank_conflicts()) << "\n";
+  };
+  os << "  " << std::left << std::setw(14) << "" << std::right << std::setw(14) << "thread acc."
+     << std::setw(13) << "warp instr." << std::setw(14) << "sectors" << std::setw(11)
+     << "sect/req" << "\n";
+  row("global load", r.counters.global_load, true);
+  row("global store", r.counters.global_store, true);
+  os << "  " << std::left << std::setw(14) << "" << std::right << std::setw(14) << ""
+     << std::setw(13) << "" << std::setw(14) << "wavefronts" << std::setw(11) << "conflicts"
+     << "\n";
+  row("shared load", r.counters.shared_load, false);
+  row("shared store", r.counters.shared_store, false);
+  os << "  barriers (BAR per warp): " << num(r.counters.barriers) << "\n";
+  if (!r.sites.empty()) os << "  by source site:\n";
+  for (const SiteCounters& s : r.sites) {
+    os << "    " << std::left << std::setw(24) << s.where() << std::setw(14) << to_string(s.kind)
+       << std::right;
+    if (s.kind == SiteKind::kBarrier)
+      os << "BAR " << num(s.barriers);
+    else if (s.kind == SiteKind::kGlobalLoad || s.kind == SiteKind::kGlobalStore)
+      os << "instr " << num(s.counters.instructions) << "  sectors " << num(s.counters.sectors);
+    else
+      os << "instr " << num(s.counters.instructions) << "  wavefronts "
+         << num(s.counters.wavefronts) << "  conflicts " << num(s.counters.bank_conflicts());
+    os << "\n";
+  }
+  if (r.findings.empty()) {
+    os << "  findings: none\n";
+  } else {
+    os << "  findings: " << r.findings.size() << "\n";
+    for (const Finding& f : r.findings)
+      os << "    " << to_string(f.kind) << " at " << f.where() << " [" << num(f.count)
+         << (f.count == 1 ? " time" : " times") << "], e.g. block " << f.block.str()
+         << " thread " << f.thread.str() << ": " << f.message << "\n";
+  }
+}
+
+}  // namespace tgsim
