@@ -3,6 +3,7 @@
 //   tgsim run KERNEL [--n N] [--threads T] [--schedule S] [--json]
 //   tgsim list                       the kernels `run` knows
 //   tgsim bench [--sizes 256,512]    tgsim vs a native triple loop, as ratios
+//   tgsim validate [--fixture F]     tgsim's counters side by side with the recorded H100 ones
 // Usage errors print one line and exit with status 2.
 #include <CLI/CLI.hpp>
 
@@ -10,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "validate.hpp"
 
 namespace {
 
@@ -45,7 +47,8 @@ int main(int argc, char** argv) {
   std::string kernel, schedule = "in-order";
   int n = 0;
   run->add_option("kernel", kernel, "kernel name (tgsim list)")->required();
-  run->add_option("--n", n, "matrix size N (square); default 256 for matmul, 1024 for transpose");
+  run->add_option("--n", n, "matrix size N (square); default 256 for matmul, 1024 for transpose")
+      ->check(CLI::Range(1, 1 << 20));
   run->add_option("--threads", threads, "worker threads (default: all cores)");
   run->add_option("--schedule", schedule, "fiber order in a group: in-order, reverse, shuffle[:SEED]");
   run->add_flag("--json", json, "one JSON object");
@@ -59,6 +62,11 @@ int main(int argc, char** argv) {
   bench->add_option("--reps", reps, "repetitions (the minimum time is kept)")->check(CLI::Range(1, 100));
   bench->add_option("--threads", threads, "worker threads (default: all cores)");
   bench->add_flag("--json", json, "one JSON object");
+
+  auto* validate = app.add_subcommand("validate", "compare tgsim's counters with the recorded H100 counters");
+  std::string fixture = tgsim::catalog::default_fixture_path();
+  validate->add_option("--fixture", fixture, "Nsight Compute fixture (tests/hardware/h100.json)");
+  validate->add_option("--threads", threads, "worker threads (default: all cores)");
 
   try {
     app.parse(argc, argv);
@@ -96,6 +104,16 @@ int main(int argc, char** argv) {
       for (const auto& e : tgsim::catalog::entries())
         std::cout << e.name << "  (default n " << e.default_n << ")  " << e.description << "\n";
       return 0;
+    }
+    if (*validate) {
+      tgsim::catalog::Validation v;
+      try {
+        v = tgsim::catalog::validate_against(fixture, threads);
+      } catch (const std::runtime_error& e) {
+        return usage_error(e.what());
+      }
+      std::cout << tgsim::catalog::format_table(v);
+      return v.all_equal() ? 0 : 1;
     }
     if (*bench) {
       for (int s : sizes)

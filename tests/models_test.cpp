@@ -133,6 +133,8 @@ struct StrideCase {
   std::uint32_t h100;  // measured wavefronts
 };
 
+void PrintTo(const StrideCase& c, std::ostream* os) { *os << "{stride " << c.stride << ", H100 " << c.h100 << "}"; }
+
 std::string stride_name(const testing::TestParamInfo<StrideCase>& info) {
   return "Stride" + std::to_string(info.param.stride);
 }
@@ -436,6 +438,11 @@ struct SectorCase {
   std::uint32_t active;
   std::uint32_t sectors;
 };
+
+void PrintTo(const SectorCase& c, std::ostream* os) {
+  *os << "{" << c.name << ": width " << c.width << ", stride " << c.stride_elems << ", shift " << c.shift_bytes
+      << ", mask 0x" << std::hex << c.active << std::dec << ", sectors " << c.sectors << "}";
+}
 
 class GlobalSectorsTable : public testing::TestWithParam<SectorCase> {};
 

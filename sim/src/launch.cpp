@@ -65,11 +65,11 @@ void check_dims(const char* what, const Dim3& d, std::uint32_t mx, std::uint32_t
 }  // namespace
 
 void validate_launch(const DeviceProfile& p, const LaunchConfig& cfg) {
-  check_dims("block", cfg.block, p.max_block_x, p.max_block_y, p.max_block_z);
   if (cfg.block.volume() > p.max_threads_per_group)
     throw LaunchError("block " + cfg.block.str() + " has " + std::to_string(cfg.block.volume()) +
                       " threads; " + p.name + " allows at most " +
                       std::to_string(p.max_threads_per_group) + " threads per threadgroup");
+  check_dims("block", cfg.block, p.max_block_x, p.max_block_y, p.max_block_z);
   check_dims("grid", cfg.grid, p.max_grid_x, p.max_grid_y, p.max_grid_z);
   if (cfg.stack_bytes < 16 * 1024)
     throw LaunchError("stack_bytes " + std::to_string(cfg.stack_bytes) +

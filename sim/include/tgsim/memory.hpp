@@ -123,9 +123,10 @@ class global_ptr {
   global_ptr(const global_ptr<U>& o) : base_(o.base()), info_(o.info()), off_(o.offset()) {}
 
   global_ref<T> operator[](detail::Index i) const {
+    ThreadCtx* t = detail::current_thread();
     std::int64_t idx = off_ + i.v;
     if (idx < 0 || !info_ || static_cast<std::uint64_t>(idx) >= info_->count) {
-      detail::global_out_of_bounds(detail::current_thread(), i.loc, info_, idx);
+      detail::global_out_of_bounds(t, i.loc, info_, idx);
       return global_ref<T>(nullptr, i.loc);
     }
     return global_ref<T>(base_ + idx, i.loc);

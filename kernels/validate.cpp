@@ -1,0 +1,117 @@
+#include "validate.hpp"
+
+#include <fstream>
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+#include "catalog.hpp"
+
+namespace tgsim::catalog {
+
+namespace {
+
+std::uint64_t metric(const nlohmann::json& m, const std::string& name) {
+  auto it = m.find(name);
+  if (it == m.end() || !it->is_number())
+    throw std::runtime_error("fixture lacks metric " + name);
+  return it->get<std::uint64_t>();
+}
+
+std::string num(std::uint64_t v) {
+  std::string s = std::to_string(v);
+  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
+  return s;
+}
+
+}  // namespace
+
+bool KernelComparison::all_equal() const {
+  for (const MetricRow& r : rows)
+    if (r.compared && !r.equal()) return false;
+  return correct_tgsim && correct_h100;
+}
+
+bool Validation::all_equal() const {
+  for (const KernelComparison& k : kernels)
+    if (!k.all_equal()) return false;
+  return catalog_kernels_missing.empty();
+}
+
+std::string default_fixture_path() { return std::string(TGSIM_SOURCE_DIR) + "/tests/hardware/h100.json"; }
+
+Validation validate_against(const std::string& path, unsigned threads) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot open fixture " + path);
+  nlohmann::json fx = nlohmann::json::parse(in);
+  Validation v;
+  v.gpu = fx.at("gpu").value("name", "?");
+  v.driver = fx.at("gpu").value("driver_version", "?");
+  v.ncu = fx.at("versions").value("ncu", "?");
+  const nlohmann::json& kernels = fx.at("kernels");
+  Device dev;
+  for (const Entry& e : entries()) {
+    if (!kernels.contains(e.name)) {
+      v.catalog_kernels_missing.push_back(e.name);
+      continue;
+    }
+    const nlohmann::json& k = kernels.at(e.name);
+    const nlohmann::json& m = k.at("metrics");
+    RunOptions opt;
+    opt.n = k.at("n").get<int>();
+    opt.threads = threads;
+    Result r = run(dev, e.name, opt);
+    const Counters& c = r.report.counters;
+    KernelComparison kc;
+    kc.kernel = e.name;
+    kc.n = opt.n;
+    kc.correct_tgsim = r.correct;
+    kc.correct_h100 = k.value("correct", false);
+    auto add = [&](const char* counter, const char* name, std::uint64_t ours, bool compared = true) {
+      kc.rows.push_back({counter, name, ours, metric(m, name), compared});
+    };
+    add("global.load.instructions", "smsp__sass_inst_executed_op_global_ld.sum", c.global_load.instructions);
+    add("global.load.requests", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", c.global_load.requests());
+    add("global.load.sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", c.global_load.sectors);
+    add("global.store.instructions", "smsp__sass_inst_executed_op_global_st.sum", c.global_store.instructions);
+    add("global.store.requests", "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", c.global_store.requests());
+    add("global.store.sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", c.global_store.sectors);
+    add("shared.load.instructions", "smsp__sass_inst_executed_op_shared_ld.sum", c.shared_load.instructions);
+    add("shared.load.wavefronts", "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+        c.shared_load.wavefronts);
+    add("shared.store.instructions", "smsp__sass_inst_executed_op_shared_st.sum", c.shared_store.instructions);
+    add("shared.store.wavefronts", "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+        c.shared_store.wavefronts);
+    add("barriers", "sass__inst_executed_per_opcode[BAR]", c.barriers);
+    // Information only: hardware counters that include arbitration (upper bounds).
+    add("shared.load.bank_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+        c.shared_load.bank_conflicts(), false);
+    add("shared.store.bank_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
+        c.shared_store.bank_conflicts(), false);
+    v.kernels.push_back(std::move(kc));
+  }
+  return v;
+}
+
+std::string format_table(const Validation& v) {
+  std::ostringstream os;
+  os << "tgsim vs " << v.gpu << " (driver " << v.driver << ", Nsight Compute " << v.ncu << ")\n"
+     << "compared: SASS-level instruction, request, sector, wavefront and BAR counts must be equal;\n"
+     << "(info) rows are hardware bank-conflict counters, which include arbitration wavefronts\n\n";
+  for (const KernelComparison& k : v.kernels) {
+    os << k.kernel << "  n=" << k.n << "  result " << (k.correct_tgsim ? "correct" : "WRONG")
+       << " in tgsim, " << (k.correct_h100 ? "correct" : "WRONG") << " on the H100\n";
+    for (const MetricRow& r : k.rows) {
+      if (!r.compared && r.tgsim == 0 && r.h100 == 0) continue;
+      os << "  " << std::left << std::setw(28) << r.counter << std::right << std::setw(15) << num(r.tgsim)
+         << std::setw(15) << num(r.h100) << "  "
+         << (r.compared ? (r.equal() ? "equal" : "DIFFERENT") : "(info)") << "\n";
+    }
+  }
+  for (const std::string& k : v.catalog_kernels_missing) os << k << ": NOT IN THE FIXTURE\n";
+  os << "\n" << (v.all_equal() ? "all compared counters equal" : "MISMATCH") << "\n";
+  return os.str();
+}
+
+}  // namespace tgsim::catalog

@@ -1,0 +1,44 @@
+// Comparison of tgsim's counters with the Nsight Compute counters recorded on an H100
+// (tests/hardware/h100.json): each kernel of the fixture is run through tgsim at the
+// fixture's size and compared counter by counter. Only exact (SASS-level) metrics are
+// compared; the hardware bank-conflict counters include arbitration wavefronts no address
+// causes (hardware-model.md 1.5) and are shown as information, never compared.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <tgsim/launch.hpp>
+
+namespace tgsim::catalog {
+
+struct MetricRow {
+  std::string counter;  // tgsim counter, e.g. "global.load.sectors"
+  std::string metric;   // Nsight Compute metric it is compared with
+  std::uint64_t tgsim = 0;
+  std::uint64_t h100 = 0;
+  bool compared = true;  // false: shown for information only
+  bool equal() const { return tgsim == h100; }
+};
+
+struct KernelComparison {
+  std::string kernel;
+  int n = 0;
+  bool correct_tgsim = false, correct_h100 = false;
+  std::vector<MetricRow> rows;
+  bool all_equal() const;
+};
+
+struct Validation {
+  std::string gpu, driver, ncu;
+  std::vector<KernelComparison> kernels;
+  std::vector<std::string> catalog_kernels_missing;  // catalog entries the fixture lacks
+  bool all_equal() const;
+};
+
+// Throws std::runtime_error when the file is missing or malformed.
+Validation validate_against(const std::string& fixture_path, unsigned threads = 0);
+std::string default_fixture_path();  // the source tree's tests/hardware/h100.json
+std::string format_table(const Validation& v);
+
+}  // namespace tgsim::catalog

@@ -1,0 +1,56 @@
+// Metal dialect: Metal Shading Language words over tgsim's explicit API, for the Metal seeds.
+// Metal passes ids as [[attribute]] parameters; here they are read from the running thread:
+//   uint id = thread_position_in_grid;  uint2 pos = thread_position_in_grid;
+//   TG_THREADGROUP(float, shared_data, [256]);          // threadgroup float shared_data[256];
+//   threadgroup_barrier(mem_flags::mem_threadgroup);
+//   device_ptr<const float> for `device const float*` parameters.
+// Simplified: all barriers order both threadgroup and device memory (as the CUDA barrier).
+#pragma once
+#include <cstdint>
+#include <source_location>
+
+#include <tgsim/memory.hpp>
+#include <tgsim/thread.hpp>
+
+namespace tgsim::metal {
+
+using uint = unsigned int;
+struct uint2 {
+  uint x = 0, y = 0;
+};
+struct uint3 {
+  uint x = 0, y = 0, z = 0;
+};
+// An id as Metal declares it: usable as uint (x), uint2 or uint3.
+struct position {
+  uint x, y, z;
+  operator uint() const { return x; }
+  operator uint2() const { return {x, y}; }
+  operator uint3() const { return {x, y, z}; }
+};
+inline position to_position(const Dim3& d) { return {d.x, d.y, d.z}; }
+
+enum class mem_flags { mem_none, mem_device, mem_threadgroup, mem_texture };
+
+inline void threadgroup_barrier(mem_flags, std::source_location loc = std::source_location::current()) {
+  this_thread().barrier(loc);
+}
+
+template <class T>
+using device_ptr = global_ptr<T>;
+
+}  // namespace tgsim::metal
+
+using tgsim::metal::device_ptr;
+using tgsim::metal::mem_flags;
+using tgsim::metal::threadgroup_barrier;
+using tgsim::metal::uint2;
+using tgsim::metal::uint3;
+using uint = unsigned int;
+
+#define thread_position_in_grid (::tgsim::metal::to_position(::tgsim::this_thread().thread_id()))
+#define thread_position_in_threadgroup (::tgsim::metal::to_position(::tgsim::this_thread().thread_idx))
+#define threadgroup_position_in_grid (::tgsim::metal::to_position(::tgsim::this_thread().block_idx))
+#define threads_per_threadgroup (::tgsim::metal::to_position(::tgsim::this_thread().block_dim))
+#define threadgroups_per_grid (::tgsim::metal::to_position(::tgsim::this_thread().grid_dim))
+#define TG_THREADGROUP(T, name, dims) auto name = ::tgsim::shared<T dims>(#name)

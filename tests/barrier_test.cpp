@@ -1,0 +1,199 @@
+// The threadgroup barrier: it orders shared memory in every schedule, counts one BAR per warp,
+// and turns divergence into a finding (never a hang); kernel exceptions are rethrown.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <stdexcept>
+#include <tgsim/cuda.hpp>
+#include <tgsim/tgsim.hpp>
+
+namespace {
+
+using ::testing::HasSubstr;
+using tgsim::Dim3;
+using tgsim::FindingKind;
+using tgsim::Schedule;
+
+TG_KERNEL void rotate_with_barrier(TG_GLOBAL(const int) in, TG_GLOBAL(int) out) {
+  TG_SHARED(int, s, [256]);
+  int t = threadIdx.x;
+  s[t] = in[blockIdx.x * 256 + t];
+  __syncthreads();
+  out[blockIdx.x * 256 + t] = s[(t + 1) % 256];
+}
+
+TG_KERNEL void rotate_without_barrier(TG_GLOBAL(const int) in, TG_GLOBAL(int) out) {
+  TG_SHARED(int, s, [256]);
+  int t = threadIdx.x;
+  s[t] = in[blockIdx.x * 256 + t];
+  out[blockIdx.x * 256 + t] = s[(t + 1) % 256];
+}
+
+// Tree reduction: log2(256) barrier intervals, each depending on the previous one.
+TG_KERNEL void reduce_sum(TG_GLOBAL(const int) in, TG_GLOBAL(int) out) {
+  TG_SHARED(int, s, [256]);
+  int t = threadIdx.x;
+  s[t] = in[blockIdx.x * 256 + t];
+  __syncthreads();
+  for (int stride = 128; stride > 0; stride /= 2) {
+    if (t < stride) s[t] = s[t] + s[t + stride];
+    __syncthreads();
+  }
+  if (t == 0) out[blockIdx.x] = s[0];
+}
+
+TG_KERNEL void divergent_barrier(TG_GLOBAL(int) out) {
+  if (threadIdx.x < 16) __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+}
+constexpr int kDivergentLine = __LINE__ - 3;
+
+TG_KERNEL void two_barrier_sites(TG_GLOBAL(int) out) {
+  if (threadIdx.x < 100) {
+    __syncthreads();
+  } else {
+    __syncthreads();
+  }
+  out[threadIdx.x] = 1;
+}
+constexpr int kFirstSiteLine = __LINE__ - 6;  // the then-branch barrier
+constexpr int kSecondSiteLine = __LINE__ - 5;  // the else-branch barrier
+
+TG_KERNEL void barrier_in_varying_loop(TG_GLOBAL(int) out) {
+  for (unsigned i = 0; i < threadIdx.x % 3; ++i) __syncthreads();
+  out[threadIdx.x] = 1;
+}
+
+TG_KERNEL void one_barrier() { __syncthreads(); }
+
+TG_KERNEL void throws_in_blocks_3_and_5() {
+  __syncthreads();
+  if ((blockIdx.x == 3 || blockIdx.x == 5) && threadIdx.x == 7)
+    throw std::runtime_error("boom in block " + std::to_string(blockIdx.x));
+  __syncthreads();
+}
+
+tgsim::LaunchConfig cfg(Dim3 grid, Dim3 block, Schedule s = Schedule::kInOrder, unsigned threads = 0) {
+  tgsim::LaunchConfig c;
+  c.grid = grid;
+  c.block = block;
+  c.schedule = s;
+  c.threads = threads;
+  return c;
+}
+
+class BarrierSchedules : public ::testing::TestWithParam<Schedule> {};
+
+TEST_P(BarrierSchedules, BarrierOrdersSharedMemory) {
+  tgsim::Device dev;
+  auto in = dev.alloc<int>(1024, "in"), out = dev.alloc<int>(1024, "out");
+  for (int i = 0; i < 1024; ++i) in[i] = i * 3;
+  auto r = dev.launch(cfg(Dim3(4), Dim3(256), GetParam()), rotate_with_barrier, in, out);
+  for (int i = 0; i < 1024; ++i) ASSERT_EQ(out[i], in[(i / 256) * 256 + (i % 256 + 1) % 256]) << i;
+  EXPECT_TRUE(r.findings.empty());
+  EXPECT_EQ(r.counters.barriers, 4u * 8u);
+}
+
+TEST_P(BarrierSchedules, TreeReductionIsRightInEverySchedule) {
+  tgsim::Device dev;
+  auto in = dev.alloc<int>(256 * 6, "in"), out = dev.alloc<int>(6, "out");
+  for (int i = 0; i < 256 * 6; ++i) in[i] = i % 17;
+  auto r = dev.launch(cfg(Dim3(6), Dim3(256), GetParam()), reduce_sum, in, out);
+  for (int b = 0; b < 6; ++b) {
+    int want = 0;
+    for (int i = 0; i < 256; ++i) want += in[b * 256 + i];
+    EXPECT_EQ(out[b], want) << "block " << b;
+  }
+  EXPECT_TRUE(r.findings.empty());
+  EXPECT_EQ(r.counters.barriers, 6u * 8u * 9u);  // 9 barrier calls per thread, 8 warps, 6 groups
+}
+
+INSTANTIATE_TEST_SUITE_P(All, BarrierSchedules,
+                         ::testing::Values(Schedule::kInOrder, Schedule::kReverse, Schedule::kShuffle));
+
+// Without the barrier the result depends on the fiber order: in order, thread t reads s[t+1]
+// before thread t+1 wrote it (only thread 255, reading s[0], is right); reversed, every
+// neighbour has already written (only thread 255, reading s[0], is wrong).
+TEST(Barrier, MissingBarrierShowsAsWrongResultInSomeSchedule) {
+  tgsim::Device dev;
+  auto in = dev.alloc<int>(256, "in"), out = dev.alloc<int>(256, "out");
+  for (int i = 0; i < 256; ++i) in[i] = i + 1000;
+  auto wrong = [&] {
+    int n = 0;
+    for (int i = 0; i < 256; ++i) n += out[i] != in[(i + 1) % 256];
+    return n;
+  };
+  dev.launch(cfg(Dim3(1), Dim3(256), Schedule::kInOrder), rotate_without_barrier, in, out);
+  EXPECT_EQ(wrong(), 255);
+  dev.launch(cfg(Dim3(1), Dim3(256), Schedule::kReverse), rotate_without_barrier, in, out);
+  EXPECT_EQ(wrong(), 1);
+}
+
+TEST(Barrier, OneBarPerWarpPerCall) {
+  tgsim::Device dev;
+  EXPECT_EQ(dev.launch(cfg(Dim3(3), Dim3(1024)), one_barrier).counters.barriers, 3u * 32u);
+  EXPECT_EQ(dev.launch(cfg(Dim3(1), Dim3(48)), one_barrier).counters.barriers, 2u);  // partial warp
+  EXPECT_EQ(dev.launch(cfg(Dim3(1), Dim3(8, 4, 2)), one_barrier).counters.barriers, 2u);
+}
+
+TEST(Barrier, DivergentBarrierIsAFindingNotAHang) {
+  tgsim::Device dev;
+  auto out = dev.alloc<int>(256 * 5, "out");
+  auto r = dev.launch(cfg(Dim3(5), Dim3(256)), divergent_barrier, out);
+  ASSERT_EQ(r.findings.size(), 1u);
+  const auto& f = r.findings[0];
+  EXPECT_EQ(f.kind, FindingKind::kBarrierDivergence);
+  EXPECT_EQ(f.line, static_cast<unsigned>(kDivergentLine));
+  EXPECT_EQ(f.count, 5u);  // once per group
+  EXPECT_THAT(f.message, HasSubstr("16 of 256 threads reached the barrier at barrier_test.cpp:" +
+                                   std::to_string(kDivergentLine) + "; 240 exited"));
+  EXPECT_EQ(f.block, Dim3(0, 0, 0));
+  EXPECT_EQ(f.thread, Dim3(16, 0, 0));  // the first thread that did not arrive
+  EXPECT_EQ(f.warp, 0u);
+  EXPECT_EQ(f.lane, 16u);
+  // The 240 threads that skipped the barrier ran to their store; the 16 waiters were ended.
+  EXPECT_EQ(out[16], 1);
+  EXPECT_EQ(out[0], 0);
+  EXPECT_EQ(r.counters.barriers, 5u);  // warp 0 of each group executed the BAR
+}
+
+TEST(Barrier, DifferentBarrierSitesAreDivergence) {
+  tgsim::Device dev;
+  auto out = dev.alloc<int>(256, "out");
+  auto r = dev.launch(cfg(Dim3(1), Dim3(256)), two_barrier_sites, out);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].line, static_cast<unsigned>(kSecondSiteLine));  // 156 threads wait there
+  EXPECT_THAT(r.findings[0].message,
+              HasSubstr("156 of 256 threads reached the barrier at barrier_test.cpp:" +
+                        std::to_string(kSecondSiteLine) + "; 100 wait at the barrier at barrier_test.cpp:" +
+                        std::to_string(kFirstSiteLine)));
+}
+
+TEST(Barrier, PerThreadTripCountsEndCleanly) {
+  tgsim::Device dev;
+  auto out = dev.alloc<int>(96, "out");
+  for (Schedule s : {Schedule::kInOrder, Schedule::kReverse, Schedule::kShuffle}) {
+    auto r = dev.launch(cfg(Dim3(1), Dim3(96), s), barrier_in_varying_loop, out);
+    ASSERT_EQ(r.findings.size(), 1u);
+    EXPECT_EQ(r.findings[0].kind, FindingKind::kBarrierDivergence);
+    EXPECT_THAT(r.findings[0].message, HasSubstr("64 of 96 threads reached the barrier"));
+    EXPECT_THAT(r.findings[0].message, HasSubstr("32 exited"));
+  }
+}
+
+TEST(Barrier, KernelExceptionIsRethrownFromTheLowestBlock) {
+  tgsim::Device dev;
+  for (unsigned threads : {1u, 2u, 8u}) {
+    try {
+      dev.launch(cfg(Dim3(64), Dim3(64), Schedule::kInOrder, threads), throws_in_blocks_3_and_5);
+      ADD_FAILURE() << "no exception";
+    } catch (const std::runtime_error& e) {
+      EXPECT_STREQ(e.what(), "boom in block 3") << threads << " threads";
+    }
+  }
+  // The device is usable again afterwards.
+  EXPECT_EQ(dev.launch(cfg(Dim3(2), Dim3(64)), one_barrier).counters.barriers, 4u);
+}
+
+}  // namespace

@@ -1,0 +1,144 @@
+// The exact figures of the core issue: what Nsight Compute reports on an H100 for the CUDA
+// build of the same kernels (tests/hardware/h100.json holds the full recording).
+#include <gtest/gtest.h>
+
+#include "catalog.hpp"
+
+namespace {
+
+using tgsim::catalog::Result;
+
+Result run(const char* name, int n = 0, unsigned threads = 0) {
+  tgsim::catalog::RunOptions o;
+  o.n = n;
+  o.threads = threads;
+  return tgsim::catalog::run(tgsim::Device{}, name, o);
+}
+
+TEST(Counts, MatmulNaive256) {
+  Result r = run("matmul_naive", 256);
+  ASSERT_TRUE(r.correct);
+  const auto& c = r.report.counters;
+  EXPECT_EQ(c.global_load.instructions, 1048576u);
+  EXPECT_EQ(c.global_load.requests(), 1048576u);
+  EXPECT_EQ(c.global_load.sectors, 2097152u);
+  EXPECT_EQ(c.global_load.thread_accesses, 2u * 256 * 256 * 256);
+  EXPECT_EQ(c.global_load.bytes, 4u * 2 * 256 * 256 * 256);
+  EXPECT_EQ(c.global_store.instructions, 2048u);
+  EXPECT_EQ(c.global_store.sectors, 8192u);
+  EXPECT_EQ(c.shared_load.instructions + c.shared_store.instructions, 0u);
+  EXPECT_EQ(c.barriers, 0u);
+  EXPECT_TRUE(r.report.findings.empty());
+}
+
+TEST(Counts, MatmulTiled16At256) {
+  Result r = run("matmul_tiled16", 256);
+  ASSERT_TRUE(r.correct);
+  const auto& c = r.report.counters;
+  EXPECT_EQ(c.shared_load.instructions, 1048576u);
+  EXPECT_EQ(c.shared_load.wavefronts, 1048576u);
+  EXPECT_EQ(c.shared_load.bank_conflicts(), 0u);
+  EXPECT_EQ(c.shared_store.instructions, 65536u);
+  EXPECT_EQ(c.shared_store.bank_conflicts(), 0u);
+  EXPECT_EQ(c.global_load.requests(), 65536u);
+  EXPECT_EQ(c.global_load.sectors, 262144u);
+  EXPECT_EQ(c.barriers, 65536u);  // 2 per tile x 16 tiles x 8 warps x 256 groups
+}
+
+TEST(Counts, MatmulTiled32At256) {
+  Result r = run("matmul_tiled32", 256);
+  ASSERT_TRUE(r.correct);
+  const auto& c = r.report.counters;
+  EXPECT_EQ(c.shared_load.instructions, 1048576u);
+  EXPECT_EQ(c.global_load.requests(), 32768u);
+  EXPECT_EQ(c.global_load.sectors, 131072u);
+  EXPECT_EQ(c.barriers, 32768u);
+}
+
+TEST(Counts, MatmulTiled8At256) {
+  Result r = run("matmul_tiled8", 256);
+  ASSERT_TRUE(r.correct);
+  EXPECT_EQ(r.report.counters.global_load.requests(), 131072u);
+  EXPECT_EQ(r.report.counters.global_load.sectors, 524288u);
+  EXPECT_EQ(r.report.counters.shared_store.instructions, 131072u);
+}
+
+TEST(Counts, TransposeNaive1024) {
+  Result r = run("transpose_naive", 1024);
+  ASSERT_TRUE(r.correct);
+  EXPECT_EQ(r.report.counters.global_load.sectors, 1048576u);
+  EXPECT_EQ(r.report.counters.global_store.sectors, 131072u);
+  EXPECT_EQ(r.report.counters.global_load.requests(), 32768u);
+}
+
+TEST(Counts, TransposeShared1024Is32Way) {
+  Result r = run("transpose_shared", 1024);
+  ASSERT_TRUE(r.correct);
+  EXPECT_EQ(r.report.counters.shared_store.instructions, 32768u);
+  EXPECT_EQ(r.report.counters.shared_store.wavefronts, 1048576u);
+  EXPECT_EQ(r.report.counters.shared_store.bank_conflicts(), 1048576u - 32768u);
+  EXPECT_EQ(r.report.counters.shared_load.wavefronts, 32768u);
+}
+
+TEST(Counts, TransposePadded1024IsConflictFree) {
+  Result r = run("transpose_padded", 1024);
+  ASSERT_TRUE(r.correct);
+  EXPECT_EQ(r.report.counters.shared_store.wavefronts, 32768u);
+  EXPECT_EQ(r.report.counters.shared_store.bank_conflicts(), 0u);
+  EXPECT_EQ(r.report.counters.global_load.sectors, 131072u);
+}
+
+// Sizes that are not a multiple of the tile: the guards predicate lanes off, results stay right.
+TEST(Counts, EdgesAreCorrectAtOddSizes) {
+  for (const char* k : {"matmul_naive", "matmul_tiled8", "matmul_tiled16", "matmul_tiled32",
+                        "transpose_naive", "transpose_shared", "transpose_padded"}) {
+    for (int n : {1, 17, 45}) {
+      Result r = run(k, n);
+      EXPECT_TRUE(r.correct) << k << " n=" << n;
+      EXPECT_TRUE(r.report.findings.empty()) << k << " n=" << n;
+    }
+  }
+}
+
+// Edge warps: at n=17 with 16x16 blocks, partial warps count as instructions with fewer lanes.
+TEST(Counts, PartialWarpsAtTheEdge) {
+  Result r = run("matmul_naive", 17);
+  ASSERT_TRUE(r.correct);
+  // 17x17 results: threads with row<17, col<17 store once each.
+  EXPECT_EQ(r.report.counters.global_store.thread_accesses, 17u * 17u);
+  // Warps (pairs of 16-wide rows) with at least one active lane, per block column:
+  // blocks x=0 cover cols 0..15 (16 lanes per row), x=1 cover col 16 (1 lane per row).
+  // Rows 0..16 -> warps holding rows {0,1},...,{14,15} in block y=0 (8 warps) and row 16 in y=1 (1 warp).
+  EXPECT_EQ(r.report.counters.global_store.instructions, 2u * 9u);
+}
+
+TEST(Counts, SitesSumToTotals) {
+  Result r = run("matmul_tiled16", 64);
+  tgsim::AccessCounters gl, sl;
+  std::uint64_t bars = 0;
+  for (const auto& s : r.report.sites) {
+    if (s.kind == tgsim::SiteKind::kGlobalLoad) gl += s.counters;
+    if (s.kind == tgsim::SiteKind::kSharedLoad) sl += s.counters;
+    bars += s.barriers;
+    EXPECT_NE(s.file.find("matmul.cuh"), std::string::npos);
+  }
+  EXPECT_EQ(gl, r.report.counters.global_load);
+  EXPECT_EQ(sl, r.report.counters.shared_load);
+  EXPECT_EQ(bars, r.report.counters.barriers);
+  // Two global-load sites (A and B tile loads), two shared-load sites (inner loop), two barriers.
+  int gsites = 0, bsites = 0;
+  for (const auto& s : r.report.sites) {
+    gsites += s.kind == tgsim::SiteKind::kGlobalLoad;
+    bsites += s.kind == tgsim::SiteKind::kBarrier;
+  }
+  EXPECT_EQ(gsites, 2);
+  EXPECT_EQ(bsites, 2);
+}
+
+TEST(Counts, UnknownKernelAndBadSizeThrow) {
+  EXPECT_THROW(run("no_such_kernel"), std::invalid_argument);
+  EXPECT_THROW(run("matmul_naive", -3), std::invalid_argument);
+  EXPECT_THROW(run("matmul_naive", 100000), std::invalid_argument);
+}
+
+}  // namespace
