@@ -19,6 +19,7 @@
 #include <deque>
 
 #include <cstdint>
+#include <cstring>
 #include <source_location>
 #include <vector>
 
@@ -108,16 +109,16 @@ class GroupRun {
     std::source_location wait_loc;
   };
 
+  // A source_location is one pointer to static data unique per call site (libstdc++), so the
+  // pointer and the kind identify a site; the shared table is asked only on a cache miss.
   std::uint32_t site_id(const std::source_location& loc, SiteKind kind) {
-    std::uintptr_t h = (reinterpret_cast<std::uintptr_t>(loc.file_name()) >> 3) ^
-                       (loc.line() * 0x9E3779B1u) ^ (loc.column() * 0x85EBCA77u) ^
-                       static_cast<std::uint32_t>(kind);
+    static_assert(sizeof(std::source_location) == sizeof(const void*));
+    const void* key;
+    std::memcpy(&key, &loc, sizeof key);
+    std::uintptr_t h = (reinterpret_cast<std::uintptr_t>(key) >> 4) * 4 + static_cast<std::uint32_t>(kind);
     CacheEntry& e = cache_[h & (kCache - 1)];
-    if (e.file == loc.file_name() && e.line == loc.line() && e.column == loc.column() &&
-        e.kind == kind)
-      return e.id;
-    e = CacheEntry{loc.file_name(), loc.line(), loc.column(), kind,
-                   state_.sites.id(loc, kind)};
+    if (e.key == key && e.kind == kind) return e.id;
+    e = CacheEntry{key, kind, state_.sites.id(loc, kind)};
     return e.id;
   }
   void start(std::uint64_t group_linear);
@@ -146,8 +147,7 @@ class GroupRun {
 
   static constexpr std::size_t kCache = 256;
   struct CacheEntry {
-    const char* file = nullptr;
-    std::uint32_t line = 0, column = 0;
+    const void* key = nullptr;
     SiteKind kind{};
     std::uint32_t id = 0;
   };

@@ -23,11 +23,14 @@ struct DistinctSet {
   }
 };
 
-// Max over banks of the distinct 4-byte words of `lanes` (one phase).
+// Max over banks of the distinct 4-byte words of `lanes` (one phase). Each bank remembers its
+// first word inline; only a bank that gets a second word (a conflict) searches a list.
 std::uint32_t phase_wavefronts(std::uint32_t lanes, std::uint32_t width, const std::uint64_t* addr) {
   const std::uint32_t words_per_lane = width >= 4 ? width / 4 : 1;
-  DistinctSet<128> words;
+  std::uint64_t first[32];
   std::uint32_t per_bank[32] = {};
+  std::uint64_t extra[128];  // words beyond the first of their bank (at most 128 words a phase)
+  int nextra = 0;
   std::uint32_t worst = 0;
   while (lanes) {
     int lane = std::countr_zero(lanes);
@@ -35,10 +38,17 @@ std::uint32_t phase_wavefronts(std::uint32_t lanes, std::uint32_t width, const s
     std::uint64_t w0 = addr[lane] >> 2;
     for (std::uint32_t k = 0; k < words_per_lane; ++k) {
       std::uint64_t w = w0 + k;
-      if (words.insert(w)) {
-        std::uint32_t c = ++per_bank[w & 31];
-        if (c > worst) worst = c;
+      std::uint32_t b = static_cast<std::uint32_t>(w & 31);
+      if (per_bank[b] == 0) {
+        first[b] = w;
+      } else {
+        if (first[b] == w) continue;
+        bool seen = false;
+        for (int i = 0; i < nextra && !seen; ++i) seen = extra[i] == w;
+        if (seen) continue;
+        extra[nextra++] = w;
       }
+      if (++per_bank[b] > worst) worst = per_bank[b];
     }
   }
   return worst;
