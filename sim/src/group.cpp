@@ -133,14 +133,29 @@ std::byte* shared_storage(ThreadCtx* t, const std::source_location& loc, const c
   return t->group_->shared_storage(*t, loc, name, bytes, align, rank, extents, offset, decl);
 }
 
-// ------------------------------------------------------------------ warp log
+// ------------------------------------------------------------------ warp grouping
 
-void WarpLog::grow(std::size_t sites) {
-  by_site.resize(sites);
-  occurrence.resize(sites * 32, 0);
+void WarpGrouper::add(const WarpLog::Rec& r, std::uint32_t lane) {
+  if (r.site >= by_site.size()) {
+    by_site.resize(r.site + 1);
+    occurrence.resize((r.site + 1) * 32, 0);
+  }
+  std::uint32_t k = occurrence[r.site * 32 + lane]++;
+  std::vector<std::uint32_t>& v = by_site[r.site];
+  if (k == v.size()) {
+    v.push_back(static_cast<std::uint32_t>(slots.size()));
+    Slot& s = slots.emplace_back();
+    s.site = r.site;
+    s.kind = r.kind;
+    s.width = r.width;
+    s.mask = 0;
+  }
+  Slot& s = slots[v[k]];
+  s.mask |= 1u << lane;
+  s.addr[lane] = r.addr;
 }
 
-void WarpLog::clear() {
+void WarpGrouper::clear() {
   for (const Slot& s : slots) {
     if (by_site[s.site].empty()) continue;
     by_site[s.site].clear();
@@ -413,25 +428,61 @@ void GroupRun::add_finding(const ThreadCtx& t, FindingKind kind, const std::sour
   }
 }
 
-void GroupRun::flush_warp(std::uint32_t w) {
-  WarpLog& log = warps_[w];
-  for (const WarpLog::Slot& s : log.slots) {
-    if (s.site >= acc_.size()) acc_.resize(s.site + 1);
-    AccessCounters& c = acc_[s.site].c;
-    std::uint32_t lanes = static_cast<std::uint32_t>(std::popcount(s.mask));
-    c.thread_accesses += lanes;
-    c.instructions += 1;
-    c.bytes += std::uint64_t(lanes) * s.width;
-    model::WarpAccess a{s.mask, s.width, s.addr};
-    if (s.kind == SiteKind::kGlobalLoad || s.kind == SiteKind::kGlobalStore) {
-      c.sectors += model::global_sectors(a);
-    } else {
-      model::Wavefronts wf = model::shared_wavefronts(a, s.kind == SiteKind::kSharedLoad);
-      c.wavefronts += wf.wavefronts;
-      c.ideal_wavefronts += wf.ideal;
-    }
+void GroupRun::count_instruction(std::uint32_t site, SiteKind kind, std::uint32_t width,
+                                 std::uint32_t mask, const std::uint64_t* addr) {
+  if (site >= acc_.size()) acc_.resize(site + 1);
+  AccessCounters& c = acc_[site].c;
+  std::uint32_t lanes = static_cast<std::uint32_t>(std::popcount(mask));
+  c.thread_accesses += lanes;
+  c.instructions += 1;
+  c.bytes += std::uint64_t(lanes) * width;
+  model::WarpAccess a{mask, width, addr};
+  if (kind == SiteKind::kGlobalLoad || kind == SiteKind::kGlobalStore) {
+    c.sectors += model::global_sectors(a);
+  } else {
+    model::Wavefronts wf = model::shared_wavefronts(a, kind == SiteKind::kSharedLoad);
+    c.wavefronts += wf.wavefronts;
+    c.ideal_wavefronts += wf.ideal;
   }
-  log.clear();
+}
+
+void GroupRun::flush_warp(std::uint32_t w) {
+  std::vector<WarpLog::Rec>* lanes = warps_[w].lanes;
+  // The reference sequence is the longest lane's; the others must be prefixes of it.
+  std::uint32_t ref = 0;
+  for (std::uint32_t l = 1; l < 32; ++l)
+    if (lanes[l].size() > lanes[ref].size()) ref = l;
+  const std::size_t len = lanes[ref].size();
+  if (len == 0) return;
+  bool prefixes = true;
+  for (std::uint32_t l = 0; l < 32 && prefixes; ++l) {
+    const std::vector<WarpLog::Rec>& v = lanes[l];
+    for (std::size_t k = 0; k < v.size(); ++k)
+      if (v[k].site != lanes[ref][k].site) {
+        prefixes = false;
+        break;
+      }
+  }
+  if (prefixes) {
+    std::uint64_t addr[32];
+    for (std::size_t k = 0; k < len; ++k) {
+      std::uint32_t mask = 0;
+      for (std::uint32_t l = 0; l < 32; ++l) {
+        if (lanes[l].size() <= k) continue;
+        mask |= 1u << l;
+        addr[l] = lanes[l][k].addr;
+      }
+      const WarpLog::Rec& r = lanes[ref][k];
+      count_instruction(r.site, r.kind, r.width, mask, addr);
+    }
+  } else {
+    for (std::uint32_t l = 0; l < 32; ++l)
+      for (const WarpLog::Rec& r : lanes[l]) grouper_.add(r, l);
+    for (const WarpGrouper::Slot& s : grouper_.slots)
+      count_instruction(s.site, s.kind, s.width, s.mask, s.addr);
+    grouper_.clear();
+  }
+  for (std::uint32_t l = 0; l < 32; ++l) lanes[l].clear();
 }
 
 }  // namespace tgsim::detail

@@ -36,8 +36,27 @@ struct SharedDecl {
   std::vector<std::size_t> extents;
 };
 
-// Accesses of one warp, grouped into warp instructions as they arrive.
+// Accesses of one warp, appended per lane as they happen (the hot path is one push_back).
+// At a flush, lanes with equal (site, occurrence) form one warp instruction: when every lane's
+// site sequence is a prefix of the longest lane's (uniform control flow, early exits), record
+// k of each lane belongs to instruction k; otherwise the grouper matches occurrences.
 struct WarpLog {
+  struct Rec {
+    std::uint32_t site;
+    SiteKind kind;
+    std::uint8_t width;
+    std::uint64_t addr;
+  };
+  std::vector<Rec> lanes[32];
+
+  void add(std::uint32_t site, SiteKind kind, std::uint32_t lane, std::uint64_t addr,
+           std::uint32_t width) {
+    lanes[lane].push_back(Rec{site, kind, static_cast<std::uint8_t>(width), addr});
+  }
+};
+
+// The general grouping, for warps whose lanes took different paths through the sites.
+struct WarpGrouper {
   struct Slot {
     std::uint32_t site;
     SiteKind kind;
@@ -45,28 +64,11 @@ struct WarpLog {
     std::uint32_t mask;
     std::uint64_t addr[32];
   };
-  std::vector<Slot> slots;                       // warp instructions, in first-arrival order
+  std::vector<Slot> slots;                          // warp instructions, in first-arrival order
   std::vector<std::vector<std::uint32_t>> by_site;  // by_site[site][occurrence] -> slot
-  std::vector<std::uint32_t> occurrence;         // [site * 32 + lane]
+  std::vector<std::uint32_t> occurrence;            // [site * 32 + lane]
 
-  void add(std::uint32_t site, SiteKind kind, std::uint32_t lane, std::uint64_t addr,
-           std::uint32_t width) {
-    if (site >= by_site.size()) grow(site + 1);
-    std::uint32_t k = occurrence[site * 32 + lane]++;
-    std::vector<std::uint32_t>& v = by_site[site];
-    if (k == v.size()) {
-      v.push_back(static_cast<std::uint32_t>(slots.size()));
-      Slot& s = slots.emplace_back();
-      s.site = site;
-      s.kind = kind;
-      s.width = width;
-      s.mask = 0;
-    }
-    Slot& s = slots[v[k]];
-    s.mask |= 1u << lane;
-    s.addr[lane] = addr;
-  }
-  void grow(std::size_t sites);
+  void add(const WarpLog::Rec& r, std::uint32_t lane);
   void clear();
 };
 
@@ -124,6 +126,8 @@ class GroupRun {
   void start(std::uint64_t group_linear);
   void resume(Thread& th);
   void flush_warp(std::uint32_t w);
+  void count_instruction(std::uint32_t site, SiteKind kind, std::uint32_t width,
+                         std::uint32_t mask, const std::uint64_t* addr);
   void release_barrier();
   void report_divergence();
   void unwind_all();
@@ -136,6 +140,7 @@ class GroupRun {
   std::vector<Thread> threads_;
   std::vector<std::uint32_t> order_;
   std::vector<WarpLog> warps_;
+  WarpGrouper grouper_;
   std::vector<std::uint32_t> warp_pending_;  // lanes of the warp that may still run
   std::deque<SharedDecl> decls_;  // stable addresses: handles point into it
   std::vector<std::byte> arena_;
