@@ -1,8 +1,13 @@
 #include "catalog.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
+#include "blur.cuh"
+#include "int_matmul.cuh"
+#include "layers.cuh"
 #include "matmul.cuh"
+#include "neighbour.cuh"
 #include "transpose.cuh"
 
 namespace tgsim::catalog {
@@ -70,6 +75,151 @@ Result run_transpose(const Device& dev, const RunOptions& opt, const char* name,
   return r;
 }
 
+
+// Several launches reported as one: counters add up, sites and findings are listed together.
+void append(Report& into, const Report& r) {
+  Counters& c = into.counters;
+  c.global_load += r.counters.global_load;
+  c.global_store += r.counters.global_store;
+  c.shared_load += r.counters.shared_load;
+  c.shared_store += r.counters.shared_store;
+  c.barriers += r.counters.barriers;
+  into.sites.insert(into.sites.end(), r.sites.begin(), r.sites.end());
+  into.findings.insert(into.findings.end(), r.findings.begin(), r.findings.end());
+}
+
+float small_value(std::size_t i, int mul, int mod) { return float(int((i * mul + 3) % mod) - mod / 2); }
+
+// Seed 001: relu and add_bias on an n x n matrix, 256 threads per group.
+Result run_relu(const Device& dev, const RunOptions& opt) {
+  const int n = opt.n, total = n * n;
+  auto data = dev.alloc<float>(std::size_t(total), "data");
+  for (int i = 0; i < total; ++i) data[i] = small_value(i, 7, 13);
+  std::vector<float> want(data.begin(), data.end());
+  for (float& v : want) v = v > 0.0f ? v : 0.0f;
+  Result r;
+  r.n = n;
+  r.report = dev.launch(config("relu", Dim3(ceil_div(total, 256)), Dim3(256), opt), relu, data, total);
+  r.correct = std::equal(want.begin(), want.end(), data.begin());
+  return r;
+}
+
+Result run_add_bias(const Device& dev, const RunOptions& opt) {
+  const int n = opt.n, total = n * n;
+  auto m = dev.alloc<float>(std::size_t(total), "matrix");
+  auto bias = dev.alloc<float>(std::size_t(n), "bias");
+  for (int i = 0; i < total; ++i) m[i] = small_value(i, 7, 13);
+  for (int j = 0; j < n; ++j) bias[j] = small_value(j, 5, 11);
+  std::vector<float> want(m.begin(), m.end());
+  for (int i = 0; i < total; ++i) want[i] += bias[i % n];
+  Result r;
+  r.n = n;
+  r.report = dev.launch(config("add_bias", Dim3(ceil_div(total, 256)), Dim3(256), opt), add_bias, m,
+                        bias, n, total);
+  r.correct = std::equal(want.begin(), want.end(), m.begin());
+  return r;
+}
+
+// Seed 001's layer ReLU(W x + b): three launches, reported together.
+Result run_layer(const Device& dev, const RunOptions& opt) {
+  const int n = opt.n;
+  auto W = dev.alloc<float>(std::size_t(n) * n, "W");
+  auto x = dev.alloc<float>(std::size_t(n), "x");
+  auto b = dev.alloc<float>(std::size_t(n), "b");
+  auto y = dev.alloc<float>(std::size_t(n), "y");
+  for (std::size_t i = 0; i < W.size(); ++i) W[i] = small_value(i, 7, 5);
+  for (int i = 0; i < n; ++i) {
+    x[i] = small_value(i, 3, 7);
+    b[i] = small_value(i, 5, 9) * 4.0f;
+  }
+  Result r;
+  r.n = n;
+  r.report = dev.launch(config("matvec", Dim3(ceil_div(n, 128)), Dim3(128), opt), matvec, W, x, y, n, n);
+  append(r.report, dev.launch(config("add_bias", Dim3(ceil_div(n, 256)), Dim3(256), opt), add_bias, y, b, n, n));
+  append(r.report, dev.launch(config("relu", Dim3(ceil_div(n, 256)), Dim3(256), opt), relu, y, n));
+  r.report.kernel = "layer_relu";
+  r.correct = true;
+  for (int i = 0; i < n; ++i) {
+    float s = 0.0f;
+    for (int k = 0; k < n; ++k) s += W[std::size_t(i) * n + k] * x[k];
+    s += b[i];
+    if (y[i] != (s > 0.0f ? s : 0.0f)) r.correct = false;
+  }
+  return r;
+}
+
+// Seed 001's 18x18 halo blur on an n x n image; the reference clamps at the edges too.
+Result run_blur(const Device& dev, const RunOptions& opt) {
+  const int n = opt.n;
+  auto img = dev.alloc<float>(std::size_t(n) * n, "image");
+  auto out = dev.alloc<float>(std::size_t(n) * n, "out");
+  for (std::size_t i = 0; i < img.size(); ++i) img[i] = small_value(i, 11, 17);
+  Result r;
+  r.n = n;
+  r.report = dev.launch(config("blur3x3", Dim3(ceil_div(n, 16), ceil_div(n, 16)), Dim3(16, 16), opt),
+                        blur3x3, img, out, n, n);
+  r.correct = true;
+  auto at = [&](int yy, int xx) {
+    xx = xx < 0 ? 0 : (xx >= n ? n - 1 : xx);
+    yy = yy < 0 ? 0 : (yy >= n ? n - 1 : yy);
+    return img[std::size_t(yy) * n + xx];
+  };
+  for (int yy = 0; yy < n; ++yy)
+    for (int xx = 0; xx < n; ++xx) {
+      float s = 0.0f;
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) s += at(yy + dy, xx + dx);
+      if (out[std::size_t(yy) * n + xx] != s / 9.0f) r.correct = false;
+    }
+  return r;
+}
+
+// Seed 000: n elements in groups of 256 (n must be a multiple of 256).
+Result run_neighbour(const Device& dev, const RunOptions& opt) {
+  const int n = opt.n;
+  if (n % 256 != 0)
+    throw std::invalid_argument("neighbour_sum needs n to be a multiple of 256 (one group of 256 per 256 elements)");
+  auto in = dev.alloc<float>(std::size_t(n), "input");
+  auto out = dev.alloc<float>(std::size_t(n), "output");
+  for (int i = 0; i < n; ++i) in[i] = small_value(i, 7, 101);
+  Result r;
+  r.n = n;
+  r.report = dev.launch(config("neighbour_sum", Dim3(std::uint32_t(n / 256)), Dim3(256), opt), neighbour_sum, in, out);
+  r.correct = true;
+  for (int i = 0; i < n; ++i)
+    if (out[i] != in[i] + in[(i / 256) * 256 + (i % 256 + 1) % 256]) r.correct = false;
+  return r;
+}
+
+// Seed 004: int matmul with dim3(NT, NT) blocks over ceil(n / NT) row blocks.
+template <class K>
+Result run_int_matmul(const Device& dev, const RunOptions& opt, const char* name, K kernel) {
+  const int n = opt.n;
+  auto a = dev.alloc<int>(std::size_t(n) * n, "a_dev");
+  auto b = dev.alloc<int>(std::size_t(n) * n, "b_dev");
+  auto c = dev.alloc<int>(std::size_t(n) * n, "c_dev");
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    a[i] = int((i * 7 + 3) % 7) - 3;
+    b[i] = int((i * 5 + 1) % 5) - 2;
+  }
+  Result r;
+  r.n = n;
+  r.report = dev.launch(config(name, Dim3(ceil_div(n, INT_MATMUL_NT)), Dim3(INT_MATMUL_NT, INT_MATMUL_NT), opt),
+                        kernel, c, a, b, n);
+  r.correct = true;
+  std::vector<int> row(static_cast<std::size_t>(n));
+  for (int i = 0; i < n && r.correct; ++i) {
+    std::fill(row.begin(), row.end(), 0);
+    for (int k = 0; k < n; ++k) {
+      int av = a[std::size_t(i) * n + k];
+      for (int j = 0; j < n; ++j) row[j] += av * b[std::size_t(k) * n + j];
+    }
+    for (int j = 0; j < n; ++j)
+      if (c[std::size_t(i) * n + j] != row[j]) r.correct = false;
+  }
+  return r;
+}
+
 }  // namespace
 
 const std::vector<Entry>& entries() {
@@ -91,6 +241,19 @@ const std::vector<Entry>& entries() {
       {"transpose_padded", "transpose", "seed 002: through a padded [32][33] shared tile (conflict-free)", 1024,
        16384,
        [](const Device& d, const RunOptions& o) { return run_transpose(d, o, "transpose_padded", transpose_padded); }},
+      {"relu", "layer", "seed 001: max(0, x) over an n x n matrix, 256 threads per group", 256, 8192, run_relu},
+      {"add_bias", "layer", "seed 001: matrix[i] += bias[i % n] over an n x n matrix", 256, 8192, run_add_bias},
+      {"layer_relu", "layer", "seed 001: ReLU(W x + b), n x n W, as matvec + add_bias + relu", 1024, 8192, run_layer},
+      {"blur3x3", "blur", "seed 001: 3x3 box blur of an n x n image through an 18x18 shared tile with halo",
+       512, 8192, run_blur},
+      {"neighbour_sum", "neighbour", "seed 000: x[i] + x[i+1] through shared_data[256] with the barrier",
+       65536, 1 << 24, run_neighbour},
+      {"int_matmul_global", "int_matmul", "seed 004: int matmul, dim3(32, 32) blocks, j loop, global memory",
+       1000, 2048,
+       [](const Device& d, const RunOptions& o) { return run_int_matmul(d, o, "int_matmul_global", int_matmul_global); }},
+      {"int_matmul_shared", "int_matmul", "seed 004: int matmul through a[NT*NT], b[NT*NT] shared tiles",
+       1000, 2048,
+       [](const Device& d, const RunOptions& o) { return run_int_matmul(d, o, "int_matmul_shared", int_matmul_shared); }},
   };
   return list;
 }

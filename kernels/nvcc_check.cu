@@ -5,3 +5,7 @@
 template __global__ void matmul_tiled<8>(const float*, const float*, float*, int);
 template __global__ void matmul_tiled<16>(const float*, const float*, float*, int);
 template __global__ void matmul_tiled<32>(const float*, const float*, float*, int);
+#include "layers.cuh"
+#include "blur.cuh"
+#include "neighbour.cuh"
+#include "int_matmul.cuh"
