@@ -3,6 +3,7 @@
 //   tgsim run KERNEL [--n N] [--threads T] [--schedule S] [--json]
 //   tgsim list                       the kernels `run` knows
 //   tgsim bench [--sizes 256,512]    tgsim vs a native triple loop, as ratios
+//   tgsim check KERNEL [--n N] [--json] [--schedule S] [--threads T]   races, bounds, barriers
 // Usage errors print one line and exit with status 2.
 #include <CLI/CLI.hpp>
 
@@ -60,6 +61,9 @@ int main(int argc, char** argv) {
   bench->add_option("--threads", threads, "worker threads (default: all cores)");
   bench->add_flag("--json", json, "one JSON object");
 
+  tgsim::cli::CheckOptions check_opt;
+  auto* check = tgsim::cli::add_check(app, check_opt);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -72,6 +76,7 @@ int main(int argc, char** argv) {
   }
 
   try {
+    if (*check) return tgsim::cli::check(std::cout, std::cerr, check_opt);
     if (*run) {
       tgsim::catalog::RunOptions opt;
       opt.n = n;
