@@ -4,6 +4,7 @@
 //   tgsim list                       the kernels `run` knows
 //   tgsim bench [--sizes 256,512]    tgsim vs a native triple loop, as ratios
 //   tgsim validate [--fixture F]     tgsim's counters side by side with the recorded H100 ones
+//   tgsim check KERNEL [--n N] [--json] [--schedule S] [--threads T]   races, bounds, barriers
 // Usage errors print one line and exit with status 2.
 #include <CLI/CLI.hpp>
 
@@ -67,6 +68,8 @@ int main(int argc, char** argv) {
   std::string fixture = tgsim::catalog::default_fixture_path();
   validate->add_option("--fixture", fixture, "Nsight Compute fixture (tests/hardware/h100.json)");
   validate->add_option("--threads", threads, "worker threads (default: all cores)");
+  tgsim::cli::CheckOptions check_opt;
+  auto* check = tgsim::cli::add_check(app, check_opt);
 
   try {
     app.parse(argc, argv);
@@ -80,6 +83,7 @@ int main(int argc, char** argv) {
   }
 
   try {
+    if (*check) return tgsim::cli::check(std::cout, std::cerr, check_opt);
     if (*run) {
       tgsim::catalog::RunOptions opt;
       opt.n = n;

@@ -6,6 +6,7 @@
 #include "blur.cuh"
 #include "int_matmul.cuh"
 #include "layers.cuh"
+#include "buggy.cuh"
 #include "matmul.cuh"
 #include "neighbour.cuh"
 #include "transpose.cuh"
@@ -22,6 +23,8 @@ LaunchConfig config(const char* name, Dim3 grid, Dim3 block, const RunOptions& o
   c.threads = opt.threads;
   c.schedule = opt.schedule;
   c.shuffle_seed = opt.shuffle_seed;
+  c.check = opt.check;
+  c.report_same_value_waw = opt.report_same_value_waw;
   return c;
 }
 
@@ -220,6 +223,46 @@ Result run_int_matmul(const Device& dev, const RunOptions& opt, const char* name
   return r;
 }
 
+// 1-D kernels over n floats: out[i] = f(in, i) checked against `ref`.
+template <class K, class Ref>
+Result run_1d(const Device& dev, const RunOptions& opt, const char* name, std::uint32_t block,
+              std::size_t outputs, K kernel, Ref ref) {
+  const int n = opt.n;
+  auto in = dev.alloc<float>(std::size_t(n), "in");
+  auto out = dev.alloc<float>(outputs, "out");
+  for (std::size_t i = 0; i < in.size(); ++i) in[i] = float(int(i % 17) - 8);
+  Result r;
+  r.n = n;
+  r.report = dev.launch(config(name, Dim3(ceil_div(n, int(block))), Dim3(block), opt), kernel, in,
+                        out, n);
+  r.correct = true;
+  for (std::size_t i = 0; i < outputs; ++i)
+    if (out[i] != ref(in, i)) r.correct = false;
+  return r;
+}
+
+Result run_neighbor(const Device& d, const RunOptions& o) {
+  return run_1d(d, o, "neighbor_nobarrier", 256, std::size_t(o.n), neighbor_nobarrier,
+                [n = std::size_t(o.n)](const Buffer<float>& in, std::size_t i) {
+                  return i % 256 != 255 && i + 1 < n ? in[i + 1] : 0.0f;
+                });
+}
+
+Result run_divergent(const Device& d, const RunOptions& o) {
+  return run_1d(d, o, "divergent_barrier", 64, std::size_t(o.n), divergent_barrier,
+                [](const Buffer<float>& in, std::size_t i) { return 2.0f * in[i]; });
+}
+
+template <class K>
+Result run_reduce(const Device& d, const RunOptions& o, const char* name, K kernel) {
+  return run_1d(d, o, name, 64, std::size_t(ceil_div(o.n, 64)), kernel,
+                [n = std::size_t(o.n)](const Buffer<float>& in, std::size_t b) {
+                  float s = 0.0f;
+                  for (std::size_t i = b * 64; i < std::min(n, b * 64 + 64); ++i) s += in[i];
+                  return s;
+                });
+}
+
 }  // namespace
 
 const std::vector<Entry>& entries() {
@@ -254,6 +297,25 @@ const std::vector<Entry>& entries() {
       {"int_matmul_shared", "int_matmul", "seed 004: int matmul through a[NT*NT], b[NT*NT] shared tiles",
        1000, 2048,
        [](const Device& d, const RunOptions& o) { return run_int_matmul(d, o, "int_matmul_shared", int_matmul_shared); }},
+      {"warp_reduce_syncwarp", "reduce", "a block sum whose last warp steps are ordered by __syncwarp",
+       4096, 1 << 24,
+       [](const Device& d, const RunOptions& o) { return run_reduce(d, o, "warp_reduce_syncwarp", warp_reduce_syncwarp); }},
+      // Deliberately broken kernels (kernels/buggy.cuh), for `tgsim check`; the tour skips them.
+      {"matmul_tiled16_nobarrier1", "buggy", "matmul_tiled16 without the first __syncthreads (RAW)", 256, 4096,
+       [](const Device& d, const RunOptions& o) { return run_matmul(d, o, "matmul_tiled16_nobarrier1", 16, matmul_tiled16_nobarrier1); },
+       true},
+      {"matmul_tiled16_nobarrier2", "buggy", "matmul_tiled16 without the second __syncthreads (WAR)", 256, 4096,
+       [](const Device& d, const RunOptions& o) { return run_matmul(d, o, "matmul_tiled16_nobarrier2", 16, matmul_tiled16_nobarrier2); },
+       true},
+      {"neighbor_nobarrier", "buggy", "seed 000's bad example: a neighbour's shared element read with no barrier",
+       1024, 1 << 24, run_neighbor, true},
+      {"divergent_barrier", "buggy", "__syncthreads() inside if (threadIdx.x < 16)", 1024, 1 << 24, run_divergent,
+       true},
+      {"transpose_oob", "buggy", "transpose_naive with an off-by-one load index (out of bounds)", 1024, 16384,
+       [](const Device& d, const RunOptions& o) { return run_transpose(d, o, "transpose_oob", transpose_oob); }, true},
+      {"warp_reduce_nosync", "buggy", "the classic last-warp unroll of a sum without __syncwarp", 4096, 1 << 24,
+       [](const Device& d, const RunOptions& o) { return run_reduce(d, o, "warp_reduce_nosync", warp_reduce_nosync); },
+       true},
   };
   return list;
 }

@@ -16,6 +16,8 @@ struct RunOptions {
   unsigned threads = 0;  // worker threads, 0 = all cores
   Schedule schedule = Schedule::kInOrder;
   std::uint64_t shuffle_seed = 1;
+  bool check = false;                  // LaunchConfig::check
+  bool report_same_value_waw = false;  // LaunchConfig::report_same_value_waw
 };
 
 struct Result {
@@ -26,11 +28,12 @@ struct Result {
 
 struct Entry {
   std::string name;
-  std::string family;       // "matmul", "transpose"
+  std::string family;       // "matmul", "transpose", "reduce", "buggy"
   std::string description;  // one line
   int default_n;
   int max_n;
   Result (*run)(const Device& dev, const RunOptions& opt);
+  bool buggy = false;  // a kernel with a deliberate bug (kernels/buggy.cuh): `tgsim check` food
 };
 
 const std::vector<Entry>& entries();

@@ -1,4 +1,5 @@
 // Compile-only check that every portable kernel is valid CUDA (nvcc -arch=sm_90 -c).
+#include "buggy.cuh"
 #include "matmul.cuh"
 #include "transpose.cuh"
 

@@ -52,6 +52,7 @@ Validation validate_against(const std::string& path, unsigned threads) {
   const nlohmann::json& kernels = fx.at("kernels");
   Device dev;
   for (const Entry& e : entries()) {
+    if (e.buggy) continue;  // racy on purpose: their results and counts are not a reference
     if (!kernels.contains(e.name)) {
       v.catalog_kernels_missing.push_back(e.name);
       continue;

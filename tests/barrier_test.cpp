@@ -147,7 +147,7 @@ TEST(Barrier, DivergentBarrierIsAFindingNotAHang) {
   EXPECT_EQ(f.line, static_cast<unsigned>(kDivergentLine));
   EXPECT_EQ(f.count, 5u);  // once per group
   EXPECT_THAT(f.message, HasSubstr("16 of 256 threads reached the barrier at barrier_test.cpp:" +
-                                   std::to_string(kDivergentLine) + "; 240 exited"));
+                                   std::to_string(kDivergentLine) + "; the others (240) exited"));
   EXPECT_EQ(f.block, Dim3(0, 0, 0));
   EXPECT_EQ(f.thread, Dim3(16, 0, 0));  // the first thread that did not arrive
   EXPECT_EQ(f.warp, 0u);
@@ -166,7 +166,7 @@ TEST(Barrier, DifferentBarrierSitesAreDivergence) {
   EXPECT_EQ(r.findings[0].line, static_cast<unsigned>(kSecondSiteLine));  // 156 threads wait there
   EXPECT_THAT(r.findings[0].message,
               HasSubstr("156 of 256 threads reached the barrier at barrier_test.cpp:" +
-                        std::to_string(kSecondSiteLine) + "; 100 wait at the barrier at barrier_test.cpp:" +
+                        std::to_string(kSecondSiteLine) + "; the others (100) wait at barrier_test.cpp:" +
                         std::to_string(kFirstSiteLine)));
 }
 
@@ -178,7 +178,7 @@ TEST(Barrier, PerThreadTripCountsEndCleanly) {
     ASSERT_EQ(r.findings.size(), 1u);
     EXPECT_EQ(r.findings[0].kind, FindingKind::kBarrierDivergence);
     EXPECT_THAT(r.findings[0].message, HasSubstr("64 of 96 threads reached the barrier"));
-    EXPECT_THAT(r.findings[0].message, HasSubstr("32 exited"));
+    EXPECT_THAT(r.findings[0].message, HasSubstr("the others (32) exited"));
   }
 }
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdio>
 #include <cstring>
 #include <deque>
 #include <new>
@@ -100,8 +101,8 @@ std::uint64_t splitmix64(std::uint64_t& s) {
 // ------------------------------------------------------------------ kernel-facing hooks
 
 void record_access(ThreadCtx* t, const std::source_location& loc, AccessKind kind,
-                   std::uint64_t addr, std::uint32_t width) {
-  t->group_->record(*t, loc, static_cast<SiteKind>(kind), addr, width);
+                   std::uint64_t addr, std::uint32_t width, const void* value) {
+  t->group_->record(*t, loc, static_cast<SiteKind>(kind), addr, width, value);
 }
 
 void global_out_of_bounds(ThreadCtx* t, const std::source_location& loc, const BufferInfo* buf,
@@ -182,8 +183,10 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
   std::uint32_t nwarps = (nthreads_ + 31) / 32;
   warps_.resize(nwarps);
   warp_pending_.resize(nwarps);
+  wsync_.resize(nwarps);
   order_.resize(nthreads_);
   arena_.resize(st.profile.max_static_shared_bytes);
+  if (st.cfg.check) checker_ = std::make_unique<Checker>(st, nthreads_, arena_.size());
 }
 
 GroupRun::~GroupRun() = default;
@@ -200,6 +203,8 @@ void GroupRun::start(std::uint64_t g) {
   decls_.clear();
   arena_used_ = 0;
   aborting_ = false;
+  std::fill(wsync_.begin(), wsync_.end(), WarpSync{});
+  if (checker_) checker_->start_group(g, &decls_);
   for (std::uint32_t i = 0; i < nthreads_; ++i) order_[i] = i;
   switch (state_.cfg.schedule) {
     case Schedule::kInOrder: break;
@@ -246,9 +251,24 @@ void GroupRun::run(std::uint64_t g) {
       if (th.state != State::kReady) continue;
       if (aborting_) break;
       resume(th);
-      if (--warp_pending_[th.ctx.warp] == 0) flush_warp(th.ctx.warp);
+      const std::uint32_t w = th.ctx.warp;
+      if (th.state == State::kExited && wsync_[w].arrived) try_complete_warp(w, ~0u);
+      // A lane at a __syncwarp runs again before the barrier: its warp is not done yet.
+      if (th.state != State::kWarpWait && --warp_pending_[w] == 0) flush_warp(w);
     }
     if (aborting_) break;
+    // A __syncwarp may have released lanes that this pass already went by.
+    bool again = false, stuck = false;
+    for (const Thread& th : threads_) {
+      again |= th.state == State::kReady;
+      stuck |= th.state == State::kWarpWait;
+    }
+    if (again) continue;
+    if (stuck) {
+      report_stuck_warps();
+      aborting_ = true;
+      break;
+    }
     std::uint32_t waiting = 0, exited = 0;
     bool one_site = true;
     const Thread* first = nullptr;
@@ -277,6 +297,7 @@ void GroupRun::run(std::uint64_t g) {
   }
   if (aborting_) unwind_all();
   for (std::uint32_t w = 0; w < warps_.size(); ++w) flush_warp(w);
+  if (checker_) checker_->end_group();
   std::memset(arena_.data(), 0, arena_used_);
 }
 
@@ -300,6 +321,7 @@ void GroupRun::count_barriers_at_waits() {
 
 void GroupRun::release_barrier() {
   count_barriers_at_waits();
+  if (checker_) checker_->end_interval();
   for (Thread& th : threads_)
     if (th.state == State::kWaiting) th.state = State::kReady;
   for (std::uint32_t w = 0; w < warps_.size(); ++w) {
@@ -336,19 +358,29 @@ void GroupRun::report_divergence() {
   const Site* main = &sites[0];
   for (const Site& s : sites)
     if (s.n > main->n) main = &s;
+  // "N of M threads reached the barrier at f:l; the others (K) exited / wait at f:l" (the form
+  // synccheck users know), then the first divergent thread.
   std::string msg = std::to_string(main->n) + " of " + std::to_string(nthreads_) +
-                    " threads reached the barrier at " + where(main->first->wait_loc) + ";";
+                    " threads reached the barrier at " + where(main->first->wait_loc) +
+                    "; the others";
   const Thread* other = nullptr;
+  std::vector<std::string> parts;
   for (const Site& s : sites) {
     if (&s == main) continue;
-    msg += " " + std::to_string(s.n) + " wait at the barrier at " + where(s.first->wait_loc) + ";";
+    parts.push_back(std::to_string(s.n) + " wait at " + where(s.first->wait_loc));
     if (!other || s.first->ctx.linear_tid < other->ctx.linear_tid) other = s.first;
   }
   if (exited) {
-    msg += " " + std::to_string(exited) + " exited;";
+    parts.push_back(std::to_string(exited) + " exited");
     if (!other || first_exited->ctx.linear_tid < other->ctx.linear_tid) other = first_exited;
   }
-  msg += " first divergent thread " + other->ctx.thread_idx.str() + " (warp " +
+  if (parts.size() == 1) {  // "the others (240) exited"
+    std::size_t sp = parts[0].find(' ');
+    msg += " (" + parts[0].substr(0, sp) + ")" + parts[0].substr(sp);
+  } else {
+    for (std::size_t i = 0; i < parts.size(); ++i) msg += (i ? ", " : ": ") + parts[i];
+  }
+  msg += "; first divergent thread " + other->ctx.thread_idx.str() + " (warp " +
          std::to_string(other->ctx.warp) + ", lane " + std::to_string(other->ctx.lane) +
          "); the group was ended";
   add_finding(other->ctx, FindingKind::kBarrierDivergence, main->first->wait_loc, msg);
@@ -368,6 +400,82 @@ void GroupRun::barrier(ThreadCtx& t, const std::source_location& loc) {
   th.wait_loc = loc;
   th.sched = std::move(th.sched).resume();
   if (aborting_) throw AbortGroup{};
+}
+
+void GroupRun::syncwarp(ThreadCtx& t, std::uint32_t mask, const std::source_location& loc) {
+  Thread& th = threads_[t.linear_tid];
+  if (aborting_) throw AbortGroup{};
+  WarpSync& ws = wsync_[t.warp];
+  mask |= 1u << t.lane;  // the caller takes part even if its mask forgot it
+  if (!ws.arrived) {
+    ws.mask = mask;
+    ws.loc = loc;
+  } else {
+    ws.mask |= mask;
+  }
+  ws.arrived |= 1u << t.lane;
+  if (try_complete_warp(t.warp, t.lane)) return;
+  th.state = State::kWarpWait;
+  th.wait_loc = loc;
+  th.sched = std::move(th.sched).resume();
+  if (aborting_) throw AbortGroup{};
+}
+
+// Completes warp w's rendezvous if every named lane that has not exited has arrived. Named
+// lanes that exited are a finding (on the GPU: undefined); the others go on, never hang.
+bool GroupRun::try_complete_warp(std::uint32_t w, std::uint32_t caller) {
+  WarpSync& ws = wsync_[w];
+  const std::uint32_t base = w * 32, n = std::min<std::uint32_t>(32, nthreads_ - base);
+  std::uint32_t live = 0, exited = 0;
+  for (std::uint32_t l = 0; l < n; ++l) {
+    if (threads_[base + l].state == State::kExited)
+      exited |= 1u << l;
+    else
+      live |= 1u << l;
+  }
+  if ((ws.arrived & ws.mask & live) != (ws.mask & live)) return false;
+  if (ws.mask & exited) {
+    const ThreadCtx& c = threads_[base + static_cast<std::uint32_t>(std::countr_zero(ws.mask & exited))].ctx;
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "0x%08x", ws.mask);
+    add_finding(c, FindingKind::kBarrierDivergence, ws.loc,
+                std::to_string(std::popcount(ws.arrived)) + " of " +
+                    std::to_string(std::popcount(ws.mask)) + " lanes named by __syncwarp(" + hex +
+                    ") reached it at " + where(ws.loc) + "; the others exited (first: lane " +
+                    std::to_string(c.lane) + " of warp " + std::to_string(w) + ")");
+  }
+  for (std::uint32_t l = 0; l < n; ++l) {
+    Thread& th = threads_[base + l];
+    if ((ws.arrived >> l & 1u) && l != caller && th.state == State::kWarpWait)
+      th.state = State::kReady;
+  }
+  ws.arrived = 0;
+  ws.mask = 0;
+  ++warpsyncs_;
+  if (checker_) checker_->warp_synced(w);
+  return true;
+}
+
+// Every live thread waits, some at a __syncwarp whose named lanes wait at a barrier.
+void GroupRun::report_stuck_warps() {
+  for (std::uint32_t w = 0; w < wsync_.size(); ++w) {
+    const WarpSync& ws = wsync_[w];
+    if (!ws.arrived) continue;
+    const std::uint32_t base = w * 32, n = std::min<std::uint32_t>(32, nthreads_ - base);
+    const Thread* missing = nullptr;
+    for (std::uint32_t l = 0; l < n && !missing; ++l)
+      if ((ws.mask >> l & 1u) && !(ws.arrived >> l & 1u) &&
+          threads_[base + l].state == State::kWaiting)
+        missing = &threads_[base + l];
+    if (!missing) continue;
+    add_finding(missing->ctx, FindingKind::kBarrierDivergence, ws.loc,
+                std::to_string(std::popcount(ws.arrived)) + " of " +
+                    std::to_string(std::popcount(ws.mask)) +
+                    " lanes named by __syncwarp reached it at " + where(ws.loc) +
+                    "; the others wait at " + where(missing->wait_loc) + " (first: lane " +
+                    std::to_string(missing->ctx.lane) + " of warp " + std::to_string(w) +
+                    "); the group was ended");
+  }
 }
 
 std::byte* GroupRun::shared_storage(ThreadCtx& t, const std::source_location& loc,
@@ -407,14 +515,13 @@ std::byte* GroupRun::shared_storage(ThreadCtx& t, const std::source_location& lo
 
 void GroupRun::add_finding(const ThreadCtx& t, FindingKind kind, const std::source_location& loc,
                            const std::string& message) {
-  FindingKey key{static_cast<int>(kind), loc.file_name(), loc.line(), loc.column()};
+  FindingKey key{static_cast<int>(kind), loc.file_name(), loc.line(), loc.column(), {}, 0, 0, false};
   auto [it, inserted] = findings_.try_emplace(key);
   FindingAgg& a = it->second;
   a.finding.count += 1;
-  if (inserted || group_ < a.order_group ||
-      (group_ == a.order_group && t.linear_tid < a.order_thread)) {
-    a.order_group = group_;
-    a.order_thread = t.linear_tid;
+  auto order = std::make_tuple(group_, group_, t.linear_tid, t.linear_tid, std::uint64_t(0));
+  if (inserted || order < a.order) {
+    a.order = order;
     Finding& f = a.finding;
     f.kind = kind;
     f.file = loc.file_name();
@@ -489,4 +596,7 @@ void GroupRun::flush_warp(std::uint32_t w) {
 
 namespace tgsim {
 void ThreadCtx::barrier(std::source_location loc) { group_->barrier(*this, loc); }
+void ThreadCtx::syncwarp(std::uint32_t mask, std::source_location loc) {
+  group_->syncwarp(*this, mask, loc);
+}
 }  // namespace tgsim

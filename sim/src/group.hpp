@@ -10,6 +10,10 @@
 // in this lane since the warp's last flush); lanes with equal (site, occurrence) form one
 // warp instruction. A warp is flushed through the models as soon as none of its lanes
 // can run (all wait or exited), so the log never holds more than one barrier interval.
+// __syncwarp is a warp-scoped rendezvous: a lane waits until every named lane that has not
+// exited arrived (masks of different call sites merge, as on sm_70+).
+// With LaunchConfig::check a Checker (checker.hpp) sees every access; without it the hot
+// path pays one predictable branch.
 // Why not Boost.Fiber's scheduler: a barrier needs to know the state of every thread of
 // the group (divergence, deadlock), and a raw context switch costs a fraction of a
 // Boost.Fiber yield (architecture.md: 13-17 ns vs 44-53 ns per arrival).
@@ -17,12 +21,14 @@
 #include <boost/context/fiber.hpp>
 
 #include <deque>
+#include <memory>
 
 #include <cstdint>
 #include <cstring>
 #include <source_location>
 #include <vector>
 
+#include "checker.hpp"
 #include "launch_state.hpp"
 
 namespace tgsim::detail {
@@ -86,11 +92,14 @@ class GroupRun {
 
   // Called from kernel code on the running fiber.
   void record(ThreadCtx& t, const std::source_location& loc, SiteKind kind, std::uint64_t addr,
-              std::uint32_t width) {
+              std::uint32_t width, const void* value) {
     std::uint32_t site = site_id(loc, kind);
     warps_[t.warp].add(site, kind, t.lane, addr, width);
+    if (checker_) [[unlikely]]
+      checker_->access(t.linear_tid, site, kind, addr, width, value);
   }
   void barrier(ThreadCtx& t, const std::source_location& loc);
+  void syncwarp(ThreadCtx& t, std::uint32_t mask, const std::source_location& loc);
   std::byte* shared_storage(ThreadCtx& t, const std::source_location& loc, const char* name,
                             std::size_t bytes, std::size_t align, std::uint32_t rank,
                             const std::size_t* extents, std::uint32_t* offset,
@@ -100,9 +109,16 @@ class GroupRun {
 
   const std::vector<SiteAcc>& accumulated() const { return acc_; }
   const FindingMap& findings() const { return findings_; }
+  std::uint64_t warpsyncs() const { return warpsyncs_; }
+  const Checker* checker() const { return checker_.get(); }
 
  private:
-  enum class State : std::uint8_t { kReady, kRunning, kWaiting, kExited };
+  enum class State : std::uint8_t { kReady, kRunning, kWaiting, kWarpWait, kExited };
+  struct WarpSync {          // the open __syncwarp rendezvous of one warp
+    std::uint32_t arrived = 0;  // lanes waiting in it
+    std::uint32_t mask = 0;     // union of the masks they named
+    std::source_location loc;   // the first arrival's call site
+  };
   struct Thread {
     ThreadCtx ctx;
     boost::context::fiber fiber;  // the suspended thread (held by the scheduler)
@@ -130,6 +146,8 @@ class GroupRun {
                          std::uint32_t mask, const std::uint64_t* addr);
   void release_barrier();
   void report_divergence();
+  bool try_complete_warp(std::uint32_t w, std::uint32_t caller);
+  void report_stuck_warps();
   void unwind_all();
   void count_barriers_at_waits();
 
@@ -142,6 +160,9 @@ class GroupRun {
   std::vector<WarpLog> warps_;
   WarpGrouper grouper_;
   std::vector<std::uint32_t> warp_pending_;  // lanes of the warp that may still run
+  std::vector<WarpSync> wsync_;
+  std::uint64_t warpsyncs_ = 0;
+  std::unique_ptr<Checker> checker_;  // null unless cfg.check
   std::deque<SharedDecl> decls_;  // stable addresses: handles point into it
   std::vector<std::byte> arena_;
   std::size_t arena_used_ = 0;

@@ -35,11 +35,18 @@ void merge_findings(FindingMap& into, const FindingMap& from) {
     if (inserted) continue;
     FindingAgg& a = it->second;
     std::uint64_t count = a.finding.count + agg.finding.count;
-    if (std::tie(agg.order_group, agg.order_thread) < std::tie(a.order_group, a.order_thread))
-      a = agg;
+    if (agg.order < a.order) a = agg;
     a.finding.count = count;
   }
 }
+
+LaunchState::LaunchState(const DeviceProfile& p, const LaunchConfig& c, KernelFn f,
+                         const std::vector<BufferSpan>& b)
+    : profile(p), cfg(c), fn(f), buffers(b) {
+  if (c.check) grid = std::make_unique<GridShadow>();
+}
+
+LaunchState::~LaunchState() = default;
 
 void LaunchState::kernel_threw(std::uint64_t group, std::exception_ptr e) {
   std::lock_guard<std::mutex> lock(error_mu);
@@ -76,9 +83,10 @@ void validate_launch(const DeviceProfile& p, const LaunchConfig& cfg) {
                       " is too small: at least 16384 bytes per simulated thread");
 }
 
-Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn fn) {
+Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn fn,
+                  const std::vector<BufferSpan>& buffers) {
   validate_launch(profile, cfg);
-  LaunchState st(profile, cfg, fn);
+  LaunchState st(profile, cfg, fn, buffers);
   const std::uint64_t ngroups = cfg.grid.volume();
 
   tbb::enumerable_thread_specific<std::unique_ptr<GroupRun>> runs;
@@ -105,6 +113,8 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   std::vector<SiteInfo> infos = st.sites.snapshot();
   std::vector<SiteAcc> acc(infos.size());
   FindingMap findings;
+  HazardMap hazards;
+  std::uint64_t warpsyncs = 0;
   for (const std::unique_ptr<GroupRun>& run : runs) {
     if (!run) continue;
     const std::vector<SiteAcc>& a = run->accumulated();
@@ -113,12 +123,17 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
       acc[i].barriers += a[i].barriers;
     }
     merge_findings(findings, run->findings());
+    if (run->checker()) merge_hazards(hazards, run->checker()->hazards());
+    warpsyncs += run->warpsyncs();
   }
+  if (st.grid) grid_hazards(*st.grid, buffers, hazards);
+  hazard_findings(hazards, infos, cfg, findings);
 
   Report r;
   r.kernel = cfg.name;
   r.grid = cfg.grid;
   r.block = cfg.block;
+  r.counters.warpsyncs = warpsyncs;
   for (std::size_t i = 0; i < infos.size(); ++i) {
     const SiteInfo& s = infos[i];
     if (acc[i].c.instructions == 0 && acc[i].barriers == 0) continue;

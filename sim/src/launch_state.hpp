@@ -6,6 +6,7 @@
 #include <exception>
 #include <limits>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <source_location>
 #include <string>
@@ -35,26 +36,35 @@ class SiteTable {
   std::vector<SiteInfo> sites_;
 };
 
-// Findings of one worker, grouped by (kind, site); merged across workers after the launch.
+// Findings of one worker, grouped by (kind, site[s]); merged across workers after the launch.
 struct FindingKey {
   int kind;
   std::string file;
   std::uint32_t line, column;
+  std::string file2;  // a hazard's second site
+  std::uint32_t line2 = 0, column2 = 0;
+  bool grid = false;  // a hazard between two threadgroups
   auto operator<=>(const FindingKey&) const = default;
 };
 struct FindingAgg {
-  Finding finding;                // the example and the running count
-  std::uint64_t order_group = 0;  // example's (group, thread): the smallest wins
-  std::uint32_t order_thread = 0;
+  Finding finding;  // the example and the running count
+  // The example's (group, other group, thread, other thread, word): the smallest wins.
+  std::tuple<std::uint64_t, std::uint64_t, std::uint32_t, std::uint32_t, std::uint64_t> order{};
 };
 using FindingMap = std::map<FindingKey, FindingAgg>;
 void merge_findings(FindingMap& into, const FindingMap& from);
 
+class GridShadow;
+
 struct LaunchState {
-  LaunchState(const DeviceProfile& p, const LaunchConfig& c, KernelFn f) : profile(p), cfg(c), fn(f) {}
+  LaunchState(const DeviceProfile& p, const LaunchConfig& c, KernelFn f,
+              const std::vector<BufferSpan>& b);
+  ~LaunchState();
   const DeviceProfile& profile;
   const LaunchConfig& cfg;
   KernelFn fn;
+  const std::vector<BufferSpan>& buffers;  // the launch's device buffers (for the checker)
+  std::unique_ptr<GridShadow> grid;        // global words across groups (cfg.check only)
   SiteTable sites;
   // Groups after the lowest group that threw are skipped; lower ones still run, so the
   // exception rethrown is the same for any worker count.

@@ -35,8 +35,20 @@ const char* to_string(FindingKind k) {
   switch (k) {
     case FindingKind::kOutOfBounds: return "out-of-bounds";
     case FindingKind::kBarrierDivergence: return "barrier-divergence";
+    case FindingKind::kRaw: return "raw-hazard";
+    case FindingKind::kWar: return "war-hazard";
+    case FindingKind::kWaw: return "waw-hazard";
+    case FindingKind::kWarpRaw: return "warp-sync-raw-hazard";
+    case FindingKind::kWarpWar: return "warp-sync-war-hazard";
+    case FindingKind::kWarpWaw: return "warp-sync-waw-hazard";
+    case FindingKind::kUninitialized: return "uninitialized-read";
   }
   return "?";
+}
+
+bool is_hazard(FindingKind k) {
+  return k == FindingKind::kRaw || k == FindingKind::kWar || k == FindingKind::kWaw ||
+         k == FindingKind::kWarpRaw || k == FindingKind::kWarpWar || k == FindingKind::kWarpWaw;
 }
 
 namespace {
@@ -74,6 +86,10 @@ std::string SiteCounters::where() const {
 
 std::string Finding::where() const { return base(file) + ":" + std::to_string(line); }
 
+std::string Finding::where2() const {
+  return file2.empty() ? std::string() : base(file2) + ":" + std::to_string(line2);
+}
+
 std::string to_json(const Report& r, int indent) {
   nlohmann::json j;
   j["kernel"] = r.kernel;
@@ -84,7 +100,8 @@ std::string to_json(const Report& r, int indent) {
                   {"store", global_json(r.counters.global_store)}}},
       {"shared", {{"load", shared_json(r.counters.shared_load)},
                   {"store", shared_json(r.counters.shared_store)}}},
-      {"barriers", r.counters.barriers}};
+      {"barriers", r.counters.barriers},
+      {"warpsyncs", r.counters.warpsyncs}};
   j["sites"] = nlohmann::json::array();
   for (const SiteCounters& s : r.sites) {
     nlohmann::json e = {{"file", s.file}, {"line", s.line}, {"column", s.column},
@@ -98,11 +115,17 @@ std::string to_json(const Report& r, int indent) {
     j["sites"].push_back(e);
   }
   j["findings"] = nlohmann::json::array();
-  for (const Finding& f : r.findings)
-    j["findings"].push_back({{"kind", to_string(f.kind)}, {"file", f.file}, {"line", f.line},
-                             {"column", f.column}, {"message", f.message},
-                             {"block", dim(f.block)}, {"thread", dim(f.thread)},
-                             {"warp", f.warp}, {"lane", f.lane}, {"count", f.count}});
+  for (const Finding& f : r.findings) {
+    nlohmann::json e = {{"kind", to_string(f.kind)}, {"file", f.file}, {"line", f.line},
+                        {"column", f.column}, {"message", f.message},
+                        {"block", dim(f.block)}, {"thread", dim(f.thread)},
+                        {"warp", f.warp}, {"lane", f.lane}, {"count", f.count}};
+    if (!f.file2.empty())
+      e.update({{"file2", f.file2}, {"line2", f.line2}, {"column2", f.column2},
+                {"block2", dim(f.block2)}, {"thread2", dim(f.thread2)}});
+    if (!f.object.empty()) e.update({{"object", f.object}, {"index", f.index}});
+    j["findings"].push_back(e);
+  }
   return j.dump(indent);
 }
 
@@ -131,6 +154,7 @@ void write_text(std::ostream& os, const Report& r) {
   row("shared load", r.counters.shared_load, false);
   row("shared store", r.counters.shared_store, false);
   os << "  barriers (BAR per warp): " << num(r.counters.barriers) << "\n";
+  if (r.counters.warpsyncs) os << "  __syncwarp (per warp): " << num(r.counters.warpsyncs) << "\n";
   if (!r.sites.empty()) os << "  by source site:\n";
   for (const SiteCounters& s : r.sites) {
     os << "    " << std::left << std::setw(24) << s.where() << std::setw(14) << to_string(s.kind)
@@ -148,10 +172,12 @@ void write_text(std::ostream& os, const Report& r) {
     os << "  findings: none\n";
   } else {
     os << "  findings: " << r.findings.size() << "\n";
-    for (const Finding& f : r.findings)
-      os << "    " << to_string(f.kind) << " at " << f.where() << " [" << num(f.count)
-         << (f.count == 1 ? " time" : " times") << "], e.g. block " << f.block.str()
-         << " thread " << f.thread.str() << ": " << f.message << "\n";
+    for (const Finding& f : r.findings) {
+      os << "    " << to_string(f.kind) << " at " << f.where();
+      if (!f.file2.empty()) os << " and " << f.where2();
+      os << " [" << num(f.count) << (f.count == 1 ? " time" : " times") << "], e.g. block "
+         << f.block.str() << " thread " << f.thread.str() << ": " << f.message << "\n";
+    }
   }
 }
 

@@ -49,15 +49,32 @@ METRICS = [
     "dram__bytes_read.sum",
     "dram__bytes_write.sum",
     "sass__inst_executed_per_opcode",
+    # Atomics and reductions (ATOMS/ATOM on shared memory, ATOMG/ATOM and RED on global memory).
+    "smsp__sass_inst_executed_op_shared_atom.sum",
+    "smsp__sass_inst_executed_op_global_atom.sum",
+    "smsp__sass_inst_executed_op_global_red.sum",
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum",
+    "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom.sum",
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum",
+    "l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum",
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum",
+    "l1tex__t_requests_pipe_lsu_mem_global_op_red.sum",
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum",
+    # __constant__ memory: LDC instructions and the immediate-constant cache (IDC).
+    "smsp__inst_executed_op_ldc.sum",
+    "idc__requests.sum",
+    "idc__requests_lookup_hit.sum",
+    "sm__idc_divergent_instruction_replays.sum",
 ]
 PER_OPCODE = "sass__inst_executed_per_opcode"
 # Opcodes whose per-opcode count is always written (0 when the kernel executes none).
-ALWAYS_OPCODES = ["BAR", "SHFL", "VOTE", "LDS", "STS", "LDG", "STG"]
-# Static SASS opcodes counted per kernel (the source-level accesses and barriers).
-SASS_OPCODES = ["LDS", "STS", "LDG", "STG", "BAR"]
+ALWAYS_OPCODES = ["BAR", "SHFL", "VOTE", "LDS", "STS", "LDG", "STG", "ATOMS", "ATOMG", "ATOM", "RED"]
+# Static SASS opcodes counted per kernel (the source-level accesses, barriers, shuffles, votes,
+# atomics); the driver's source_accesses give the expected number of each.
+SASS_OPCODES = ["LDS", "STS", "LDG", "STG", "BAR", "SHFL", "VOTE", "ATOMS", "ATOMG", "RED"]
 # Other memory / cross-lane opcodes listed per kernel when present.
-SASS_LISTED = SASS_OPCODES + ["LD", "ST", "LDSM", "STSM", "LDGSTS", "ATOMS", "ATOMG", "ATOM", "RED",
-                              "SHFL", "VOTE", "LDL", "STL", "MEMBAR", "WARPSYNC"]
+SASS_LISTED = SASS_OPCODES + ["LD", "ST", "LDSM", "STSM", "LDGSTS", "ATOM", "VOTEU", "LDL", "STL",
+                              "MEMBAR", "WARPSYNC"]
 
 
 def read_text(path, default=None):
@@ -254,6 +271,72 @@ def sass_summary(funcs, symbol, source):
     ])
 
 
+def sum_metrics(per_launch, notes):
+    """Sum the metrics of several launches. A per-opcode instance missing from a launch counts 0;
+    any other metric missing from a launch is left out of the sum (and noted)."""
+    keys = []
+    for kn in per_launch:
+        for k in kn["metrics"]:
+            if k not in keys:
+                keys.append(k)
+    plain = [k for k in keys if not k.startswith(PER_OPCODE + "[")]
+    opcodes = sorted(k for k in keys if k.startswith(PER_OPCODE + "["))
+    out = OrderedDict()
+    for k in plain + opcodes:
+        values = [kn["metrics"].get(k) for kn in per_launch]
+        if k in opcodes:
+            values = [0 if v is None else v for v in values]
+        if any(v is None for v in values):
+            notes.append("%s: missing for launch(es) %s, not summed" % (
+                k, [kn.get("launch") for kn, v in zip(per_launch, values) if v is None]))
+            continue
+        out[k] = sum(values)
+    return out
+
+
+def combine_sass(per_launch):
+    """Entry-level static SASS summary of a multi-launch entry: counts and expectations summed."""
+    sums = [kn.get("sass") or {} for kn in per_launch]
+    available = all(s.get("available") for s in sums)
+    counts = OrderedDict((op, sum((s.get("counts") or {}).get(op, 0) for s in sums)) for op in SASS_OPCODES)
+    sources = [s.get("source_accesses") for s in sums]
+    source = None
+    if all(sources):
+        source = OrderedDict((op, sum(src.get(op, 0) for src in sources)) for op in SASS_OPCODES)
+    ones = [s.get("one_instruction_per_access") for s in sums]
+    one = None if any(o is None for o in ones) else all(ones)
+    notes = []
+    for kn, s in zip(per_launch, sums):
+        for n in s.get("notes", []):
+            notes.append("%s: %s" % (kn.get("symbol"), n))
+    return OrderedDict([
+        ("available", available),
+        ("functions", [kn.get("symbol") for kn in per_launch]),
+        ("counts", counts),
+        ("source_accesses", source),
+        ("one_instruction_per_access", one),
+        ("notes", notes),
+    ])
+
+
+def combine_launches(entry, per_launch):
+    """The fixture record of a multi-launch entry: summed metrics, per-launch detail in `launches`."""
+    notes = []
+    kn = OrderedDict()
+    kn["launch"] = per_launch[0].get("launch")
+    kn["launch_count"] = len(per_launch)
+    kn["ncu_ids"] = [k.get("ncu_id") for k in per_launch]
+    kn["symbols"] = [k.get("symbol") for k in per_launch]
+    kn["n"] = entry.get("n", per_launch[0].get("n"))
+    kn["correct"] = entry.get("correct")
+    kn["metrics"] = sum_metrics(per_launch, notes)
+    kn["sass"] = combine_sass(per_launch)
+    notes.append("metrics are sums over the %d launches listed in `launches`" % len(per_launch))
+    kn["notes"] = notes
+    kn["launches"] = per_launch
+    return kn
+
+
 def first_line_with(text, word):
     if not text:
         return None
@@ -307,7 +390,7 @@ def build(work, out_path):
         notes.append("ncu_report Python dump not available; per-opcode instances parsed from the CSV export")
 
     det_ids = list(details.keys()) if details else []
-    kernels = OrderedDict()
+    per_launch = []
     for i, L in enumerate(launches):
         name, symbol = L["name"], L["symbol"]
         kn = OrderedDict()
@@ -405,7 +488,29 @@ def build(work, out_path):
             kn["text_values"] = text_values
         kn["sass"] = sass_summary(sass, symbol, L.get("source_accesses"))
         kn["notes"] = kn_notes
-        kernels[name] = kn
+        per_launch.append(kn)
+
+    # Entries: one tgsim kernel each, made of one launch or several (their metrics summed).
+    # A manifest of schema 1 (no "entries") has one launch per entry.
+    entries = (manifest or {}).get("entries") if isinstance(manifest, dict) else None
+    if entries is None:
+        entries = [{"name": L["name"], "n": L.get("n"), "launches": [i], "correct": L.get("correct")}
+                   for i, L in enumerate(launches)]
+    kernels = OrderedDict()
+    for e in entries:
+        idx = [i for i in e.get("launches", []) if 0 <= i < len(per_launch)]
+        if len(idx) != len(e.get("launches", [])):
+            notes.append("%s: manifest launches %s out of range" % (e.get("name"), e.get("launches")))
+        if e.get("problem"):
+            notes.append("%s: driver reports: %s" % (e.get("name"), e["problem"]))
+        if not idx:
+            continue
+        if len(idx) == 1:
+            kn = per_launch[idx[0]]
+            kn["correct"] = e.get("correct", kn.get("correct"))
+            kernels[e["name"]] = kn
+        else:
+            kernels[e["name"]] = combine_launches(e, [per_launch[i] for i in idx])
 
     gpu_line = (read_lines(os.path.join(work, "gpu.txt")) or [""])[0]
     gpu_fields = [f.strip() for f in gpu_line.split(",")]

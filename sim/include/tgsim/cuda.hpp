@@ -1,7 +1,7 @@
 // CUDA dialect: the words a CUDA kernel uses, for one source that builds with nvcc and with tgsim.
 // Under nvcc (__CUDACC__) it only defines the few portable macros below and CUDA is itself.
 // Under a host compiler it maps threadIdx, blockIdx, blockDim, gridDim, warpSize and
-// __syncthreads() onto tgsim's explicit API (tgsim/thread.hpp).
+// __syncthreads() and __syncwarp(mask) onto tgsim's explicit API (tgsim/thread.hpp).
 //
 // Portable macros (the only words that differ between the two builds):
 //   TG_KERNEL                 __global__ (kernel qualifier)
@@ -39,6 +39,11 @@
 #define blockDim (::tgsim::this_thread().block_dim)
 #define gridDim (::tgsim::this_thread().grid_dim)
 #define __syncthreads() ::tgsim::barrier()
+
+inline void __syncwarp(unsigned mask = 0xFFFFFFFFu,
+                       std::source_location loc = std::source_location::current()) {
+  ::tgsim::syncwarp(mask, loc);
+}
 
 inline constexpr int warpSize = 32;
 using dim3 = ::tgsim::Dim3;

@@ -8,6 +8,7 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include <tgsim/dim.hpp>
 #include <tgsim/errors.hpp>
@@ -29,6 +30,10 @@ struct LaunchConfig {
   Schedule schedule = Schedule::kInOrder;
   std::uint64_t shuffle_seed = 1;
   std::size_t stack_bytes = 256 * 1024;  // per simulated thread (virtual; a guard page below)
+  // The checker (sim/src/checker.hpp): hazards in shared and global memory, uninitialised
+  // shared reads. Off: one predictable branch per access. `tgsim check` turns it on.
+  bool check = false;
+  bool report_same_value_waw = false;  // also WAW hazards whose two stores write equal bytes
 };
 
 namespace detail {
@@ -36,7 +41,31 @@ struct KernelFn {
   void (*call)(void* body, ThreadCtx& t);
   void* body;
 };
-Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn fn);
+// A device buffer passed to a launch: lets the checker name the buffer of a global address.
+struct BufferSpan {
+  std::uint64_t begin, end;
+  const BufferInfo* info;
+};
+template <class A> struct is_buffer : std::false_type {};
+template <class T> struct is_buffer<Buffer<T>> : std::true_type {};
+template <class A> struct is_global_ptr : std::false_type {};
+template <class T> struct is_global_ptr<global_ptr<T>> : std::true_type {};
+template <class T>
+void add_span(std::vector<BufferSpan>& out, const global_ptr<T>& p) {
+  if (!p.info() || !p.base()) return;
+  auto b = reinterpret_cast<std::uintptr_t>(p.base());
+  out.push_back(BufferSpan{b, b + p.info()->count * p.info()->elem_size, p.info()});
+}
+template <class A>
+void collect_buffer(std::vector<BufferSpan>& out, const A& a) {
+  using D = std::remove_cvref_t<A>;
+  if constexpr (is_buffer<D>::value)
+    add_span(out, a.ptr());
+  else if constexpr (is_global_ptr<D>::value)
+    add_span(out, a);
+}
+Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn fn,
+                  const std::vector<BufferSpan>& buffers = {});
 void validate_launch(const DeviceProfile& profile, const LaunchConfig& cfg);
 }  // namespace detail
 
@@ -63,7 +92,9 @@ class Device {
     };
     using Body = decltype(body);
     detail::KernelFn fn{[](void* b, ThreadCtx& t) { (*static_cast<Body*>(b))(t); }, &body};
-    return detail::run_launch(profile_, cfg, fn);
+    std::vector<detail::BufferSpan> buffers;
+    if (cfg.check) (detail::collect_buffer(buffers, args), ...);
+    return detail::run_launch(profile_, cfg, fn, buffers);
   }
 
  private:

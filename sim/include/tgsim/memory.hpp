@@ -42,9 +42,10 @@ struct BufferInfo {
 
 struct SharedDecl;  // one shared array of a group (defined in the library)
 
-// The hot path: one event per thread access (sim/src/group.cpp).
+// The hot path: one event per thread access (sim/src/group.cpp). A store passes the bytes
+// it stores (the checker tells same-value stores apart); a load passes null.
 void record_access(ThreadCtx* t, const std::source_location& loc, AccessKind kind,
-                   std::uint64_t addr, std::uint32_t width);
+                   std::uint64_t addr, std::uint32_t width, const void* value);
 void global_out_of_bounds(ThreadCtx* t, const std::source_location& loc, const BufferInfo* buf,
                           std::int64_t index);
 void shared_out_of_bounds(ThreadCtx* t, const std::source_location& loc, const SharedDecl* decl,
@@ -83,7 +84,7 @@ class global_ref {
   operator V() const {  // a load
     if (!p_) return V{};
     detail::record_access(detail::current, loc_, detail::AccessKind::kGlobalLoad,
-                          reinterpret_cast<std::uintptr_t>(p_), sizeof(T));
+                          reinterpret_cast<std::uintptr_t>(p_), sizeof(T), nullptr);
     return *p_;
   }
   const global_ref& operator=(const V& v) const
@@ -91,7 +92,7 @@ class global_ref {
   {  // a store
     if (p_) {
       detail::record_access(detail::current, loc_, detail::AccessKind::kGlobalStore,
-                            reinterpret_cast<std::uintptr_t>(p_), sizeof(T));
+                            reinterpret_cast<std::uintptr_t>(p_), sizeof(T), &v);
       *p_ = v;
     }
     return *this;
@@ -192,12 +193,14 @@ class shared_ref {
 
   operator T() const {
     if (!p_) return T{};
-    detail::record_access(detail::current, loc_, detail::AccessKind::kSharedLoad, off_, sizeof(T));
+    detail::record_access(detail::current, loc_, detail::AccessKind::kSharedLoad, off_, sizeof(T),
+                          nullptr);
     return *p_;
   }
   const shared_ref& operator=(const T& v) const {
     if (p_) {
-      detail::record_access(detail::current, loc_, detail::AccessKind::kSharedStore, off_, sizeof(T));
+      detail::record_access(detail::current, loc_, detail::AccessKind::kSharedStore, off_, sizeof(T),
+                            &v);
       *p_ = v;
     }
     return *this;

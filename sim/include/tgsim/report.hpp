@@ -1,7 +1,8 @@
 // Report: the data one launch produces. Counters are exact integers summed over warp
 // instructions (hardware-model.md section 7 names the Nsight Compute metric of each);
-// findings are errors of the simulated kernel, grouped by kind and source site with a count
-// and one example (the lowest block, then thread), so any worker count gives the same report.
+// findings are errors of the simulated kernel, grouped by kind and source site (a site pair
+// for a hazard, as racecheck's analysis mode groups them) with a count and one example (the
+// lowest block, then thread), so any worker count gives the same report.
 // Writers (text table, JSON) live in report.cpp; a Report itself is plain data.
 #pragma once
 #include <cstdint>
@@ -29,7 +30,8 @@ struct AccessCounters {
 
 struct Counters {
   AccessCounters global_load, global_store, shared_load, shared_store;
-  std::uint64_t barriers = 0;  // BAR: one per warp per barrier call
+  std::uint64_t barriers = 0;   // BAR: one per warp per barrier call
+  std::uint64_t warpsyncs = 0;  // WARPSYNC: one per completed __syncwarp rendezvous of a warp
   friend bool operator==(const Counters&, const Counters&) = default;
 };
 
@@ -46,18 +48,42 @@ struct SiteCounters {
   friend bool operator==(const SiteCounters&, const SiteCounters&) = default;
 };
 
-enum class FindingKind { kOutOfBounds, kBarrierDivergence };
-const char* to_string(FindingKind k);  // "out-of-bounds", "barrier-divergence"
+// Hazards (the checker, LaunchConfig::check) are pairs of accesses to one memory word by two
+// threads with no barrier between them, at least one a store. RAW: the store comes first in
+// lockstep order (each thread's access count since the barrier), WAR: the load comes first,
+// WAW: two stores. Lanes of one warp are unordered too unless a __syncwarp separates them
+// (independent thread scheduling); such a hazard gets a kWarp* kind of its own.
+enum class FindingKind {
+  kOutOfBounds,
+  kBarrierDivergence,  // also a __syncwarp whose named lanes exited or wait elsewhere
+  kRaw,
+  kWar,
+  kWaw,
+  kWarpRaw,
+  kWarpWar,
+  kWarpWaw,
+  kUninitialized,  // a shared word read before any thread of the group wrote it
+};
+// "out-of-bounds", "barrier-divergence", "raw-hazard", "war-hazard", "waw-hazard",
+// "warp-sync-raw-hazard", "warp-sync-war-hazard", "warp-sync-waw-hazard", "uninitialized-read"
+const char* to_string(FindingKind k);
+bool is_hazard(FindingKind k);
 
 struct Finding {
   FindingKind kind = FindingKind::kOutOfBounds;
-  std::string file;
+  std::string file;  // the site; for a hazard the first access (RAW/WAW: store, WAR: load)
   std::uint32_t line = 0, column = 0;
+  std::string file2;  // a hazard's second access; empty and 0 otherwise
+  std::uint32_t line2 = 0, column2 = 0;
   std::string message;   // the example's full sentence
   Dim3 block, thread;    // the example: lowest block, then lowest thread in it
   std::uint32_t warp = 0, lane = 0;
-  std::uint64_t count = 0;  // how many times this (kind, site) happened in the launch
-  std::string where() const;
+  Dim3 block2, thread2;  // a hazard's other thread (block2 != block: two threadgroups)
+  std::string object;    // shared array or buffer name ("tileA", "C"); empty if none
+  std::int64_t index = -1;  // element index in `object` (flat, row-major); -1 if none
+  std::uint64_t count = 0;  // how many times this (kind, site[s]) happened in the launch
+  std::string where() const;   // "matmul.cuh:41"
+  std::string where2() const;  // "matmul.cuh:45", or "" without a second site
   friend bool operator==(const Finding&, const Finding&) = default;
 };
 
@@ -66,7 +92,7 @@ struct Report {
   Dim3 grid, block;
   Counters counters;
   std::vector<SiteCounters> sites;  // sorted by file, line, column, kind
-  std::vector<Finding> findings;    // sorted by file, line, column, kind
+  std::vector<Finding> findings;    // sorted by kind, then file, line, column (then site 2)
   bool clean() const { return findings.empty(); }
 };
 

@@ -1,7 +1,8 @@
 // ThreadCtx: one simulated GPU thread, the explicit API every dialect maps onto.
 // Each ThreadCtx runs as a fiber of its threadgroup; `this_thread()` returns the thread
 // whose fiber is running on this worker (set by the group's scheduler on every resume).
-// barrier() is the threadgroup barrier (__syncthreads / threadgroup_barrier).
+// barrier() is the threadgroup barrier (__syncthreads / threadgroup_barrier); syncwarp()
+// is the warp-scoped one (__syncwarp): a rendezvous of the lanes named in the mask.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -42,6 +43,12 @@ class ThreadCtx {
   // exits or waits elsewhere meanwhile is a barrier-divergence finding, never a hang.
   void barrier(std::source_location loc = std::source_location::current());
 
+  // __syncwarp(mask): the lanes of this thread's warp named in `mask` wait for each other
+  // (lanes that exited are not waited for: a finding). Orders their memory accesses for the
+  // checker. The caller's own lane always takes part.
+  void syncwarp(std::uint32_t mask = 0xFFFFFFFFu,
+                std::source_location loc = std::source_location::current());
+
   // The group's shared array declared at `loc` (one object per group, any rank: float[16][17]).
   template <class T>
   shared_array<T> shared(const char* name = "shared",
@@ -58,6 +65,11 @@ inline ThreadCtx& this_thread() {
 
 inline void barrier(std::source_location loc = std::source_location::current()) {
   this_thread().barrier(loc);
+}
+
+inline void syncwarp(std::uint32_t mask = 0xFFFFFFFFu,
+                     std::source_location loc = std::source_location::current()) {
+  this_thread().syncwarp(mask, loc);
 }
 
 }  // namespace tgsim

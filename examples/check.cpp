@@ -1,0 +1,127 @@
+// `tgsim check KERNEL`: runs a kernel with the checker on (hazards, uninitialised shared
+// reads, out-of-bounds, barrier divergence) under the in-order and the reversed schedule, and
+// says whether the two runs give the same findings and a correct result (a missing barrier
+// often shows as a wrong result in one schedule only). Exit 0: clean; 1: findings or a wrong
+// result; 2: usage error.
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+
+namespace tgsim::cli {
+
+namespace {
+
+struct Named {
+  std::string name;
+  Schedule schedule;
+  std::uint64_t seed = 1;
+};
+
+// The same spellings as `tgsim run --schedule`, plus "both" (in-order and reverse).
+std::vector<Named> schedules(const std::string& s) {
+  if (s == "both") return {{"in-order", Schedule::kInOrder}, {"reverse", Schedule::kReverse}};
+  if (s == "in-order") return {{s, Schedule::kInOrder}};
+  if (s == "reverse") return {{s, Schedule::kReverse}};
+  if (s.rfind("shuffle", 0) == 0) {
+    if (s.size() == 7) return {{s, Schedule::kShuffle, 1}};
+    if (s.size() > 8 && s[7] == ':' && s.find_first_not_of("0123456789", 8) == std::string::npos)
+      return {{s, Schedule::kShuffle, std::stoull(s.substr(8))}};
+  }
+  throw std::invalid_argument("unknown schedule '" + s +
+                              "' (both, in-order, reverse, shuffle[:SEED])");
+}
+
+}  // namespace
+
+CLI::App* add_check(CLI::App& app, CheckOptions& o) {
+  auto* c = app.add_subcommand("check", "run a kernel with the checker: races, uninitialised "
+                                        "reads, out of bounds, divergent barriers");
+  c->add_option("kernel", o.kernel, "kernel name (tgsim list)")->required();
+  c->add_option("--n", o.n, "problem size N (default: the kernel's)");
+  c->add_option("--threads", o.threads, "worker threads (default: all cores)");
+  c->add_option("--schedule", o.schedule,
+                "fiber order in a group: both (in-order and reverse), in-order, reverse, "
+                "shuffle[:SEED]");
+  c->add_flag("--same-value-waw", o.same_value_waw,
+              "also report write-after-write hazards whose stores write equal values");
+  c->add_flag("--json", o.json, "one JSON object");
+  return c;
+}
+
+int check(std::ostream& os, std::ostream& err, const CheckOptions& o) {
+  std::vector<Named> scheds;
+  std::vector<catalog::Result> results;
+  try {
+    scheds = schedules(o.schedule);
+    for (const Named& s : scheds) {
+      catalog::RunOptions opt;
+      opt.n = o.n;
+      opt.threads = o.threads;
+      opt.schedule = s.schedule;
+      opt.shuffle_seed = s.seed;
+      opt.check = true;
+      opt.report_same_value_waw = o.same_value_waw;
+      results.push_back(catalog::run(Device{}, o.kernel, opt));
+    }
+  } catch (const std::invalid_argument& e) {
+    err << "tgsim: error: " << e.what() << " (see tgsim --help)\n";
+    return 2;
+  }
+  bool same_findings = true, all_correct = true, clean = true;
+  for (const catalog::Result& r : results) {
+    same_findings = same_findings && r.report.findings == results[0].report.findings;
+    all_correct = all_correct && r.correct;
+    clean = clean && r.report.findings.empty();
+  }
+  if (o.json) {
+    nlohmann::ordered_json runs = nlohmann::json::array();
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      auto run = nlohmann::ordered_json::parse(result_json(results[i], -1));
+      run["schedule"] = scheds[i].name;
+      runs.push_back(run);
+    }
+    os << nlohmann::ordered_json{{"kernel", o.kernel},
+                                 {"clean", clean},
+                                 {"correct", all_correct},
+                                 {"schedules_agree", same_findings},
+                                 {"runs", runs}}
+              .dump(2)
+       << "\n";
+    return clean && all_correct ? 0 : 1;
+  }
+  const catalog::Result& first = results[0];
+  os << "tgsim check " << o.kernel << "  n " << first.n << "  grid " << first.report.grid.str()
+     << "  block " << first.report.block.str() << "\n";
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const Report& r = results[i].report;
+    if (i > 0 && same_findings) continue;  // printed once when every schedule agrees
+    os << "  " << (same_findings && results.size() > 1 ? std::string("all schedules")
+                                                        : "schedule " + scheds[i].name)
+       << ": " << (r.findings.empty() ? "no findings" : std::to_string(r.findings.size()) +
+                                                            (r.findings.size() == 1 ? " finding" : " findings"))
+       << "\n";
+    for (const Finding& f : r.findings) {
+      os << "    " << to_string(f.kind) << " at " << f.where();
+      if (!f.file2.empty()) os << " and " << f.where2();
+      os << " [" << f.count << (f.count == 1 ? " time" : " times") << "]\n      e.g. block "
+         << f.block.str() << ": " << f.message << "\n";
+    }
+  }
+  for (std::size_t i = 0; i < results.size(); ++i)
+    os << "  result under " << scheds[i].name << ": "
+       << (results[i].correct ? "equals" : "DIFFERS FROM") << " the CPU reference\n";
+  if (results.size() > 1) {
+    os << "  schedules " << (same_findings ? "agree on the findings" : "DISAGREE on the findings");
+    bool same_result = true;
+    for (const auto& r : results) same_result = same_result && r.correct == results[0].correct;
+    if (!same_result) os << "; the result depends on the schedule (a missing barrier shows)";
+    os << "\n";
+  }
+  os << (clean && all_correct ? "  clean\n" : "  NOT clean\n");
+  return clean && all_correct ? 0 : 1;
+}
+
+}  // namespace tgsim::cli

@@ -1,0 +1,437 @@
+// The checker: logging per word, pairing at the end of each barrier interval, the grid-wide
+// table for hazards between groups, and the Findings built from them.
+#include "checker.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <thread>
+
+#include "group.hpp"
+
+namespace tgsim::detail {
+
+namespace {
+
+std::string basename_of(const std::string& path) {
+  auto p = path.rfind('/');
+  return p == std::string::npos ? path : path.substr(p + 1);
+}
+
+// Past this many pairs per word and interval the rest of the word is skipped: a thousand
+// threads storing to one flag would otherwise cost a million pairs per barrier.
+constexpr std::uint32_t kPairBudget = 1u << 16;
+
+FindingKind warp_kind(FindingKind k) {
+  switch (k) {
+    case FindingKind::kRaw: return FindingKind::kWarpRaw;
+    case FindingKind::kWar: return FindingKind::kWarpWar;
+    case FindingKind::kWaw: return FindingKind::kWarpWaw;
+    default: return k;
+  }
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------ merging and findings
+
+void merge_hazards(HazardMap& into, const HazardMap& from) {
+  for (const auto& [key, agg] : from) {
+    auto [it, inserted] = into.try_emplace(key, agg);
+    if (inserted) continue;
+    std::uint64_t count = it->second.count + agg.count;
+    if (agg.order < it->second.order) it->second = agg;
+    it->second.count = count;
+  }
+}
+
+void hazard_findings(const HazardMap& h, const std::vector<SiteInfo>& sites,
+                     const LaunchConfig& cfg, FindingMap& out) {
+  for (const auto& [key, agg] : h) {
+    const SiteInfo& s1 = sites[key.site1];
+    const auto& [g1, g2, t1, t2, word] = agg.order;
+    Finding f;
+    f.kind = key.kind;
+    f.file = s1.file;
+    f.line = s1.line;
+    f.column = s1.column;
+    f.block = unlinearise(g1, cfg.grid);
+    f.thread = unlinearise(t1, cfg.block);
+    f.warp = t1 / 32;
+    f.lane = t1 % 32;
+    f.object = agg.object;
+    f.index = agg.index;
+    f.count = agg.count;
+    const std::string mem = std::string(agg.shared ? "shared " : "global ") + agg.element;
+    auto at = [](const SiteInfo& s) { return basename_of(s.file) + ":" + std::to_string(s.line); };
+    auto who = [&](std::uint64_t g, std::uint32_t t) {
+      std::string b = key.grid ? "block " + unlinearise(g, cfg.grid).str() + " " : "";
+      return b + "thread " + unlinearise(t, cfg.block).str();
+    };
+    if (key.kind == FindingKind::kUninitialized) {
+      f.message = who(g1, t1) + " loads " + mem + " at " + at(s1) +
+                  " before any thread of the group stored to it";
+    } else {
+      const SiteInfo& s2 = sites[key.site2];
+      f.file2 = s2.file;
+      f.line2 = s2.line;
+      f.column2 = s2.column;
+      f.block2 = unlinearise(g2, cfg.grid);
+      f.thread2 = unlinearise(t2, cfg.block);
+      const char* sep = key.grid ? "threadgroups of one launch are unordered"
+                        : is_hazard(key.kind) && key.kind >= FindingKind::kWarpRaw
+                            ? "no __syncwarp between them: lanes of a warp are unordered "
+                              "(independent thread scheduling)"
+                            : "no barrier between them";
+      switch (key.kind) {
+        case FindingKind::kRaw:
+        case FindingKind::kWarpRaw:
+          f.message = "read-after-write on " + mem + ": " + who(g1, t1) + " stores at " +
+                      at(s1) + ", " + who(g2, t2) + " loads at " + at(s2) + "; " + sep;
+          break;
+        case FindingKind::kWar:
+        case FindingKind::kWarpWar:
+          f.message = "write-after-read on " + mem + ": " + who(g1, t1) + " loads at " + at(s1) +
+                      ", " + who(g2, t2) + " stores at " + at(s2) + "; " + sep;
+          break;
+        default:
+          f.message = "write-after-write on " + mem + ": " + who(g1, t1) + " stores at " +
+                      at(s1) + ", " + who(g2, t2) + " stores at " + at(s2) + "; " + sep;
+          break;
+      }
+    }
+    FindingKey fk{static_cast<int>(f.kind), f.file, f.line, f.column, f.file2, f.line2,
+                  f.column2, key.grid};
+    auto [it, inserted] = out.try_emplace(fk);
+    if (inserted || agg.order < it->second.order) {
+      std::uint64_t count = inserted ? 0 : it->second.finding.count;
+      it->second.finding = f;
+      it->second.finding.count = count + agg.count;
+      it->second.order = agg.order;
+    } else {
+      it->second.finding.count += agg.count;
+    }
+  }
+}
+
+// ------------------------------------------------------------------ GridShadow
+
+GridShadow::Page* GridShadow::page(std::uint64_t no) {
+  Shard& s = shards_[(no * 0x9E3779B97F4A7C15ull) >> 58];
+  std::lock_guard<std::mutex> lock(s.mu);
+  std::unique_ptr<Page>& p = s.pages[no];
+  if (!p) p = std::make_unique<Page>();
+  return p.get();
+}
+
+namespace {
+
+// Keeps the two lowest groups: each group offers one tuple per word and kind.
+void keep_lowest(std::uint64_t (&v)[2], std::uint64_t t) {
+  if ((t >> 32) < (v[0] >> 32) || v[0] == GridShadow::kEmpty) {
+    v[1] = v[0];
+    v[0] = t;
+  } else if (v[1] == GridShadow::kEmpty || (t >> 32) < (v[1] >> 32)) {
+    v[1] = t;
+  }
+}
+
+void describe_global(HazardAgg& h, const std::vector<BufferSpan>& buffers, std::uint64_t word) {
+  std::uint64_t addr = word << 2;
+  h.shared = false;
+  for (const BufferSpan& b : buffers) {
+    if (addr < b.begin || addr >= b.end) continue;
+    h.object = b.info->name;
+    h.index = static_cast<std::int64_t>((addr - b.begin) / b.info->elem_size);
+    h.element = h.object + "[" + std::to_string(h.index) + "]";
+    return;
+  }
+  h.object.clear();
+  h.index = -1;
+  h.element = "word at 0x" + [&] {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%llx", static_cast<unsigned long long>(addr));
+    return std::string(buf);
+  }();
+}
+
+}  // namespace
+
+void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, HazardMap& out) {
+  auto add = [&](FindingKind kind, std::uint64_t a, std::uint64_t b, std::uint64_t word) {
+    std::uint32_t site_a = a & 0x3FFFFF, site_b = b & 0x3FFFFF;
+    std::uint32_t ta = (a >> 22) & 0x3FF, tb = (b >> 22) & 0x3FF;
+    HazardKey key{kind, true, site_a, site_b};
+    auto [it, inserted] = out.try_emplace(key);
+    HazardAgg& h = it->second;
+    h.count += 1;
+    auto order = std::make_tuple(a >> 32, b >> 32, ta, tb, word);
+    if (inserted || order < h.order) {
+      h.order = order;
+      describe_global(h, buffers, word);
+    }
+  };
+  g.for_each([&](std::uint64_t word, const GridShadow::Word& w) {
+    using G = GridShadow;
+    if (w.w[0] == G::kEmpty) return;  // only loaded: harmless
+    if (w.w[1] != G::kEmpty) add(FindingKind::kWaw, w.w[0], w.w[1], word);
+    if (w.r[0] == G::kEmpty) return;
+    std::uint64_t st = G::kEmpty, ld = G::kEmpty;
+    if ((w.r[0] >> 32) != (w.w[0] >> 32)) {
+      st = w.w[0], ld = w.r[0];
+    } else if (w.w[1] != G::kEmpty) {
+      st = w.w[1], ld = w.r[0];
+    } else if (w.r[1] != G::kEmpty) {
+      st = w.w[0], ld = w.r[1];
+    }
+    if (st == G::kEmpty) return;
+    // No order between groups: the lower group's access is taken as the first.
+    if ((st >> 32) < (ld >> 32))
+      add(FindingKind::kRaw, st, ld, word);
+    else
+      add(FindingKind::kWar, ld, st, word);
+  });
+}
+
+// ------------------------------------------------------------------ Checker
+
+Checker::Checker(LaunchState& st, std::uint32_t nthreads, std::size_t arena_bytes) : st_(st) {
+  seq_.assign(nthreads, 0);
+  wsync_.assign((nthreads + 31) / 32, 0);
+  std::size_t words = (arena_bytes + 3) / 4;
+  sh_head_.assign(words, kNone);
+  sh_tag_.assign(words, kNone);
+  sh_init_.assign(words, 0);
+  gindex_.assign(1024, 0);
+}
+
+void Checker::start_group(std::uint64_t group, const std::deque<SharedDecl>* decls) {
+  group_ = group;
+  decls_ = decls;
+  ++serial_;  // marks from earlier groups no longer count as initialised
+  ++interval_;
+  std::fill(seq_.begin(), seq_.end(), 0u);
+  std::fill(wsync_.begin(), wsync_.end(), 0u);
+  gwords_.clear();
+  std::fill(gindex_.begin(), gindex_.end(), 0u);
+}
+
+std::uint32_t Checker::global_word(std::uint64_t word) {
+  std::size_t mask = gindex_.size() - 1;
+  std::size_t h = (word * 0x9E3779B97F4A7C15ull) >> 20;
+  for (;; h = (h + 1) & mask) {
+    std::uint32_t& slot = gindex_[h & mask];
+    if (slot == 0) {
+      auto idx = static_cast<std::uint32_t>(gwords_.size());
+      gwords_.push_back(GWord{word, kNone, kNone, kNone, 0, kNone, 0});
+      slot = idx + 1;
+      if (gwords_.size() * 2 > gindex_.size()) {  // grow: rebuild the index only
+        gindex_.assign(gindex_.size() * 2, 0);
+        std::size_t m = gindex_.size() - 1;
+        for (std::uint32_t i = 0; i < gwords_.size(); ++i) {
+          std::size_t k = (gwords_[i].word * 0x9E3779B97F4A7C15ull) >> 20;
+          while (gindex_[k & m]) ++k;
+          gindex_[k & m] = i + 1;
+        }
+      }
+      return idx;
+    }
+    if (gwords_[slot - 1].word == word) return slot - 1;
+  }
+}
+
+void Checker::access(std::uint32_t thread, std::uint32_t site, SiteKind kind, std::uint64_t addr,
+                     std::uint32_t width, const void* value) {
+  Access a;
+  a.next = kNone;
+  a.seq = seq_[thread]++;
+  a.site = site;
+  a.wsync = wsync_[thread / 32];
+  a.thread = static_cast<std::uint16_t>(thread);
+  a.write = kind == SiteKind::kSharedStore || kind == SiteKind::kGlobalStore;
+  a.width = static_cast<std::uint8_t>(width);
+  a.value = 0;
+  if (a.write) {
+    if (width <= 8) {
+      std::memcpy(&a.value, value, width);
+    } else {
+      std::uint64_t lo, hi;
+      std::memcpy(&lo, value, 8);
+      std::memcpy(&hi, static_cast<const char*>(value) + 8, 8);
+      a.value = lo ^ (hi * 0x9E3779B97F4A7C15ull);
+    }
+  }
+  const std::uint64_t first = addr >> 2, last = (addr + width - 1) >> 2;
+  if (kind == SiteKind::kSharedLoad || kind == SiteKind::kSharedStore) {
+    for (std::uint64_t w = first; w <= last && w < sh_head_.size(); ++w) {
+      if (sh_tag_[w] != interval_) {
+        sh_tag_[w] = interval_;
+        sh_head_[w] = kNone;
+        sh_touched_.push_back(static_cast<std::uint32_t>(w));
+      }
+      a.next = sh_head_[w];
+      sh_head_[w] = static_cast<std::uint32_t>(log_.size());
+      log_.push_back(a);
+    }
+    return;
+  }
+  for (std::uint64_t w = first; w <= last; ++w) {
+    std::uint32_t i = global_word(w);
+    GWord& g = gwords_[i];
+    if (g.tag != interval_) {
+      g.tag = interval_;
+      g.head = kNone;
+      g_touched_.push_back(i);
+    }
+    // The group's summary for the grid table: its lowest thread (its first access there).
+    if (a.write) {
+      if (thread < g.wthread) g.wthread = thread, g.wsite = site;
+    } else {
+      if (thread < g.rthread) g.rthread = thread, g.rsite = site;
+    }
+    a.next = g.head;
+    g.head = static_cast<std::uint32_t>(log_.size());
+    log_.push_back(a);
+  }
+}
+
+void Checker::end_interval() {
+  for (std::uint32_t w : sh_touched_) analyze(true, w, sh_head_[w], &sh_init_[w]);
+  for (std::uint32_t i : g_touched_) analyze(false, gwords_[i].word, gwords_[i].head, nullptr);
+  sh_touched_.clear();
+  g_touched_.clear();
+  log_.clear();
+  ++interval_;
+  std::fill(seq_.begin(), seq_.end(), 0u);
+}
+
+void Checker::end_group() {
+  end_interval();
+  merge_grid();
+}
+
+void Checker::merge_grid() {
+  if (!st_.grid || gwords_.empty()) return;
+  const std::uint64_t mask = (1u << GridShadow::kPageBits) - 1;
+  // A small direct-mapped cache of pages: the directory is behind a mutex.
+  std::uint64_t cache_no[64];
+  GridShadow::Page* cache_page[64] = {};
+  for (auto& n : cache_no) n = ~0ull;
+  for (const GWord& g : gwords_) {
+    std::uint64_t no = g.word >> GridShadow::kPageBits;
+    std::size_t c = no & 63;
+    if (cache_no[c] != no) {
+      cache_no[c] = no;
+      cache_page[c] = st_.grid->page(no);
+    }
+    GridShadow::Page* p = cache_page[c];
+    while (p->lock.test_and_set(std::memory_order_acquire)) std::this_thread::yield();
+    GridShadow::Word& w = p->words[g.word & mask];
+    if (g.wthread != kNone) keep_lowest(w.w, GridShadow::pack(group_, g.wthread, g.wsite));
+    if (g.rthread != kNone) keep_lowest(w.r, GridShadow::pack(group_, g.rthread, g.rsite));
+    p->lock.clear(std::memory_order_release);
+  }
+}
+
+void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::uint32_t* init) {
+  word_acc_.clear();
+  for (std::uint32_t i = head; i != kNone; i = log_[i].next) word_acc_.push_back(&log_[i]);
+  const std::size_t n = word_acc_.size();
+  bool any_write = false;
+  std::uint32_t budget = kPairBudget;
+  for (std::size_t i = 0; i < n && budget; ++i) {
+    const Access& a = *word_acc_[i];
+    if (!a.write) continue;
+    any_write = true;
+    for (std::size_t j = 0; j < n && budget; ++j) {
+      const Access& b = *word_acc_[j];
+      if (j == i || (b.write && j < i) || a.thread == b.thread) continue;
+      --budget;
+      bool same_warp = a.thread / 32 == b.thread / 32;
+      if (same_warp && a.wsync != b.wsync) continue;  // a __syncwarp orders them
+      FindingKind k;
+      const Access *first = &a, *second = &b;
+      if (b.write) {
+        if (a.value == b.value && a.width == b.width && !st_.cfg.report_same_value_waw) continue;
+        k = FindingKind::kWaw;
+        if (std::tie(b.seq, b.thread) < std::tie(a.seq, a.thread)) std::swap(first, second);
+      } else if (a.seq <= b.seq) {
+        k = FindingKind::kRaw;
+      } else {
+        k = FindingKind::kWar;
+        std::swap(first, second);
+      }
+      add(same_warp ? warp_kind(k) : k, shared, word, *first, second);
+    }
+  }
+  if (!init) return;
+  if (*init != serial_) {
+    // A load is uninitialised when nothing stored to the word before it: not in an earlier
+    // interval, not its own thread earlier, not a lane of its warp before a __syncwarp. A
+    // store by another, unordered thread makes it a hazard instead (reported above).
+    for (std::size_t i = 0; i < n; ++i) {
+      const Access& r = *word_acc_[i];
+      if (r.write) continue;
+      bool stored_before = false, racing = false;
+      for (std::size_t j = 0; j < n && any_write; ++j) {
+        const Access& w = *word_acc_[j];
+        if (!w.write) continue;
+        if (w.thread == r.thread) {
+          stored_before |= w.seq < r.seq;
+        } else if (w.thread / 32 == r.thread / 32 && w.wsync != r.wsync) {
+          stored_before |= w.wsync < r.wsync;
+        } else {
+          racing = true;
+        }
+      }
+      if (!stored_before && !racing) add(FindingKind::kUninitialized, true, word, r, nullptr);
+    }
+  }
+  if (any_write) *init = serial_;
+}
+
+void Checker::add(FindingKind kind, bool shared, std::uint64_t word, const Access& a,
+                  const Access* b) {
+  HazardKey key{kind, false, a.site, b ? b->site : kNone};
+  if (last_ == hazards_.end() || !(last_->first == key)) {
+    last_ = hazards_.try_emplace(key).first;
+    if (last_->second.count == 0) last_->second.order = {~0ull, 0, 0, 0, 0};
+  }
+  HazardAgg& h = last_->second;
+  h.count += 1;
+  auto order = std::make_tuple(group_, group_, std::uint32_t(a.thread),
+                               std::uint32_t(b ? b->thread : a.thread), word);
+  if (order < h.order) {
+    h.order = order;
+    describe(h, shared, word);
+  }
+}
+
+void Checker::describe(HazardAgg& h, bool shared, std::uint64_t word) {
+  if (!shared) {
+    describe_global(h, st_.buffers, word);
+    return;
+  }
+  h.shared = true;
+  std::uint64_t byte = word << 2;
+  for (const SharedDecl& d : *decls_) {
+    if (byte < d.offset || byte >= d.offset + d.bytes) continue;
+    std::size_t elems = 1;
+    for (std::size_t e : d.extents) elems *= e;
+    std::size_t elem = d.bytes / elems;
+    std::size_t idx = (byte - d.offset) / elem;
+    h.object = d.name;
+    h.index = static_cast<std::int64_t>(idx);
+    std::string sub;
+    for (std::size_t k = d.extents.size(); k-- > 0;) {
+      sub = "[" + std::to_string(idx % d.extents[k]) + "]" + sub;
+      idx /= d.extents[k];
+    }
+    h.element = d.name + sub;
+    return;
+  }
+  h.object.clear();
+  h.index = -1;
+  h.element = "byte " + std::to_string(byte);
+}
+
+}  // namespace tgsim::detail

@@ -1,0 +1,144 @@
+// Checker: the observer behind LaunchConfig::check (one per worker, owned by its GroupRun).
+// Every access of a barrier interval is logged on a list per memory word (shared: by arena
+// word, global: by address through a hash index). When the interval ends (barrier release or
+// group end) each word's accesses are paired: two threads, at least one store, not separated
+// by a __syncwarp of their warp -> one hazard, labelled RAW/WAR/WAW by lockstep order (each
+// thread's access count since the barrier), so labels and counts do not depend on the fiber
+// schedule. Global words are also summarised per group into GridShadow, a launch-wide table
+// that keeps the two lowest groups per word and kind; hazards between groups are decided
+// from it after the launch, so the worker count cannot change them.
+// Simplification: the unit is the 4-byte word (two threads storing to bytes of one word race).
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+#include <vector>
+
+#include "launch_state.hpp"
+
+namespace tgsim::detail {
+
+struct SharedDecl;
+
+// Hazards and uninitialised reads, grouped by (kind, scope, site pair) with one example.
+struct HazardKey {
+  FindingKind kind;
+  bool grid;  // between two threadgroups
+  std::uint32_t site1, site2;
+  auto operator<=>(const HazardKey&) const = default;
+};
+struct HazardAgg {
+  std::uint64_t count = 0;
+  // The example is the smallest (group1, group2, thread1, thread2, word): any worker count
+  // and any schedule give the same one.
+  std::tuple<std::uint64_t, std::uint64_t, std::uint32_t, std::uint32_t, std::uint64_t> order;
+  bool shared = true;
+  std::string object;   // array or buffer name
+  std::int64_t index = -1;
+  std::string element;  // "tileA[0][1]", "C[17]"
+};
+using HazardMap = std::map<HazardKey, HazardAgg>;
+void merge_hazards(HazardMap& into, const HazardMap& from);
+// Turns hazards into Findings (site ids resolved through `sites`) and adds them to `out`.
+void hazard_findings(const HazardMap& h, const std::vector<SiteInfo>& sites,
+                     const LaunchConfig& cfg, FindingMap& out);
+
+// Global words across the launch: per word the two lowest groups that stored and loaded.
+class GridShadow {
+ public:
+  static constexpr std::uint64_t kEmpty = ~0ull;
+  // A tuple packs (group << 32 | thread << 22 | site): ordered by group first.
+  static std::uint64_t pack(std::uint64_t group, std::uint32_t thread, std::uint32_t site) {
+    return (group << 32) | (std::uint64_t(thread & 0x3FF) << 22) | (site & 0x3FFFFF);
+  }
+  struct Word {
+    std::uint64_t w[2] = {kEmpty, kEmpty}, r[2] = {kEmpty, kEmpty};
+  };
+  static constexpr unsigned kPageBits = 10;  // 1024 words (4 KiB of addresses) per page
+  struct Page {
+    std::atomic_flag lock = ATOMIC_FLAG_INIT;
+    Word words[1u << kPageBits];
+  };
+  Page* page(std::uint64_t page_no);
+  // Calls f(word_address_in_words, const Word&) for every touched word.
+  template <class F> void for_each(F&& f) const {
+    for (const Shard& s : shards_)
+      for (const auto& [no, p] : s.pages)
+        for (std::uint32_t i = 0; i < (1u << kPageBits); ++i)
+          if (p->words[i].w[0] != kEmpty || p->words[i].r[0] != kEmpty)
+            f((no << kPageBits) | i, p->words[i]);
+  }
+
+ private:
+  struct Shard {
+    std::mutex mu;
+    std::unordered_map<std::uint64_t, std::unique_ptr<Page>> pages;
+  };
+  Shard shards_[64];
+};
+
+// Decides the hazards between groups once every group has run.
+void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, HazardMap& out);
+
+class Checker {
+ public:
+  Checker(LaunchState& st, std::uint32_t nthreads, std::size_t arena_bytes);
+  void start_group(std::uint64_t group, const std::deque<SharedDecl>* decls);
+  void access(std::uint32_t thread, std::uint32_t site, SiteKind kind, std::uint64_t addr,
+              std::uint32_t width, const void* value);
+  void warp_synced(std::uint32_t warp) { ++wsync_[warp]; }
+  void end_interval();  // a barrier was released, or the group ends
+  void end_group();
+  const HazardMap& hazards() const { return hazards_; }
+
+ private:
+  static constexpr std::uint32_t kNone = ~0u;
+  struct Access {
+    std::uint32_t next;   // the word's previous access in this interval, or kNone
+    std::uint32_t seq;    // the thread's accesses since the barrier: its lockstep time
+    std::uint32_t site;
+    std::uint32_t wsync;  // the warp's __syncwarp count at the access
+    std::uint16_t thread;
+    std::uint8_t write;
+    std::uint8_t width;
+    std::uint64_t value;  // stored bytes (a 16-byte store: halves folded)
+  };
+  struct GWord {          // a global word this group touched
+    std::uint64_t word;   // address / 4
+    std::uint32_t tag;    // interval whose list `head` starts
+    std::uint32_t head;
+    std::uint32_t wthread, wsite, rthread, rsite;  // lowest thread that stored / loaded
+  };
+  std::uint32_t global_word(std::uint64_t word);
+  void analyze(bool shared, std::uint64_t word, std::uint32_t head, std::uint32_t* init);
+  void add(FindingKind kind, bool shared, std::uint64_t word, const Access& a, const Access* b);
+  void describe(HazardAgg& h, bool shared, std::uint64_t word);
+  void merge_grid();
+
+  LaunchState& st_;
+  const std::deque<SharedDecl>* decls_ = nullptr;
+  std::uint64_t group_ = 0;
+  std::uint32_t serial_ = 0;    // groups run by this worker: shared words' init marks
+  std::uint32_t interval_ = 0;  // barrier intervals run by this worker: list validity
+  std::vector<std::uint32_t> seq_;    // per thread
+  std::vector<std::uint32_t> wsync_;  // per warp
+  std::vector<Access> log_;
+  std::vector<const Access*> word_acc_;  // scratch: one word's accesses
+  // shared memory, per arena word
+  std::vector<std::uint32_t> sh_head_, sh_tag_, sh_init_;
+  std::vector<std::uint32_t> sh_touched_;
+  // global memory: this group's words in first-touch order, and an open-addressing index
+  std::vector<GWord> gwords_;
+  std::vector<std::uint32_t> gindex_;  // dense index + 1; 0 = empty
+  std::vector<std::uint32_t> g_touched_;  // dense indices touched in this interval
+  HazardMap hazards_;
+  HazardMap::iterator last_ = hazards_.end();  // the key most recently hit
+};
+
+}  // namespace tgsim::detail
