@@ -68,6 +68,8 @@ int main(int argc, char** argv) {
   std::string fixture = tgsim::catalog::default_fixture_path();
   validate->add_option("--fixture", fixture, "Nsight Compute fixture (tests/hardware/h100.json)");
   validate->add_option("--threads", threads, "worker threads (default: all cores)");
+  std::vector<std::string> only;
+  validate->add_option("--kernels", only, "compare only these kernels (default: all)")->delimiter(',');
   tgsim::cli::CheckOptions check_opt;
   auto* check = tgsim::cli::add_check(app, check_opt);
 
@@ -112,7 +114,7 @@ int main(int argc, char** argv) {
     if (*validate) {
       tgsim::catalog::Validation v;
       try {
-        v = tgsim::catalog::validate_against(fixture, threads);
+        v = tgsim::catalog::validate_against(fixture, threads, only);
       } catch (const std::runtime_error& e) {
         return usage_error(e.what());
       }

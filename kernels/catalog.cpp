@@ -4,11 +4,15 @@
 #include <stdexcept>
 
 #include "blur.cuh"
+#include "constant.cuh"
+#include "histogram.cuh"
 #include "int_matmul.cuh"
 #include "layers.cuh"
 #include "buggy.cuh"
 #include "matmul.cuh"
 #include "neighbour.cuh"
+#include "peak.cuh"
+#include "reduce.cuh"
 #include "transpose.cuh"
 
 namespace tgsim::catalog {
@@ -202,8 +206,8 @@ Result run_int_matmul(const Device& dev, const RunOptions& opt, const char* name
   auto b = dev.alloc<int>(std::size_t(n) * n, "b_dev");
   auto c = dev.alloc<int>(std::size_t(n) * n, "c_dev");
   for (std::size_t i = 0; i < a.size(); ++i) {
-    a[i] = int((i * 7 + 3) % 7) - 3;
-    b[i] = int((i * 5 + 1) % 5) - 2;
+    a[i] = int((i * 7 + 3) % 11) - 5;
+    b[i] = int((i * 5 + 1) % 7) - 3;
   }
   Result r;
   r.n = n;
@@ -220,6 +224,142 @@ Result run_int_matmul(const Device& dev, const RunOptions& opt, const char* name
     for (int j = 0; j < n; ++j)
       if (c[std::size_t(i) * n + j] != row[j]) r.correct = false;
   }
+  return r;
+}
+
+// Seed 003: a correlation surface of n floats (a 1024-wide image) with one clear peak.
+void fill_peak_input(Buffer<float>& src) {
+  for (std::size_t i = 0; i < src.size(); ++i) src[i] = float(int((i * 2654435761u) % 1000)) / 1000.0f;
+  src[src.size() / 3 + 17] = 5.0f;
+}
+
+template <class K>
+Result run_block_peak(const Device& dev, const RunOptions& opt, const char* name, K kernel) {
+  const int n = opt.n;
+  auto src = dev.alloc<float>(std::size_t(n), "src");
+  fill_peak_input(src);
+  const std::uint32_t blocks = ceil_div(n, 256);
+  auto out = dev.alloc<Peak>(blocks, "block_out");
+  Result r;
+  r.n = n;
+  r.report = dev.launch(config(name, Dim3(blocks), Dim3(256), opt), kernel, src, n, out);
+  r.correct = true;
+  for (std::uint32_t b = 0; b < blocks; ++b) {
+    int best = int(b * 256);
+    for (int i = int(b * 256); i < std::min(n, int(b * 256 + 256)); ++i)
+      if (src[i] > src[best]) best = i;
+    if (out[b].idx != best || out[b].val != src[best]) r.correct = false;
+  }
+  return r;
+}
+
+// block_peak then final_peak_and_centroid (one group of 1024 threads) on a 1024-wide surface.
+template <class K1, class K2>
+Result run_peak_centroid(const Device& dev, const RunOptions& opt, const char* name, K1 peak, K2 final) {
+  const int n = opt.n, width = 1024, height = (n + width - 1) / width;
+  if (n % width != 0) throw std::invalid_argument(std::string(name) + " needs n to be a multiple of 1024 (the surface width)");
+  auto src = dev.alloc<float>(std::size_t(n), "corr");
+  fill_peak_input(src);
+  const std::uint32_t blocks = ceil_div(n, 256);
+  auto peaks = dev.alloc<Peak>(blocks, "block_peaks");
+  auto out_peak = dev.alloc<Peak>(1, "out_peak");
+  auto out_c = dev.alloc<float>(3, "out_centroid");  // m00, m10, m01
+  Result r;
+  r.n = n;
+  r.report = dev.launch(config("block_peak", Dim3(blocks), Dim3(256), opt), peak, src, n, peaks);
+  append(r.report, dev.launch(config(name, Dim3(1), Dim3(1024), opt), final, peaks, int(blocks), src,
+                              width, height, out_peak, out_c));
+  r.report.kernel = name;
+  int best = 0;
+  for (int i = 0; i < n; ++i)
+    if (src[i] > src[best]) best = i;
+  int px = best % width, py = best / width;
+  float m00 = 0, m10 = 0, m01 = 0;
+  for (int dy = -2; dy <= 2; ++dy)
+    for (int dx = -2; dx <= 2; ++dx) {
+      int x = px + dx, y = py + dy;
+      if (x < 0 || x >= width || y < 0 || y >= height) continue;
+      float v = src[std::size_t(y) * width + x];
+      m00 += v;
+      m10 += v * float(x);
+      m01 += v * float(y);
+    }
+  r.correct = out_peak[0].idx == best && out_c[0] == m00 && out_c[1] == m10 && out_c[2] == m01;
+  return r;
+}
+
+// Block sums of n ints (256 per group).
+template <class K>
+Result run_block_sum(const Device& dev, const RunOptions& opt, const char* name, K kernel) {
+  const int n = opt.n;
+  if (n % REDUCE_BLOCK != 0) throw std::invalid_argument(std::string(name) + " needs n to be a multiple of 256");
+  auto in = dev.alloc<int>(std::size_t(n), "in");
+  auto out = dev.alloc<int>(std::size_t(n / REDUCE_BLOCK), "out");
+  for (int i = 0; i < n; ++i) in[i] = int((i * 7 + 1) % 19) - 9;
+  Result r;
+  r.n = n;
+  r.report = dev.launch(config(name, Dim3(std::uint32_t(n / REDUCE_BLOCK)), Dim3(REDUCE_BLOCK), opt), kernel, in, out);
+  r.correct = true;
+  for (int b = 0; b < n / REDUCE_BLOCK; ++b) {
+    int s = 0;
+    for (int i = 0; i < REDUCE_BLOCK; ++i) s += in[b * REDUCE_BLOCK + i];
+    if (out[b] != s) r.correct = false;
+  }
+  return r;
+}
+
+// 256-bin histogram of n bytes: 8 bytes per thread, shared atomics, global merge.
+Result run_histogram(const Device& dev, const RunOptions& opt) {
+  const int n = opt.n;
+  auto data = dev.alloc<unsigned char>(std::size_t(n), "data");
+  auto hist = dev.alloc<unsigned>(256, "hist");
+  for (int i = 0; i < n; ++i) data[i] = static_cast<unsigned char>((i * 2654435761u) >> 13);
+  Result r;
+  r.n = n;
+  r.report = dev.launch(config("histogram256", Dim3(ceil_div(n, 256 * 8)), Dim3(256), opt), histogram256,
+                        data, n, hist);
+  std::vector<unsigned> want(256, 0);
+  for (int i = 0; i < n; ++i) ++want[data[i]];
+  r.correct = std::equal(want.begin(), want.end(), hist.begin());
+  return r;
+}
+
+// Constant memory: a degree-7 polynomial (all lanes read one coefficient at a time) and a
+// per-lane coefficient lookup (8 different addresses per warp instruction).
+void set_poly_coeffs() {
+  const float c[POLY_DEGREE] = {1.0f, -0.5f, 0.25f, 2.0f, -1.0f, 0.125f, 0.5f, -0.25f};
+  copy_to_constant(poly_coeffs, c, sizeof c);
+}
+
+Result run_poly(const Device& dev, const RunOptions& opt) {
+  const int n = opt.n;
+  set_poly_coeffs();
+  auto x = dev.alloc<float>(std::size_t(n), "x");
+  auto y = dev.alloc<float>(std::size_t(n), "y");
+  for (int i = 0; i < n; ++i) x[i] = float(i % 16) / 8.0f - 1.0f;
+  Result r;
+  r.n = n;
+  r.report = dev.launch(config("poly_eval", Dim3(ceil_div(n, 256)), Dim3(256), opt), poly_eval, x, y, n);
+  const float* c = poly_coeffs.host_data();
+  r.correct = true;
+  for (int i = 0; i < n; ++i) {
+    float acc = 0.0f;
+    for (int k = POLY_DEGREE - 1; k >= 0; --k) acc = acc * x[i] + c[k];
+    if (y[i] != acc) r.correct = false;
+  }
+  return r;
+}
+
+Result run_lane_coeff(const Device& dev, const RunOptions& opt) {
+  const int n = opt.n;
+  set_poly_coeffs();
+  auto y = dev.alloc<float>(std::size_t(n), "y");
+  Result r;
+  r.n = n;
+  r.report = dev.launch(config("lane_coeff", Dim3(ceil_div(n, 256)), Dim3(256), opt), lane_coeff, y, n);
+  r.correct = true;
+  for (int i = 0; i < n; ++i)
+    if (y[i] != poly_coeffs.host_data()[(i % 256) % POLY_DEGREE]) r.correct = false;
   return r;
 }
 
@@ -297,6 +437,33 @@ const std::vector<Entry>& entries() {
       {"int_matmul_shared", "int_matmul", "seed 004: int matmul through a[NT*NT], b[NT*NT] shared tiles",
        1000, 2048,
        [](const Device& d, const RunOptions& o) { return run_int_matmul(d, o, "int_matmul_shared", int_matmul_shared); }},
+      {"block_peak", "peak", "seed 003: per-block arg-max with warp shuffles (value and index)", 1 << 20,
+       1 << 26, [](const Device& d, const RunOptions& o) { return run_block_peak(d, o, "block_peak", block_peak); }},
+      {"block_peak_reviewed", "peak", "seed 003 review: ties go to the smaller index", 1 << 20, 1 << 26,
+       [](const Device& d, const RunOptions& o) { return run_block_peak(d, o, "block_peak_reviewed", block_peak_reviewed); }},
+      {"peak_centroid", "peak", "seed 003: block_peak + final_peak_and_centroid (5x5 moments at the peak)",
+       1 << 20, 1 << 24,
+       [](const Device& d, const RunOptions& o) {
+         return run_peak_centroid(d, o, "final_peak_and_centroid", block_peak, final_peak_and_centroid);
+       }},
+      {"peak_centroid_reviewed", "peak", "seed 003 review: smaller index on ties, peak index via shared memory",
+       1 << 20, 1 << 24,
+       [](const Device& d, const RunOptions& o) {
+         return run_peak_centroid(d, o, "final_peak_and_centroid_reviewed", block_peak_reviewed,
+                                  final_peak_and_centroid_reviewed);
+       }},
+      {"reduce_interleaved", "tree_reduce", "block sum, s[2*s*tid] += s[2*s*tid + s]: bank conflicts", 1 << 20, 1 << 26,
+       [](const Device& d, const RunOptions& o) { return run_block_sum(d, o, "reduce_interleaved", reduce_interleaved); }},
+      {"reduce_sequential", "tree_reduce", "block sum, s[tid] += s[tid + s]: conflict-free", 1 << 20, 1 << 26,
+       [](const Device& d, const RunOptions& o) { return run_block_sum(d, o, "reduce_sequential", reduce_sequential); }},
+      {"reduce_shuffle", "tree_reduce", "block sum with __shfl_down_sync and one shared word per warp", 1 << 20, 1 << 26,
+       [](const Device& d, const RunOptions& o) { return run_block_sum(d, o, "reduce_shuffle", reduce_shuffle); }},
+      {"histogram256", "histogram", "256-bin byte histogram: shared atomics, then a global atomic merge", 1 << 22,
+       1 << 28, run_histogram},
+      {"poly_eval", "constant", "degree-7 polynomial, coefficients in __constant__ memory (broadcast)", 1 << 20,
+       1 << 26, run_poly},
+      {"lane_coeff", "constant", "lanes read coeffs[lane % 8] from __constant__ memory (serialised)", 1 << 20,
+       1 << 26, run_lane_coeff},
       {"warp_reduce_syncwarp", "reduce", "a block sum whose last warp steps are ordered by __syncwarp",
        4096, 1 << 24,
        [](const Device& d, const RunOptions& o) { return run_reduce(d, o, "warp_reduce_syncwarp", warp_reduce_syncwarp); }},

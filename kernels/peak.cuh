@@ -1,7 +1,8 @@
 // Seed 003: the warp-shuffle arg-max. block_peak finds each block's largest value and its index
 // (shuffle reduction inside each warp, warp representatives in shared memory, warp 0 reduces
 // them); final_peak_and_centroid reduces the block peaks to one and takes the 5x5 moments
-// m00, m10, m01 around it. A Peak is written and read whole (one 8-byte access, as nvcc emits).
+// m00, m10, m01 around it. A Peak is written and read whole (one 8-byte access, as nvcc emits);
+// the moments go to out_centroid[0..2] as three float stores, as the seed's three member stores.
 // The reviewed variants follow the seed's review: ties go to the smaller index, and the peak
 // index reaches thread 0 through shared memory instead of a global write and read.
 #pragma once
@@ -10,9 +11,6 @@
 struct alignas(8) Peak {
   float val;
   int idx;
-};
-struct Centroid {
-  float m00, m10, m01;
 };
 
 TG_DEVICE Peak make_peak(float v, int i) {
@@ -77,7 +75,7 @@ TG_KERNEL void block_peak_reviewed(TG_GLOBAL(const float) src, int n, TG_GLOBAL(
 template <bool REVIEWED>
 TG_DEVICE void final_peak_body(TG_GLOBAL(const Peak) block_peaks, int block_count,
                                TG_GLOBAL(const float) corr, int width, int height,
-                               TG_GLOBAL(Peak) out_peak, TG_GLOBAL(Centroid) out_centroid) {
+                               TG_GLOBAL(Peak) out_peak, TG_GLOBAL(float) out_centroid) {
   int tid = threadIdx.x;
   float best_val = -1e30f;
   int best_idx = 0;
@@ -136,22 +134,19 @@ TG_DEVICE void final_peak_body(TG_GLOBAL(const Peak) block_peaks, int block_coun
         m01 += v * static_cast<float>(y);
       }
     }
-    Centroid c;
-    c.m00 = m00;
-    c.m10 = m10;
-    c.m01 = m01;
-    out_centroid[0] = c;
+    out_centroid[0] = m00;
+    out_centroid[1] = m10;
+    out_centroid[2] = m01;
   }
 }
 
 TG_KERNEL void final_peak_and_centroid(TG_GLOBAL(const Peak) block_peaks, int block_count,
                                        TG_GLOBAL(const float) corr, int width, int height,
-                                       TG_GLOBAL(Peak) out_peak, TG_GLOBAL(Centroid) out_centroid) {
+                                       TG_GLOBAL(Peak) out_peak, TG_GLOBAL(float) out_centroid) {
   final_peak_body<false>(block_peaks, block_count, corr, width, height, out_peak, out_centroid);
 }
 TG_KERNEL void final_peak_and_centroid_reviewed(TG_GLOBAL(const Peak) block_peaks, int block_count,
                                                 TG_GLOBAL(const float) corr, int width, int height,
-                                                TG_GLOBAL(Peak) out_peak,
-                                                TG_GLOBAL(Centroid) out_centroid) {
+                                                TG_GLOBAL(Peak) out_peak, TG_GLOBAL(float) out_centroid) {
   final_peak_body<true>(block_peaks, block_count, corr, width, height, out_peak, out_centroid);
 }

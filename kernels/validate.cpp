@@ -1,5 +1,6 @@
 #include "validate.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <iomanip>
 #include <nlohmann/json.hpp>
@@ -41,7 +42,9 @@ bool Validation::all_equal() const {
 
 std::string default_fixture_path() { return std::string(TGSIM_SOURCE_DIR) + "/tests/hardware/h100.json"; }
 
-Validation validate_against(const std::string& path, unsigned threads) {
+Validation validate_against(const std::string& path, unsigned threads, const std::vector<std::string>& only) {
+  for (const std::string& k : only)
+    if (!find(k)) throw std::runtime_error("unknown kernel '" + k + "' (tgsim list)");
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot open fixture " + path);
   nlohmann::json fx = nlohmann::json::parse(in);
@@ -53,6 +56,7 @@ Validation validate_against(const std::string& path, unsigned threads) {
   Device dev;
   for (const Entry& e : entries()) {
     if (e.buggy) continue;  // racy on purpose: their results and counts are not a reference
+    if (!only.empty() && std::find(only.begin(), only.end(), e.name) == only.end()) continue;
     if (!kernels.contains(e.name)) {
       v.catalog_kernels_missing.push_back(e.name);
       continue;

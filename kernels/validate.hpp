@@ -37,7 +37,9 @@ struct Validation {
 };
 
 // Throws std::runtime_error when the file is missing or malformed.
-Validation validate_against(const std::string& fixture_path, unsigned threads = 0);
+// `only`: kernel names to compare (empty: every catalog kernel, and missing ones are listed).
+Validation validate_against(const std::string& fixture_path, unsigned threads = 0,
+                            const std::vector<std::string>& only = {});
 std::string default_fixture_path();  // the source tree's tests/hardware/h100.json
 std::string format_table(const Validation& v);
 

@@ -247,7 +247,9 @@ void Checker::access(std::uint32_t thread, std::uint32_t site, SiteKind kind, st
   a.site = site;
   a.wsync = wsync_[thread / 32];
   a.thread = static_cast<std::uint16_t>(thread);
-  a.write = kind == SiteKind::kSharedStore || kind == SiteKind::kGlobalStore;
+  if (kind == SiteKind::kConstantLoad) return;  // read-only: no hazard, never uninitialised
+  a.atomic = kind == SiteKind::kSharedAtomic || kind == SiteKind::kGlobalAtomic;
+  a.write = kind == SiteKind::kSharedStore || kind == SiteKind::kGlobalStore || a.atomic;
   a.width = static_cast<std::uint8_t>(width);
   a.value = 0;
   if (a.write) {
@@ -261,7 +263,7 @@ void Checker::access(std::uint32_t thread, std::uint32_t site, SiteKind kind, st
     }
   }
   const std::uint64_t first = addr >> 2, last = (addr + width - 1) >> 2;
-  if (kind == SiteKind::kSharedLoad || kind == SiteKind::kSharedStore) {
+  if (kind == SiteKind::kSharedLoad || kind == SiteKind::kSharedStore || kind == SiteKind::kSharedAtomic) {
     for (std::uint64_t w = first; w <= last && w < sh_head_.size(); ++w) {
       if (sh_tag_[w] != interval_) {
         sh_tag_[w] = interval_;
@@ -283,7 +285,9 @@ void Checker::access(std::uint32_t thread, std::uint32_t site, SiteKind kind, st
       g_touched_.push_back(i);
     }
     // The group's summary for the grid table: its lowest thread (its first access there).
-    if (a.write) {
+    // Atomics stay out of it: atomics of different groups never race with each other.
+    if (a.atomic) {
+    } else if (a.write) {
       if (thread < g.wthread) g.wthread = thread, g.wsite = site;
     } else {
       if (thread < g.rthread) g.rthread = thread, g.rsite = site;
@@ -345,6 +349,7 @@ void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::
     for (std::size_t j = 0; j < n && budget; ++j) {
       const Access& b = *word_acc_[j];
       if (j == i || (b.write && j < i) || a.thread == b.thread) continue;
+      if (a.atomic && b.atomic) continue;  // atomics never race with each other
       --budget;
       bool same_warp = a.thread / 32 == b.thread / 32;
       if (same_warp && a.wsync != b.wsync) continue;  // a __syncwarp orders them

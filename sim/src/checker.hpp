@@ -105,7 +105,8 @@ class Checker {
     std::uint32_t site;
     std::uint32_t wsync;  // the warp's __syncwarp count at the access
     std::uint16_t thread;
-    std::uint8_t write;
+    std::uint8_t write;   // a store or an atomic
+    std::uint8_t atomic;
     std::uint8_t width;
     std::uint64_t value;  // stored bytes (a 16-byte store: halves folded)
   };

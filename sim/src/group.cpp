@@ -33,6 +33,17 @@ std::string basename_of(const char* path) {
   return s ? s + 1 : path;
 }
 
+std::string hex(std::uint32_t mask) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08x", mask);
+  return buf;
+}
+
+bool same_site(const std::source_location& a, const std::source_location& b) {
+  return a.line() == b.line() && a.column() == b.column() &&
+         (a.file_name() == b.file_name() || std::strcmp(a.file_name(), b.file_name()) == 0);
+}
+
 std::string where(const std::source_location& loc) {
   return basename_of(loc.file_name()) + ":" + std::to_string(loc.line());
 }
@@ -105,13 +116,30 @@ void record_access(ThreadCtx* t, const std::source_location& loc, AccessKind kin
   t->group_->record(*t, loc, static_cast<SiteKind>(kind), addr, width, value);
 }
 
+std::uint64_t warp_collective(ThreadCtx* t, const CollectiveOp& op, std::uint32_t mask,
+                              std::uint64_t value, std::int64_t arg, const std::source_location& loc) {
+  return t->group_->collective(*t, op, mask, value, arg, loc);
+}
+
+std::uint32_t active_lanes(ThreadCtx* t, const std::source_location& loc) {
+  return t->group_->active_lanes(*t, loc);
+}
+
+void constant_write(ThreadCtx* t, const std::source_location& loc, const BufferInfo* info,
+                    std::int64_t index) {
+  t->group_->add_finding(*t, FindingKind::kConstantWrite, loc,
+                         "store to constant memory '" + info->name + "[" + std::to_string(index) +
+                             "]': __constant__ data is read-only in kernels (the store was dropped)");
+}
+
 void global_out_of_bounds(ThreadCtx* t, const std::source_location& loc, const BufferInfo* buf,
                           std::int64_t index) {
   std::string msg;
   if (!buf)
     msg = "access through a null global pointer (index " + std::to_string(index) + ")";
   else
-    msg = "global index " + std::to_string(index) + " is outside buffer '" + buf->name + "' (" +
+    msg = std::string(buf->space) + " index " + std::to_string(index) + " is outside " +
+          (std::strcmp(buf->space, "global") == 0 ? "buffer '" : "'") + buf->name + "' (" +
           std::to_string(buf->count) + " elements of " + std::to_string(buf->elem_size) +
           " bytes)";
   t->group_->add_finding(*t, FindingKind::kOutOfBounds, loc, msg);
@@ -203,7 +231,7 @@ void GroupRun::start(std::uint64_t g) {
   decls_.clear();
   arena_used_ = 0;
   aborting_ = false;
-  std::fill(wsync_.begin(), wsync_.end(), WarpSync{});
+  for (WarpCollective& wc : wsync_) wc.arrived = wc.mask = 0, wc.mismatch = false;
   if (checker_) checker_->start_group(g, &decls_);
   for (std::uint32_t i = 0; i < nthreads_; ++i) order_[i] = i;
   switch (state_.cfg.schedule) {
@@ -254,7 +282,8 @@ void GroupRun::run(std::uint64_t g) {
       const std::uint32_t w = th.ctx.warp;
       if (th.state == State::kExited && wsync_[w].arrived) try_complete_warp(w, ~0u);
       // A lane at a __syncwarp runs again before the barrier: its warp is not done yet.
-      if (th.state != State::kWarpWait && --warp_pending_[w] == 0) flush_warp(w);
+      if (th.state != State::kWarpWait && th.state != State::kMaskWait && --warp_pending_[w] == 0)
+        flush_warp(w);
     }
     if (aborting_) break;
     // A __syncwarp may have released lanes that this pass already went by.
@@ -264,6 +293,7 @@ void GroupRun::run(std::uint64_t g) {
       stuck |= th.state == State::kWarpWait;
     }
     if (again) continue;
+    if (resolve_activemasks()) continue;
     if (stuck) {
       report_stuck_warps();
       aborting_ = true;
@@ -402,29 +432,55 @@ void GroupRun::barrier(ThreadCtx& t, const std::source_location& loc) {
   if (aborting_) throw AbortGroup{};
 }
 
-void GroupRun::syncwarp(ThreadCtx& t, std::uint32_t mask, const std::source_location& loc) {
+// A lane arrives at a warp collective: it deposits its operand, and either completes the
+// rendezvous (it is the last named live lane) or waits for the others.
+std::uint64_t GroupRun::collective(ThreadCtx& t, const CollectiveOp& op, std::uint32_t mask,
+                                   std::uint64_t value, std::int64_t arg,
+                                   const std::source_location& loc) {
   Thread& th = threads_[t.linear_tid];
   if (aborting_) throw AbortGroup{};
-  WarpSync& ws = wsync_[t.warp];
-  mask |= 1u << t.lane;  // the caller takes part even if its mask forgot it
-  if (!ws.arrived) {
-    ws.mask = mask;
-    ws.loc = loc;
-  } else {
-    ws.mask |= mask;
+  WarpCollective& wc = wsync_[t.warp];
+  const std::uint32_t bit = 1u << t.lane;
+  if (!(mask & bit)) {
+    add_finding(t, FindingKind::kWarpCollective, loc,
+                "lane " + std::to_string(t.lane) + " calls " + op.name + " with mask " + hex(mask) +
+                    ", which leaves itself out (it takes part anyway)");
+    mask |= bit;
   }
-  ws.arrived |= 1u << t.lane;
-  if (try_complete_warp(t.warp, t.lane)) return;
+  if (!wc.arrived) {
+    wc.mask = mask;
+    wc.loc = loc;
+    wc.op = &op;
+  } else {
+    // __syncwarp calls of different sites and masks meet each other (sm_70+); any other
+    // collective must be the same intrinsic with the same mask on every lane.
+    bool both_sync = op.kind == SiteKind::kWarpSync && wc.op->kind == SiteKind::kWarpSync;
+    if (!both_sync && (wc.op != &op || wc.mask != mask) && !wc.mismatch) {
+      wc.mismatch = true;
+      add_finding(t, FindingKind::kWarpCollective, loc,
+                  "lane " + std::to_string(t.lane) + " of warp " + std::to_string(t.warp) +
+                      " calls " + op.name + "(" + hex(mask) + ") at " + where(loc) +
+                      " while other lanes wait in " + wc.op->name + "(" + hex(wc.mask) + ") at " +
+                      where(wc.loc) + " (undefined on the GPU; tgsim joins them)");
+    }
+    wc.mask |= mask;
+  }
+  wc.value[t.lane] = value;
+  wc.arg[t.lane] = arg;
+  wc.arrived |= bit;
+  if (try_complete_warp(t.warp, t.lane)) return th.result;
   th.state = State::kWarpWait;
   th.wait_loc = loc;
   th.sched = std::move(th.sched).resume();
   if (aborting_) throw AbortGroup{};
+  return th.result;
 }
 
-// Completes warp w's rendezvous if every named lane that has not exited has arrived. Named
-// lanes that exited are a finding (on the GPU: undefined); the others go on, never hang.
+// Completes warp w's rendezvous if every named lane that has not exited has arrived: computes
+// each arrived lane's result and releases them. Named lanes that exited are a finding (on the
+// GPU: undefined); the others go on, never hang.
 bool GroupRun::try_complete_warp(std::uint32_t w, std::uint32_t caller) {
-  WarpSync& ws = wsync_[w];
+  WarpCollective& wc = wsync_[w];
   const std::uint32_t base = w * 32, n = std::min<std::uint32_t>(32, nthreads_ - base);
   std::uint32_t live = 0, exited = 0;
   for (std::uint32_t l = 0; l < n; ++l) {
@@ -433,33 +489,81 @@ bool GroupRun::try_complete_warp(std::uint32_t w, std::uint32_t caller) {
     else
       live |= 1u << l;
   }
-  if ((ws.arrived & ws.mask & live) != (ws.mask & live)) return false;
-  if (ws.mask & exited) {
-    const ThreadCtx& c = threads_[base + static_cast<std::uint32_t>(std::countr_zero(ws.mask & exited))].ctx;
-    char hex[16];
-    std::snprintf(hex, sizeof hex, "0x%08x", ws.mask);
-    add_finding(c, FindingKind::kBarrierDivergence, ws.loc,
-                std::to_string(std::popcount(ws.arrived)) + " of " +
-                    std::to_string(std::popcount(ws.mask)) + " lanes named by __syncwarp(" + hex +
-                    ") reached it at " + where(ws.loc) + "; the others exited (first: lane " +
-                    std::to_string(c.lane) + " of warp " + std::to_string(w) + ")");
+  if ((wc.arrived & wc.mask & live) != (wc.mask & live)) return false;
+  if (wc.mask & exited) {
+    const ThreadCtx& c = threads_[base + static_cast<std::uint32_t>(std::countr_zero(wc.mask & exited))].ctx;
+    add_finding(c, FindingKind::kBarrierDivergence, wc.loc,
+                std::to_string(std::popcount(wc.arrived)) + " of " +
+                    std::to_string(std::popcount(wc.mask)) + " lanes named by " + wc.op->name +
+                    "(" + hex(wc.mask) + ") reached it at " + where(wc.loc) +
+                    "; the others exited (first: lane " + std::to_string(c.lane) + " of warp " +
+                    std::to_string(w) + ")");
   }
+  const CollectiveIn in{wc.arrived, wc.value, wc.arg};
+  bool absent_reported = false;
   for (std::uint32_t l = 0; l < n; ++l) {
+    if (!(wc.arrived >> l & 1u)) continue;
     Thread& th = threads_[base + l];
-    if ((ws.arrived >> l & 1u) && l != caller && th.state == State::kWarpWait)
-      th.state = State::kReady;
+    bool absent = false;
+    th.result = wc.op->compute(in, l, &absent);
+    if (absent && state_.cfg.check && !absent_reported) {
+      absent_reported = true;
+      add_finding(th.ctx, FindingKind::kWarpCollective, wc.loc,
+                  "lane " + std::to_string(l) + " of warp " + std::to_string(w) + " reads, through " +
+                      wc.op->name + ", a lane that does not take part (lanes " + hex(wc.arrived) +
+                      "): it gets a poison value");
+    }
+    if (l != caller && th.state == State::kWarpWait) th.state = State::kReady;
   }
-  ws.arrived = 0;
-  ws.mask = 0;
-  ++warpsyncs_;
+  std::uint32_t site = site_id(wc.loc, wc.op->kind);
+  if (site >= acc_.size()) acc_.resize(site + 1);
+  acc_[site].warp_ops += wc.op->count;
+  wc.arrived = 0;
+  wc.mask = 0;
+  wc.mismatch = false;
   if (checker_) checker_->warp_synced(w);
   return true;
+}
+
+std::uint32_t GroupRun::active_lanes(ThreadCtx& t, const std::source_location& loc) {
+  Thread& th = threads_[t.linear_tid];
+  if (aborting_) throw AbortGroup{};
+  th.state = State::kMaskWait;
+  th.wait_loc = loc;
+  th.sched = std::move(th.sched).resume();
+  if (aborting_) throw AbortGroup{};
+  return static_cast<std::uint32_t>(th.result);
+}
+
+// Nothing can run: the lanes waiting in __activemask() learn which lanes of their warp wait at
+// the same call. Returns false when nobody waited there.
+bool GroupRun::resolve_activemasks() {
+  bool any = false;
+  for (std::uint32_t w = 0; w < warps_.size(); ++w) {
+    const std::uint32_t base = w * 32, n = std::min<std::uint32_t>(32, nthreads_ - base);
+    for (std::uint32_t l = 0; l < n; ++l) {
+      Thread& a = threads_[base + l];
+      if (a.state != State::kMaskWait) continue;
+      std::uint32_t mask = 0;
+      for (std::uint32_t k = l; k < n; ++k) {
+        const Thread& b = threads_[base + k];
+        if (b.state == State::kMaskWait && same_site(a.wait_loc, b.wait_loc)) mask |= 1u << k;
+      }
+      for (std::uint32_t k = l; k < n; ++k)
+        if (mask >> k & 1u) {
+          threads_[base + k].result = mask;
+          threads_[base + k].state = State::kReady;
+        }
+      any = true;
+    }
+  }
+  return any;
 }
 
 // Every live thread waits, some at a __syncwarp whose named lanes wait at a barrier.
 void GroupRun::report_stuck_warps() {
   for (std::uint32_t w = 0; w < wsync_.size(); ++w) {
-    const WarpSync& ws = wsync_[w];
+    const WarpCollective& ws = wsync_[w];
     if (!ws.arrived) continue;
     const std::uint32_t base = w * 32, n = std::min<std::uint32_t>(32, nthreads_ - base);
     const Thread* missing = nullptr;
@@ -471,7 +575,7 @@ void GroupRun::report_stuck_warps() {
     add_finding(missing->ctx, FindingKind::kBarrierDivergence, ws.loc,
                 std::to_string(std::popcount(ws.arrived)) + " of " +
                     std::to_string(std::popcount(ws.mask)) +
-                    " lanes named by __syncwarp reached it at " + where(ws.loc) +
+                    " lanes named by " + ws.op->name + " reached it at " + where(ws.loc) +
                     "; the others wait at " + where(missing->wait_loc) + " (first: lane " +
                     std::to_string(missing->ctx.lane) + " of warp " + std::to_string(w) +
                     "); the group was ended");
@@ -544,12 +648,19 @@ void GroupRun::count_instruction(std::uint32_t site, SiteKind kind, std::uint32_
   c.instructions += 1;
   c.bytes += std::uint64_t(lanes) * width;
   model::WarpAccess a{mask, width, addr};
-  if (kind == SiteKind::kGlobalLoad || kind == SiteKind::kGlobalStore) {
-    c.sectors += model::global_sectors(a);
-  } else {
-    model::Wavefronts wf = model::shared_wavefronts(a, kind == SiteKind::kSharedLoad);
-    c.wavefronts += wf.wavefronts;
-    c.ideal_wavefronts += wf.ideal;
+  switch (kind) {
+    case SiteKind::kGlobalLoad:
+    case SiteKind::kGlobalStore:
+    case SiteKind::kGlobalAtomic: c.sectors += model::global_sectors(a); break;
+    case SiteKind::kSharedLoad:
+    case SiteKind::kSharedStore: {
+      model::Wavefronts wf = model::shared_wavefronts(a, kind == SiteKind::kSharedLoad);
+      c.wavefronts += wf.wavefronts;
+      c.ideal_wavefronts += wf.ideal;
+      break;
+    }
+    case SiteKind::kConstantLoad: c.distinct_addresses += model::distinct_addresses(a); break;
+    default: break;  // shared atomics: serialisation is not publicly specified (not modelled)
   }
 }
 
@@ -597,6 +708,6 @@ void GroupRun::flush_warp(std::uint32_t w) {
 namespace tgsim {
 void ThreadCtx::barrier(std::source_location loc) { group_->barrier(*this, loc); }
 void ThreadCtx::syncwarp(std::uint32_t mask, std::source_location loc) {
-  group_->syncwarp(*this, mask, loc);
+  group_->collective(*this, detail::kSyncwarpOp, mask, 0, 0, loc);
 }
 }  // namespace tgsim

@@ -30,6 +30,7 @@
 
 #include "checker.hpp"
 #include "launch_state.hpp"
+#include <tgsim/warp.hpp>
 
 namespace tgsim::detail {
 
@@ -82,6 +83,7 @@ struct WarpGrouper {
 struct SiteAcc {
   AccessCounters c;
   std::uint64_t barriers = 0;
+  std::uint64_t warp_ops = 0;  // shfl (per 32-bit word), vote, warpsync, warp_reduce
 };
 
 class GroupRun {
@@ -99,7 +101,9 @@ class GroupRun {
       checker_->access(t.linear_tid, site, kind, addr, width, value);
   }
   void barrier(ThreadCtx& t, const std::source_location& loc);
-  void syncwarp(ThreadCtx& t, std::uint32_t mask, const std::source_location& loc);
+  std::uint64_t collective(ThreadCtx& t, const CollectiveOp& op, std::uint32_t mask,
+                           std::uint64_t value, std::int64_t arg, const std::source_location& loc);
+  std::uint32_t active_lanes(ThreadCtx& t, const std::source_location& loc);
   std::byte* shared_storage(ThreadCtx& t, const std::source_location& loc, const char* name,
                             std::size_t bytes, std::size_t align, std::uint32_t rank,
                             const std::size_t* extents, std::uint32_t* offset,
@@ -109,22 +113,28 @@ class GroupRun {
 
   const std::vector<SiteAcc>& accumulated() const { return acc_; }
   const FindingMap& findings() const { return findings_; }
-  std::uint64_t warpsyncs() const { return warpsyncs_; }
   const Checker* checker() const { return checker_.get(); }
 
  private:
-  enum class State : std::uint8_t { kReady, kRunning, kWaiting, kWarpWait, kExited };
-  struct WarpSync {          // the open __syncwarp rendezvous of one warp
-    std::uint32_t arrived = 0;  // lanes waiting in it
-    std::uint32_t mask = 0;     // union of the masks they named
-    std::source_location loc;   // the first arrival's call site
+  // kWaiting: at a barrier; kWarpWait: in a warp collective; kMaskWait: in __activemask().
+  enum class State : std::uint8_t { kReady, kRunning, kWaiting, kWarpWait, kMaskWait, kExited };
+  struct WarpCollective {        // the open warp rendezvous of one warp
+    std::uint32_t arrived = 0;    // lanes waiting in it
+    std::uint32_t mask = 0;       // union of the masks they named
+    std::source_location loc;     // the first arrival's call site
+    const CollectiveOp* op = nullptr;  // the first arrival's operation
+    bool mismatch = false;        // a mismatch was reported for this rendezvous
+    std::uint64_t value[32];
+    std::int64_t arg[32];
   };
+
   struct Thread {
     ThreadCtx ctx;
     boost::context::fiber fiber;  // the suspended thread (held by the scheduler)
     boost::context::fiber sched;  // the scheduler (held by the running thread)
     State state = State::kReady;
     std::source_location wait_loc;
+    std::uint64_t result = 0;  // this lane's result of its last warp collective
   };
 
   // A source_location is one pointer to static data unique per call site (libstdc++), so the
@@ -147,6 +157,7 @@ class GroupRun {
   void release_barrier();
   void report_divergence();
   bool try_complete_warp(std::uint32_t w, std::uint32_t caller);
+  bool resolve_activemasks();
   void report_stuck_warps();
   void unwind_all();
   void count_barriers_at_waits();
@@ -160,8 +171,7 @@ class GroupRun {
   std::vector<WarpLog> warps_;
   WarpGrouper grouper_;
   std::vector<std::uint32_t> warp_pending_;  // lanes of the warp that may still run
-  std::vector<WarpSync> wsync_;
-  std::uint64_t warpsyncs_ = 0;
+  std::vector<WarpCollective> wsync_;
   std::unique_ptr<Checker> checker_;  // null unless cfg.check
   std::deque<SharedDecl> decls_;  // stable addresses: handles point into it
   std::vector<std::byte> arena_;

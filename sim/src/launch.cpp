@@ -114,17 +114,16 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   std::vector<SiteAcc> acc(infos.size());
   FindingMap findings;
   HazardMap hazards;
-  std::uint64_t warpsyncs = 0;
   for (const std::unique_ptr<GroupRun>& run : runs) {
     if (!run) continue;
     const std::vector<SiteAcc>& a = run->accumulated();
     for (std::size_t i = 0; i < a.size(); ++i) {
       acc[i].c += a[i].c;
       acc[i].barriers += a[i].barriers;
+      acc[i].warp_ops += a[i].warp_ops;
     }
     merge_findings(findings, run->findings());
     if (run->checker()) merge_hazards(hazards, run->checker()->hazards());
-    warpsyncs += run->warpsyncs();
   }
   if (st.grid) grid_hazards(*st.grid, buffers, hazards);
   hazard_findings(hazards, infos, cfg, findings);
@@ -133,17 +132,25 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   r.kernel = cfg.name;
   r.grid = cfg.grid;
   r.block = cfg.block;
-  r.counters.warpsyncs = warpsyncs;
   for (std::size_t i = 0; i < infos.size(); ++i) {
     const SiteInfo& s = infos[i];
-    if (acc[i].c.instructions == 0 && acc[i].barriers == 0) continue;
-    r.sites.push_back(SiteCounters{s.file, s.line, s.column, s.kind, acc[i].c, acc[i].barriers});
+    if (acc[i].c.instructions == 0 && acc[i].barriers == 0 && acc[i].warp_ops == 0) continue;
+    r.sites.push_back(
+        SiteCounters{s.file, s.line, s.column, s.kind, acc[i].c, acc[i].barriers, acc[i].warp_ops});
+    Counters& c = r.counters;
     switch (s.kind) {
-      case SiteKind::kGlobalLoad: r.counters.global_load += acc[i].c; break;
-      case SiteKind::kGlobalStore: r.counters.global_store += acc[i].c; break;
-      case SiteKind::kSharedLoad: r.counters.shared_load += acc[i].c; break;
-      case SiteKind::kSharedStore: r.counters.shared_store += acc[i].c; break;
-      case SiteKind::kBarrier: r.counters.barriers += acc[i].barriers; break;
+      case SiteKind::kGlobalLoad: c.global_load += acc[i].c; break;
+      case SiteKind::kGlobalStore: c.global_store += acc[i].c; break;
+      case SiteKind::kSharedLoad: c.shared_load += acc[i].c; break;
+      case SiteKind::kSharedStore: c.shared_store += acc[i].c; break;
+      case SiteKind::kGlobalAtomic: c.global_atomic += acc[i].c; break;
+      case SiteKind::kSharedAtomic: c.shared_atomic += acc[i].c; break;
+      case SiteKind::kConstantLoad: c.constant_load += acc[i].c; break;
+      case SiteKind::kBarrier: c.barriers += acc[i].barriers; break;
+      case SiteKind::kShuffle: c.shfl += acc[i].warp_ops; break;
+      case SiteKind::kVote: c.vote += acc[i].warp_ops; break;
+      case SiteKind::kWarpSync: c.warpsync += acc[i].warp_ops; break;
+      case SiteKind::kWarpReduce: c.warp_reduce += acc[i].warp_ops; break;
     }
   }
   std::sort(r.sites.begin(), r.sites.end(), [](const SiteCounters& a, const SiteCounters& b) {

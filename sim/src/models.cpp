@@ -78,6 +78,12 @@ std::uint32_t global_sectors(const WarpAccess& a) {
   return static_cast<std::uint32_t>(sectors.n);
 }
 
+std::uint32_t distinct_addresses(const WarpAccess& a) {
+  DistinctSet<32> seen;
+  for (std::uint32_t m = a.active; m; m &= m - 1) seen.insert(a.addr[std::countr_zero(m)]);
+  return static_cast<std::uint32_t>(seen.n);
+}
+
 Wavefronts shared_wavefronts(const WarpAccess& a, bool is_load) {
   Wavefronts r;
   if (!a.active) return r;

@@ -17,6 +17,7 @@ AccessCounters& AccessCounters::operator+=(const AccessCounters& o) {
   bytes += o.bytes;
   wavefronts += o.wavefronts;
   ideal_wavefronts += o.ideal_wavefronts;
+  distinct_addresses += o.distinct_addresses;
   return *this;
 }
 
@@ -27,6 +28,13 @@ const char* to_string(SiteKind k) {
     case SiteKind::kSharedLoad: return "shared.load";
     case SiteKind::kSharedStore: return "shared.store";
     case SiteKind::kBarrier: return "barrier";
+    case SiteKind::kGlobalAtomic: return "global.atomic";
+    case SiteKind::kSharedAtomic: return "shared.atomic";
+    case SiteKind::kConstantLoad: return "constant.load";
+    case SiteKind::kShuffle: return "shfl";
+    case SiteKind::kVote: return "vote";
+    case SiteKind::kWarpSync: return "warpsync";
+    case SiteKind::kWarpReduce: return "warp_reduce";
   }
   return "?";
 }
@@ -42,6 +50,8 @@ const char* to_string(FindingKind k) {
     case FindingKind::kWarpWar: return "warp-sync-war-hazard";
     case FindingKind::kWarpWaw: return "warp-sync-waw-hazard";
     case FindingKind::kUninitialized: return "uninitialized-read";
+    case FindingKind::kWarpCollective: return "warp-collective";
+    case FindingKind::kConstantWrite: return "constant-write";
   }
   return "?";
 }
@@ -72,6 +82,15 @@ nlohmann::json shared_json(const AccessCounters& c) {
           {"bank_conflicts", c.bank_conflicts()}, {"bytes", c.bytes}};
 }
 
+nlohmann::json atomic_json(const AccessCounters& c) {
+  return {{"thread_accesses", c.thread_accesses}, {"instructions", c.instructions}, {"bytes", c.bytes}};
+}
+
+nlohmann::json constant_json(const AccessCounters& c) {
+  return {{"thread_accesses", c.thread_accesses}, {"instructions", c.instructions},
+          {"serialized_accesses", c.distinct_addresses}, {"bytes", c.bytes}};
+}
+
 std::string num(std::uint64_t v) {  // 1048576 -> 1,048,576
   std::string s = std::to_string(v);
   for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
@@ -97,21 +116,32 @@ std::string to_json(const Report& r, int indent) {
   j["block"] = dim(r.block);
   j["counters"] = {
       {"global", {{"load", global_json(r.counters.global_load)},
-                  {"store", global_json(r.counters.global_store)}}},
+                  {"store", global_json(r.counters.global_store)},
+                  {"atomic", global_json(r.counters.global_atomic)}}},
       {"shared", {{"load", shared_json(r.counters.shared_load)},
-                  {"store", shared_json(r.counters.shared_store)}}},
+                  {"store", shared_json(r.counters.shared_store)},
+                  {"atomic", atomic_json(r.counters.shared_atomic)}}},
+      {"constant", {{"load", constant_json(r.counters.constant_load)}}},
       {"barriers", r.counters.barriers},
-      {"warpsyncs", r.counters.warpsyncs}};
+      {"shfl", r.counters.shfl},
+      {"vote", r.counters.vote},
+      {"warpsync", r.counters.warpsync},
+      {"warp_reduce", r.counters.warp_reduce}};
   j["sites"] = nlohmann::json::array();
   for (const SiteCounters& s : r.sites) {
     nlohmann::json e = {{"file", s.file}, {"line", s.line}, {"column", s.column},
                         {"kind", to_string(s.kind)}};
-    if (s.kind == SiteKind::kBarrier)
-      e["barriers"] = s.barriers;
-    else if (s.kind == SiteKind::kGlobalLoad || s.kind == SiteKind::kGlobalStore)
-      e.update(global_json(s.counters));
-    else
-      e.update(shared_json(s.counters));
+    switch (s.kind) {
+      case SiteKind::kBarrier: e["barriers"] = s.barriers; break;
+      case SiteKind::kGlobalLoad:
+      case SiteKind::kGlobalStore:
+      case SiteKind::kGlobalAtomic: e.update(global_json(s.counters)); break;
+      case SiteKind::kSharedLoad:
+      case SiteKind::kSharedStore: e.update(shared_json(s.counters)); break;
+      case SiteKind::kSharedAtomic: e.update(atomic_json(s.counters)); break;
+      case SiteKind::kConstantLoad: e.update(constant_json(s.counters)); break;
+      default: e["count"] = s.warp_ops; break;
+    }
     j["sites"].push_back(e);
   }
   j["findings"] = nlohmann::json::array();
@@ -153,19 +183,46 @@ void write_text(std::ostream& os, const Report& r) {
      << "\n";
   row("shared load", r.counters.shared_load, false);
   row("shared store", r.counters.shared_store, false);
-  os << "  barriers (BAR per warp): " << num(r.counters.barriers) << "\n";
-  if (r.counters.warpsyncs) os << "  __syncwarp (per warp): " << num(r.counters.warpsyncs) << "\n";
+  const Counters& c = r.counters;
+  if (c.global_atomic.instructions)
+    os << "  global atomics: " << num(c.global_atomic.instructions) << " warp instr., "
+       << num(c.global_atomic.thread_accesses) << " thread ops, " << num(c.global_atomic.sectors)
+       << " sectors\n";
+  if (c.shared_atomic.instructions)
+    os << "  shared atomics: " << num(c.shared_atomic.instructions) << " warp instr., "
+       << num(c.shared_atomic.thread_accesses) << " thread ops\n";
+  if (c.constant_load.instructions)
+    os << "  constant loads: " << num(c.constant_load.instructions) << " warp instr., "
+       << num(c.constant_load.distinct_addresses) << " serialised accesses (one per distinct address)\n";
+  os << "  barriers (BAR per warp): " << num(c.barriers);
+  if (c.shfl) os << "   SHFL: " << num(c.shfl);
+  if (c.vote) os << "   VOTE: " << num(c.vote);
+  if (c.warpsync) os << "   WARPSYNC: " << num(c.warpsync);
+  if (c.warp_reduce) os << "   simd reductions: " << num(c.warp_reduce);
+  os << "\n";
   if (!r.sites.empty()) os << "  by source site:\n";
   for (const SiteCounters& s : r.sites) {
     os << "    " << std::left << std::setw(24) << s.where() << std::setw(14) << to_string(s.kind)
        << std::right;
-    if (s.kind == SiteKind::kBarrier)
-      os << "BAR " << num(s.barriers);
-    else if (s.kind == SiteKind::kGlobalLoad || s.kind == SiteKind::kGlobalStore)
-      os << "instr " << num(s.counters.instructions) << "  sectors " << num(s.counters.sectors);
-    else
-      os << "instr " << num(s.counters.instructions) << "  wavefronts "
-         << num(s.counters.wavefronts) << "  conflicts " << num(s.counters.bank_conflicts());
+    switch (s.kind) {
+      case SiteKind::kBarrier: os << "BAR " << num(s.barriers); break;
+      case SiteKind::kGlobalLoad:
+      case SiteKind::kGlobalStore:
+      case SiteKind::kGlobalAtomic:
+        os << "instr " << num(s.counters.instructions) << "  sectors " << num(s.counters.sectors);
+        break;
+      case SiteKind::kSharedLoad:
+      case SiteKind::kSharedStore:
+        os << "instr " << num(s.counters.instructions) << "  wavefronts "
+           << num(s.counters.wavefronts) << "  conflicts " << num(s.counters.bank_conflicts());
+        break;
+      case SiteKind::kSharedAtomic: os << "instr " << num(s.counters.instructions); break;
+      case SiteKind::kConstantLoad:
+        os << "instr " << num(s.counters.instructions) << "  serialised "
+           << num(s.counters.distinct_addresses);
+        break;
+      default: os << "count " << num(s.warp_ops); break;
+    }
     os << "\n";
   }
   if (r.findings.empty()) {

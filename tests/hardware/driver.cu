@@ -37,6 +37,7 @@
 #include <vector>
 
 #include "blur.cuh"
+#include "buggy.cuh"  // warp_reduce_syncwarp (the only non-buggy kernel there)
 #include "int_matmul.cuh"
 #include "layers.cuh"
 #include "matmul.cuh"
@@ -487,12 +488,32 @@ void run_int_matmul(Runner& r, int n, void (*kernel)(int*, const int*, const int
   const int* b = r.in(hb);
   int* c = r.out<int>(elems);
   r.launch(kernel, dim3(ceil_div(n, INT_MATMUL_NT)), dim3(INT_MATMUL_NT, INT_MATMUL_NT), c, a, b, n);
-  r.mismatches(check_matmul<int, long long>(r, ha, hb, c, n));
+  r.mismatches(check_matmul<int, int>(r, ha, hb, c, n));  // |sums| < 2^31, as on the GPU
   double nn = n;
   r.work(2.0 * nn * nn * nn, 0, true);
 }
 void run_int_matmul_global(Runner& r, int n) { run_int_matmul(r, n, int_matmul_global); }
 void run_int_matmul_shared(Runner& r, int n) { run_int_matmul(r, n, int_matmul_shared); }
+
+// warp_reduce_syncwarp: n floats, in[i] = (i mod 17) - 8; 64-thread groups, ceil(n/64) of them;
+// out[b] = sum of block b's 64 inputs (the catalog's run_1d / run_reduce).
+void run_warp_reduce_syncwarp(Runner& r, int n) {
+  std::vector<float> hin(static_cast<size_t>(n));
+  for (size_t i = 0; i < hin.size(); ++i) hin[i] = float(int(i % 17) - 8);
+  const size_t blocks = ceil_div(n, 64);
+  const float* in = r.in(hin);
+  float* out = r.out<float>(blocks);
+  r.launch(warp_reduce_syncwarp, dim3(static_cast<unsigned>(blocks)), dim3(64), in, out, n);
+  std::vector<float> got = r.get(out, blocks);
+  long long bad = 0;
+  for (size_t b : r.picks(blocks, 1 << 20)) {
+    float s = 0.0f;
+    for (size_t i = b * 64; i < std::min(static_cast<size_t>(n), b * 64 + 64); ++i) s += hin[i];
+    if (got[b] != s) ++bad;
+  }
+  r.mismatches(bad);
+  r.work(n, 4.0 * n);
+}
 
 // ---------------------------------------------------------------------------------------------
 // The table. Order = launch order of `driver count` = ncu IDs; append new entries at the end.
@@ -536,6 +557,9 @@ const std::vector<Entry>& entries() {
       {"int_matmul_shared", run_int_matmul_shared, 1000,
        {{"_Z17int_matmul_sharedPiPKiS1_i", {.ldg = 2, .stg = 1, .lds = 2, .sts = 2, .bar = 2}}},
        {2048}},
+      {"warp_reduce_syncwarp", run_warp_reduce_syncwarp, 4096,
+       {{"_Z20warp_reduce_syncwarpPKfPfi", {.ldg = 1, .stg = 1, .lds = 4, .sts = 3, .bar = 1}}},
+       {1 << 24}},
   };
   return k;
 }

@@ -5,7 +5,9 @@
     python3 ncu_to_json.py --metrics            # print the ncu metric list (used by the script)
 
 WORKDIR holds what record_h100.sh left there (any file may be missing; the JSON then says so):
-  manifest.json         `driver count` manifest: launch order, tgsim name, symbol, n, grid, block, correct
+  manifest.json         `driver count` manifest: its entries (tgsim name, n, launch indices, correct) and
+                        every launch in order (entry name, symbol, n, grid, block, source_accesses);
+                        a manifest without "entries" (schema 1) is one launch per entry
   ncu_details.csv       ncu --import ... --csv --page details --print-metric-instances details
   ncu_details_values.csv  same with --print-metric-instances values
   ncu_raw.csv           ncu --import ... --csv --page raw
@@ -68,7 +70,7 @@ METRICS = [
 ]
 PER_OPCODE = "sass__inst_executed_per_opcode"
 # Opcodes whose per-opcode count is always written (0 when the kernel executes none).
-ALWAYS_OPCODES = ["BAR", "SHFL", "VOTE", "LDS", "STS", "LDG", "STG", "ATOMS", "ATOMG", "ATOM", "RED"]
+ALWAYS_OPCODES = ["BAR", "SHFL", "VOTE", "LDS", "STS", "LDG", "STG", "ATOMS", "ATOMG", "ATOM", "RED", "WARPSYNC"]
 # Static SASS opcodes counted per kernel (the source-level accesses, barriers, shuffles, votes,
 # atomics); the driver's source_accesses give the expected number of each.
 SASS_OPCODES = ["LDS", "STS", "LDG", "STG", "BAR", "SHFL", "VOTE", "ATOMS", "ATOMG", "RED"]
@@ -523,9 +525,10 @@ def build(work, out_path):
     build_cmd = read_text(os.path.join(work, "build_command.txt"))
 
     out = OrderedDict()
-    out["schema"] = 1
+    out["schema"] = 2  # 2: entries of several launches (metrics summed, detail under `launches`)
     out["description"] = ("Nsight Compute counts for the CUDA build (nvcc -arch=sm_90 -O3) of kernels/*.cuh, "
-                          "one launch per kernel at its default size, recorded by tests/hardware/record_h100.sh; "
+                          "each driver entry run once at its default size (one kernel launch, or several whose "
+                          "metrics are summed, per-launch detail under `launches`), recorded by tests/hardware/record_h100.sh; "
                           "tgsim's counts are compared against this fixture.")
     out["recorded_utc"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     out["gpu"] = OrderedDict([
@@ -547,7 +550,8 @@ def build(work, out_path):
         ("metrics_collected", collected),
         ("metrics_rejected", rejected),
         ("metrics_listed_by_query_metrics_gh100", query or None),
-        ("mapping", "ncu ID i = launch i of `driver count` (table order), checked against the mangled kernel name"),
+        ("mapping", "ncu ID i = launch i of `driver count` (table order; an entry owns one or more consecutive "
+                    "launches), checked against the mangled kernel name"),
     ])
     out["kernels"] = kernels
     out["timings"] = timings

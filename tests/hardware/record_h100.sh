@@ -9,8 +9,9 @@
 #   h100.json          the fixture (ncu metrics, static SASS counts, timings, versions, commands)
 #   h100.sass.txt      cuobjdump -sass of the driver binary
 #   h100_raw.tar.gz    everything behind it: CSV exports, .ncu-rep report, manifest, logs
-# One pass does it all: build, SASS dump, metric check, ncu profile of `driver count`,
-# CSV/ncu_report export, `driver time`, JSON. A failing step is noted in the JSON; later
+# One pass does it all: build, SASS dump, metric check, ncu profile of `driver count` (every
+# kernel launch of every driver entry; ncu ID i = manifest launch i, and an entry of several
+# launches gets their metrics summed by ncu_to_json.py), CSV/ncu_report export, `driver time`, JSON. A failing step is noted in the JSON; later
 # steps still run.
 set -u -o pipefail
 
@@ -99,7 +100,8 @@ record() {
     "$CUOBJDUMP" -sass "$WORK/driver" >"$WORK/sass.txt" 2>&1 || note "cuobjdump -sass failed"
     "$CUOBJDUMP" -res-usage "$WORK/driver" >"$WORK/res_usage.txt" 2>&1 || true
     say "SASS: $(wc -l <"$WORK/sass.txt") lines"
-    grep -E "Function|LDS|STS|LDG|STG|BAR" "$WORK/sass.txt" | sed -E 's@ +/\* 0x[0-9a-f]+ \*/@@' | head -80
+    grep -E "Function|LDS|STS|LDG|STG|BAR|SHFL|VOTE|ATOM|RED" "$WORK/sass.txt" |
+      sed -E 's@ +/\* 0x[0-9a-f]+ \*/@@' | head -400
   else
     note "cuobjdump not found: no static SASS counts"
   fi

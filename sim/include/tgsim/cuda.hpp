@@ -18,17 +18,22 @@
 #define TG_GLOBAL(T) T*
 #define TG_SHARED(T, name, dims) __shared__ T name dims
 #define TG_NO_UNROLL _Pragma("unroll 1")
+#define TG_CONSTANT(T, name, dims) __constant__ T name dims
 
 #else
 
-#include <tgsim/thread.hpp>
+#include <tgsim/atomic.hpp>
+#include <tgsim/constant.hpp>
 #include <tgsim/memory.hpp>
+#include <tgsim/thread.hpp>
+#include <tgsim/warp.hpp>
 
 #define TG_KERNEL inline  // kernels live in headers included by several files
 #define TG_DEVICE inline
 #define TG_GLOBAL(T) ::tgsim::global_ptr<T>
 #define TG_SHARED(T, name, dims) auto name = ::tgsim::shared<T dims>(#name)
 #define TG_NO_UNROLL
+#define TG_CONSTANT(T, name, dims) inline ::tgsim::constant_array<T dims> name{#name}
 
 #define __global__
 #define __device__
@@ -44,6 +49,38 @@ inline void __syncwarp(unsigned mask = 0xFFFFFFFFu,
                        std::source_location loc = std::source_location::current()) {
   ::tgsim::syncwarp(mask, loc);
 }
+
+// Warp intrinsics (tgsim/warp.hpp); `width` defaults to the warp.
+#define TGSIM_LOC std::source_location loc = std::source_location::current()
+template <class T> T __shfl_sync(unsigned mask, T v, int src, int width = 32, TGSIM_LOC) {
+  return ::tgsim::shfl_sync(mask, v, src, width, loc);
+}
+template <class T> T __shfl_up_sync(unsigned mask, T v, unsigned d, int width = 32, TGSIM_LOC) {
+  return ::tgsim::shfl_up_sync(mask, v, d, width, loc);
+}
+template <class T> T __shfl_down_sync(unsigned mask, T v, unsigned d, int width = 32, TGSIM_LOC) {
+  return ::tgsim::shfl_down_sync(mask, v, d, width, loc);
+}
+template <class T> T __shfl_xor_sync(unsigned mask, T v, int lane_mask, int width = 32, TGSIM_LOC) {
+  return ::tgsim::shfl_xor_sync(mask, v, lane_mask, width, loc);
+}
+inline unsigned __ballot_sync(unsigned mask, int pred, TGSIM_LOC) { return ::tgsim::ballot_sync(mask, pred, loc); }
+inline int __any_sync(unsigned mask, int pred, TGSIM_LOC) { return ::tgsim::any_sync(mask, pred, loc); }
+inline int __all_sync(unsigned mask, int pred, TGSIM_LOC) { return ::tgsim::all_sync(mask, pred, loc); }
+inline unsigned __activemask(TGSIM_LOC) { return ::tgsim::activemask(loc); }
+
+// Atomics on &buffer[i] or &shared[i] (tgsim/atomic.hpp); the operand converts to the element type.
+template <class A>
+using tgsim_elem = std::remove_cvref_t<decltype(*std::declval<A>().p)>;
+template <class A, class T> auto atomicAdd(A a, T v, TGSIM_LOC) { return ::tgsim::atomic_add(a, tgsim_elem<A>(v), loc); }
+template <class A, class T> auto atomicSub(A a, T v, TGSIM_LOC) { return ::tgsim::atomic_sub(a, tgsim_elem<A>(v), loc); }
+template <class A, class T> auto atomicMax(A a, T v, TGSIM_LOC) { return ::tgsim::atomic_max(a, tgsim_elem<A>(v), loc); }
+template <class A, class T> auto atomicMin(A a, T v, TGSIM_LOC) { return ::tgsim::atomic_min(a, tgsim_elem<A>(v), loc); }
+template <class A, class T> auto atomicExch(A a, T v, TGSIM_LOC) { return ::tgsim::atomic_exch(a, tgsim_elem<A>(v), loc); }
+template <class A, class T> auto atomicCAS(A a, T compare, T v, TGSIM_LOC) {
+  return ::tgsim::atomic_cas(a, tgsim_elem<A>(compare), tgsim_elem<A>(v), loc);
+}
+#undef TGSIM_LOC
 
 inline constexpr int warpSize = 32;
 using dim3 = ::tgsim::Dim3;

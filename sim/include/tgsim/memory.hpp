@@ -23,7 +23,10 @@ namespace tgsim {
 
 namespace detail {
 
-enum class AccessKind : std::uint8_t { kGlobalLoad, kGlobalStore, kSharedLoad, kSharedStore, kBarrier };
+// Same order as SiteKind (report.hpp).
+enum class AccessKind : std::uint8_t {
+  kGlobalLoad, kGlobalStore, kSharedLoad, kSharedStore, kBarrier, kGlobalAtomic, kSharedAtomic, kConstantLoad
+};
 
 // A subscript; its constructor captures the source location of the indexing expression.
 struct Index {
@@ -36,6 +39,7 @@ struct Index {
 
 struct BufferInfo {
   std::string name;
+  const char* space = "global";  // "global" or "constant", for findings
   std::size_t count = 0;      // elements
   std::size_t elem_size = 0;  // bytes
 };
@@ -74,6 +78,17 @@ constexpr void check_element() {
 
 // ---------------------------------------------------------------- global memory
 
+// The address of one global or shared element (what &a[i] is in CUDA), taken by atomics.
+template <class T>
+struct global_addr {
+  T* p;  // null after an out-of-bounds subscript (already reported)
+};
+template <class T>
+struct shared_addr {
+  T* p;
+  std::uint32_t offset;
+};
+
 template <class T>
 class global_ref {
   using V = std::remove_const_t<T>;
@@ -98,6 +113,8 @@ class global_ref {
     return *this;
   }
   const global_ref& operator=(const global_ref& o) const { return *this = static_cast<V>(o); }
+  // &a[i]: the element's address, for atomicAdd and friends (tgsim/atomic.hpp).
+  global_addr<T> operator&() const { return global_addr<T>{p_}; }
   template <class U> const global_ref& operator+=(const U& x) const { return *this = V(V(*this) + x); }
   template <class U> const global_ref& operator-=(const U& x) const { return *this = V(V(*this) - x); }
   template <class U> const global_ref& operator*=(const U& x) const { return *this = V(V(*this) * x); }
@@ -206,6 +223,7 @@ class shared_ref {
     return *this;
   }
   const shared_ref& operator=(const shared_ref& o) const { return *this = static_cast<T>(o); }
+  shared_addr<T> operator&() const { return shared_addr<T>{p_, off_}; }
   template <class U> const shared_ref& operator+=(const U& x) const { return *this = T(T(*this) + x); }
   template <class U> const shared_ref& operator-=(const U& x) const { return *this = T(T(*this) - x); }
   template <class U> const shared_ref& operator*=(const U& x) const { return *this = T(T(*this) * x); }

@@ -22,6 +22,9 @@ struct Wavefronts {
   std::uint32_t conflicts() const { return wavefronts - ideal; }
 };
 
+// Distinct addresses of the active lanes (constant cache: one serialised access each).
+std::uint32_t distinct_addresses(const WarpAccess& a);
+
 // Shared memory: `addr` are byte offsets in the threadgroup's shared memory.
 Wavefronts shared_wavefronts(const WarpAccess& a, bool is_load);
 

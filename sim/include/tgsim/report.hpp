@@ -21,6 +21,7 @@ struct AccessCounters {
   std::uint64_t bytes = 0;             // bytes requested by the lanes
   std::uint64_t wavefronts = 0;        // shared: hardware-model.md section 1.3
   std::uint64_t ideal_wavefronts = 0;  // shared: non-empty phases
+  std::uint64_t distinct_addresses = 0;  // constant: one serialised access per distinct address
 
   std::uint64_t requests() const { return instructions; }  // one request per warp instruction
   std::uint64_t bank_conflicts() const { return wavefronts - ideal_wavefronts; }
@@ -30,20 +31,31 @@ struct AccessCounters {
 
 struct Counters {
   AccessCounters global_load, global_store, shared_load, shared_store;
+  AccessCounters global_atomic, shared_atomic;  // atomicAdd & co. (sectors for global ones)
+  AccessCounters constant_load;                 // __constant__ reads (distinct_addresses)
   std::uint64_t barriers = 0;   // BAR: one per warp per barrier call
-  std::uint64_t warpsyncs = 0;  // WARPSYNC: one per completed __syncwarp rendezvous of a warp
+  std::uint64_t warpsync = 0;   // WARPSYNC: one per completed __syncwarp rendezvous of a warp
+  std::uint64_t shfl = 0;       // SHFL: one per shuffle per warp per 32-bit word (a double: 2)
+  std::uint64_t vote = 0;       // VOTE: __ballot_sync, __any_sync, __all_sync per warp
+  std::uint64_t warp_reduce = 0;  // Metal simd_sum / simd_max per SIMD group (no NVIDIA opcode)
   friend bool operator==(const Counters&, const Counters&) = default;
 };
 
-enum class SiteKind { kGlobalLoad, kGlobalStore, kSharedLoad, kSharedStore, kBarrier };
-const char* to_string(SiteKind k);  // "global.load", ..., "barrier"
+enum class SiteKind {
+  kGlobalLoad, kGlobalStore, kSharedLoad, kSharedStore, kBarrier,
+  kGlobalAtomic, kSharedAtomic, kConstantLoad, kShuffle, kVote, kWarpSync, kWarpReduce
+};
+// "global.load", "global.store", "shared.load", "shared.store", "barrier", "global.atomic",
+// "shared.atomic", "constant.load", "shfl", "vote", "warpsync", "warp_reduce"
+const char* to_string(SiteKind k);
 
 struct SiteCounters {
   std::string file;
   std::uint32_t line = 0, column = 0;
   SiteKind kind = SiteKind::kGlobalLoad;
   AccessCounters counters;
-  std::uint64_t barriers = 0;
+  std::uint64_t barriers = 0;  // barrier sites: BAR count
+  std::uint64_t warp_ops = 0;  // shfl/vote/warpsync/warp_reduce sites: their count
   std::string where() const;  // "matmul.cuh:41:25"
   friend bool operator==(const SiteCounters&, const SiteCounters&) = default;
 };
@@ -63,6 +75,9 @@ enum class FindingKind {
   kWarpWar,
   kWarpWaw,
   kUninitialized,  // a shared word read before any thread of the group wrote it
+  kWarpCollective,  // a shuffle/vote whose mask leaves the caller out, mismatched masks or
+                    // intrinsics across a warp, or a read of a lane that does not take part
+  kConstantWrite,   // a store to __constant__ memory (read-only in kernels)
 };
 // "out-of-bounds", "barrier-divergence", "raw-hazard", "war-hazard", "waw-hazard",
 // "warp-sync-raw-hazard", "warp-sync-war-hazard", "warp-sync-waw-hazard", "uninitialized-read"

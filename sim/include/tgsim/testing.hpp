@@ -127,7 +127,9 @@ TGSIM_COUNTER_MATCHER(SharedStoreRequests, c.shared_store.requests(), "shared st
 TGSIM_COUNTER_MATCHER(BankConflicts, c.shared_load.bank_conflicts() + c.shared_store.bank_conflicts(),
                       "shared bank conflicts")
 TGSIM_COUNTER_MATCHER(Barriers, c.barriers, "barriers (BAR per warp)")
-TGSIM_COUNTER_MATCHER(Warpsyncs, c.warpsyncs, "__syncwarp rendezvous")
+TGSIM_COUNTER_MATCHER(Warpsyncs, c.warpsync, "__syncwarp rendezvous")
+TGSIM_COUNTER_MATCHER(Shuffles, c.shfl, "SHFL instructions")
+TGSIM_COUNTER_MATCHER(Votes, c.vote, "VOTE instructions")
 #undef TGSIM_COUNTER_MATCHER
 
 }  // namespace testing

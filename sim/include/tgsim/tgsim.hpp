@@ -1,6 +1,8 @@
 // Everything a host program needs: Device, LaunchConfig, Buffer, Report and the explicit
 // kernel API (ThreadCtx). Kernels written in a dialect include tgsim/cuda.hpp or tgsim/metal.hpp.
 #pragma once
+#include <tgsim/atomic.hpp>
+#include <tgsim/constant.hpp>
 #include <tgsim/dim.hpp>
 #include <tgsim/errors.hpp>
 #include <tgsim/launch.hpp>
@@ -9,3 +11,4 @@
 #include <tgsim/profile.hpp>
 #include <tgsim/report.hpp>
 #include <tgsim/thread.hpp>
+#include <tgsim/warp.hpp>
