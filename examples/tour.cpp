@@ -51,6 +51,52 @@ std::string explain(const catalog::Result& r, const std::map<std::string, catalo
            " sectors/request), but s[lx][ly] writes a column of a [32][32] int tile: 32 lanes, one bank, " +
            ratio(c.shared_store.wavefronts, c.shared_store.instructions) + " wavefronts per store (" +
            num(c.shared_store.bank_conflicts()) + " conflicts).";
+  auto conflicts = [](const Counters& x) { return x.shared_load.bank_conflicts() + x.shared_store.bank_conflicts(); };
+  if (k == "block_peak")
+    return "each warp finds its arg-max in 5 shuffle steps of value and index: " + num(c.shfl) +
+           " SHFL (10 per warp + 10 more in warp 0), then 8 warp winners meet in shared memory (" +
+           num(c.shared_store.instructions) + " single-lane STS).";
+  if (k == "reduce_interleaved")
+    return "s[2*s*tid] puts the active lanes 2s words apart: " + num(conflicts(c)) +
+           " bank conflicts, " + ratio(c.shared_load.wavefronts, c.shared_load.instructions) +
+           " wavefronts per shared load.";
+  if (k == "reduce_sequential")
+    return "s[tid] += s[tid + s] keeps the active lanes on consecutive words: the conflicts disappear (" +
+           num(conflicts(c)) + "), same " + num(c.shared_load.instructions) + " shared loads.";
+  if (k == "reduce_shuffle")
+    return "the tree moves into registers: " + num(c.shfl) + " SHFL replace " +
+           num(done.at("reduce_sequential").report.counters.shared_load.instructions - c.shared_load.instructions) +
+           " shared loads, and " + num(c.barriers) + " BAR instead of " +
+           num(done.at("reduce_sequential").report.counters.barriers) + ".";
+  if (k == "histogram256")
+    return "bytes are counted with " + num(c.shared_atomic.instructions) +
+           " shared-atomic warp instructions; only " + num(c.global_atomic.instructions) +
+           " global atomics merge the per-group bins.";
+  if (k == "poly_eval")
+    return "every lane reads the same coefficient: each of the " + num(c.constant_load.instructions) +
+           " constant loads is one broadcast access (" + num(c.constant_load.distinct_addresses) + " in all).";
+  if (k == "lane_coeff")
+    return "lanes read coeffs[lane % 8]: 8 addresses per warp instruction, serialised into " +
+           num(c.constant_load.distinct_addresses) + " accesses for " + num(c.constant_load.instructions) +
+           " loads.";
+  if (k == "int_matmul_global")
+    return "seed 004: a warp walks 32 rows i, so A[i*n+k] touches 32 sectors per request (" +
+           ratio(c.global_load.sectors, c.global_load.requests()) + " sectors/request on average).";
+  if (k == "int_matmul_shared")
+    return "a[NT*i_local + k] is 32 words apart across the warp: a 32-way conflict on every other "
+           "load (" + ratio(c.shared_load.wavefronts, c.shared_load.instructions) +
+           " wavefronts per LDS, hardware-model.md E8).";
+  if (k == "blur3x3")
+    return "the 18x18 tile with its halo is loaded once and read 9 times per pixel; a warp holds two "
+           "16-pixel rows 18 words apart, so banks 0-1 collide: " +
+           ratio(c.shared_load.wavefronts, c.shared_load.instructions) + " wavefronts per LDS (" +
+           num(conflicts(c)) + " conflicts; only a row pitch of 16 mod 32 words, e.g. [18][48], would separate the rows).";
+  if (k == "neighbour_sum")
+    return "seed 000's neighbour read through shared_data[256] with the barrier: a rotation of banks, " +
+           num(conflicts(c)) + " conflicts.";
+  if (k == "layer_relu")
+    return "ReLU(W x + b) as three launches; matvec's W[row*n+k] is strided across a warp (" +
+           ratio(c.global_load.sectors, c.global_load.requests()) + " sectors per request).";
   if (k == "transpose_padded")
     return "padding the tile to [32][33] moves each row one bank over, so the column store hits 32 "
            "different banks: " + ratio(c.shared_store.wavefronts, c.shared_store.instructions) +
@@ -74,48 +120,86 @@ std::string result_json(const catalog::Result& r, int indent) {
   return j.dump(indent);
 }
 
+namespace {
+
+struct Row {
+  const char* kernel;
+  int n;  // 0: the catalog's default
+};
+
+void table_header(std::ostream& os) {
+  os << std::left << std::setw(20) << "kernel" << std::right << std::setw(8) << "n" << std::setw(12)
+     << "ld req" << std::setw(12) << "ld sectors" << std::setw(11) << "st sectors" << std::setw(12)
+     << "sh ld inst" << std::setw(13) << "sh ld wavef" << std::setw(12) << "sh st wavef"
+     << std::setw(11) << "conflicts" << std::setw(9) << "BAR" << std::setw(9) << "SHFL" << std::setw(11)
+     << "atomics" << std::setw(9) << "correct" << "\n";
+}
+
+void table_row(std::ostream& os, const catalog::Result& r) {
+  const Counters& c = r.report.counters;
+  os << std::left << std::setw(20) << r.report.kernel << std::right << std::setw(8) << r.n
+     << std::setw(12) << num(c.global_load.requests()) << std::setw(12) << num(c.global_load.sectors)
+     << std::setw(11) << num(c.global_store.sectors) << std::setw(12) << num(c.shared_load.instructions)
+     << std::setw(13) << num(c.shared_load.wavefronts) << std::setw(12) << num(c.shared_store.wavefronts)
+     << std::setw(11) << num(c.shared_load.bank_conflicts() + c.shared_store.bank_conflicts())
+     << std::setw(9) << num(c.barriers) << std::setw(9) << num(c.shfl) << std::setw(11)
+     << num(c.shared_atomic.instructions + c.global_atomic.instructions) << std::setw(9)
+     << (r.correct ? "yes" : "NO") << "\n";
+}
+
+}  // namespace
+
 int tour(std::ostream& os, unsigned threads, bool json) {
-  const char* order[] = {"matmul_naive", "matmul_tiled8", "matmul_tiled16", "matmul_tiled32",
-                         "transpose_naive", "transpose_shared", "transpose_padded"};
+  const Row tiling[] = {{"matmul_naive", 0},    {"matmul_tiled8", 0},    {"matmul_tiled16", 0},
+                        {"matmul_tiled32", 0},  {"transpose_naive", 0},  {"transpose_shared", 0},
+                        {"transpose_padded", 0}};
+  // Seed 004's int matmul runs at n = 250 here (not a multiple of 32; `tgsim run` uses 1000).
+  const Row more[] = {{"block_peak", 0},       {"reduce_interleaved", 0}, {"reduce_sequential", 0},
+                      {"reduce_shuffle", 0},   {"histogram256", 0},       {"poly_eval", 0},
+                      {"lane_coeff", 0},       {"int_matmul_global", 250}, {"int_matmul_shared", 250},
+                      {"blur3x3", 0},          {"neighbour_sum", 0},      {"layer_relu", 0}};
   std::map<std::string, catalog::Result> done;
-  std::vector<const catalog::Result*> rows;
+  std::vector<const catalog::Result*> rows1, rows2;
   Device dev;
-  for (const char* k : order) {
-    catalog::RunOptions opt;
-    opt.threads = threads;
-    done[k] = catalog::run(dev, k, opt);
-    rows.push_back(&done[k]);
-  }
+  auto run_rows = [&](const auto& list, std::vector<const catalog::Result*>& rows) {
+    for (const Row& row : list) {
+      catalog::RunOptions opt;
+      opt.threads = threads;
+      opt.n = row.n;
+      done[row.kernel] = catalog::run(dev, row.kernel, opt);
+      rows.push_back(&done[row.kernel]);
+    }
+  };
+  run_rows(tiling, rows1);
+  run_rows(more, rows2);
   bool all_correct = true;
-  for (const auto* r : rows) all_correct = all_correct && r->correct && r->report.findings.empty();
+  for (const auto& [name, r] : done) all_correct = all_correct && r.correct && r.report.findings.empty();
   if (json) {
     os << "[";
-    for (std::size_t i = 0; i < rows.size(); ++i) os << (i ? ",\n" : "\n") << result_json(*rows[i], 2);
+    std::size_t i = 0;
+    for (const auto* rows : {&rows1, &rows2})
+      for (const auto* r : *rows) os << (i++ ? ",\n" : "\n") << result_json(*r, 2);
     os << "\n]\n";
     return all_correct ? 0 : 1;
   }
   os << "tgsim tour: the seed kernels, counted as Nsight Compute counts them on an H100\n"
      << "(global: warp requests and 32-byte sectors; shared: warp instructions, wavefronts and\n"
-     << " bank conflicts = wavefronts - ideal; BAR: one per warp per __syncthreads)\n\n";
-  os << std::left << std::setw(18) << "kernel" << std::right << std::setw(6) << "n" << std::setw(12)
-     << "ld req" << std::setw(12) << "ld sectors" << std::setw(11) << "st sectors" << std::setw(12)
-     << "sh ld inst" << std::setw(12) << "sh ld wavef" << std::setw(12) << "sh st wavef"
-     << std::setw(12) << "conflicts" << std::setw(9) << "BAR" << std::setw(9) << "correct" << "\n";
-  for (const auto* r : rows) {
-    const Counters& c = r->report.counters;
-    os << std::left << std::setw(18) << r->report.kernel << std::right << std::setw(6) << r->n
-       << std::setw(12) << num(c.global_load.requests()) << std::setw(12) << num(c.global_load.sectors)
-       << std::setw(11) << num(c.global_store.sectors) << std::setw(12) << num(c.shared_load.instructions)
-       << std::setw(12) << num(c.shared_load.wavefronts) << std::setw(12) << num(c.shared_store.wavefronts)
-       << std::setw(12) << num(c.shared_load.bank_conflicts() + c.shared_store.bank_conflicts())
-       << std::setw(9) << num(c.barriers) << std::setw(9) << (r->correct ? "yes" : "NO") << "\n";
-  }
+     << " bank conflicts = wavefronts - ideal; BAR: one per warp per __syncthreads; SHFL: one per\n"
+     << " warp per 32-bit shuffle; atomics: warp instructions, shared and global)\n\n";
+  os << "1. Tiling and padding (seeds 000, 001, 002)\n\n";
+  table_header(os);
+  for (const auto* r : rows1) table_row(os, *r);
   os << "\nWhat the numbers say:\n";
-  for (const auto* r : rows) os << "  " << std::left << std::setw(18) << r->report.kernel << explain(*r, done) << "\n";
+  for (const auto* r : rows1) os << "  " << std::left << std::setw(20) << r->report.kernel << explain(*r, done) << "\n";
   os << "\nWhy tiling helps: a tile is loaded from global memory once and then read TILE times\n"
      << "from shared memory, so global requests fall by the tile width. Why padding helps: shared\n"
      << "memory has 32 banks of 4 bytes; a column of a [32][32] int tile lies in one bank (32-way\n"
      << "conflict, 32 wavefronts), a column of [32][33] lies in 32 banks (1 wavefront).\n";
+  os << "\n2. Warps, reductions, atomics, constant memory (seeds 000, 001, 003, 004)\n\n";
+  table_header(os);
+  for (const auto* r : rows2) table_row(os, *r);
+  os << "\nWhat the numbers say:\n";
+  for (const auto* r : rows2) os << "  " << std::left << std::setw(20) << r->report.kernel << explain(*r, done) << "\n";
   os << "\nEvery result " << (all_correct ? "equals" : "does NOT equal") << " its CPU reference"
      << (all_correct ? ", with no findings.\n" : ".\n");
   return all_correct ? 0 : 1;
