@@ -29,6 +29,9 @@ LaunchConfig config(const char* name, Dim3 grid, Dim3 block, const RunOptions& o
   c.shuffle_seed = opt.shuffle_seed;
   c.check = opt.check;
   c.report_same_value_waw = opt.report_same_value_waw;
+  c.cache_model = opt.cache_model;
+  c.capture_site = opt.capture_site;
+  c.progress = opt.progress;
   return c;
 }
 
@@ -91,6 +94,12 @@ void append(Report& into, const Report& r) {
   c.shared_load += r.counters.shared_load;
   c.shared_store += r.counters.shared_store;
   c.barriers += r.counters.barriers;
+  c.global_atomic += r.counters.global_atomic;
+  c.l2_read_sectors += r.counters.l2_read_sectors;
+  c.l2_write_sectors += r.counters.l2_write_sectors;
+  c.dram_read_bytes += r.counters.dram_read_bytes;
+  c.dram_write_bytes += r.counters.dram_write_bytes;
+  if (!into.captured.present) into.captured = r.captured;
   into.sites.insert(into.sites.end(), r.sites.begin(), r.sites.end());
   into.findings.insert(into.findings.end(), r.findings.begin(), r.findings.end());
 }
@@ -404,6 +413,15 @@ Result run_reduce(const Device& d, const RunOptions& o, const char* name, K kern
 }
 
 }  // namespace
+
+double flops(const Entry& e, int n) {
+  if (e.family == "matmul") return 2.0 * double(n) * n * n;
+  return 0.0;
+}
+
+int access_exponent(const Entry& e) {
+  return e.family == "matmul" || e.family == "int_matmul" ? 3 : 2;
+}
 
 const std::vector<Entry>& entries() {
   static const std::vector<Entry> list = {

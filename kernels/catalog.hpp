@@ -18,6 +18,9 @@ struct RunOptions {
   std::uint64_t shuffle_seed = 1;
   bool check = false;                  // LaunchConfig::check
   bool report_same_value_waw = false;  // LaunchConfig::report_same_value_waw
+  bool cache_model = true;             // LaunchConfig::cache_model
+  std::string capture_site;            // LaunchConfig::capture_site
+  bool progress = false;               // LaunchConfig::progress
 };
 
 struct Result {
@@ -37,6 +40,11 @@ struct Entry {
 };
 
 const std::vector<Entry>& entries();
+// For the time estimate: floating-point operations of one run at size n (2 n^3 for a
+// matmul, 0 for data movement), and how per-access counters grow with n (n^3 for a
+// matmul, n^2 for the others): counters at n scale to N by (N/n)^exponent.
+double flops(const Entry& e, int n);
+int access_exponent(const Entry& e);
 const Entry* find(std::string_view name);
 // Runs `name` with `opt`; throws std::invalid_argument for an unknown kernel or a bad size.
 Result run(const Device& dev, std::string_view name, const RunOptions& opt);

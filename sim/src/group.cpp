@@ -1,6 +1,8 @@
 // Fiber scheduling, the barrier, warp-instruction formation and the kernel-facing hooks.
 #include "group.hpp"
 
+#include <cstdlib>
+
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -215,6 +217,16 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
   order_.resize(nthreads_);
   arena_.resize(st.profile.max_static_shared_bytes);
   if (st.cfg.check) checker_ = std::make_unique<Checker>(st, nthreads_, arena_.size());
+  if (st.cfg.cache_model) mem_ = std::make_unique<CacheSim>(st.profile);
+  if (!st.cfg.capture_site.empty()) {
+    const std::string& c = st.cfg.capture_site;
+    auto colon = c.rfind(':');
+    if (colon != std::string::npos) {
+      capture_file_ = c.substr(0, colon);
+      capture_line_ = static_cast<std::uint32_t>(std::strtoul(c.c_str() + colon + 1, nullptr, 10));
+      capturing_ = capture_line_ > 0;
+    }
+  }
 }
 
 GroupRun::~GroupRun() = default;
@@ -648,9 +660,17 @@ void GroupRun::count_instruction(std::uint32_t site, SiteKind kind, std::uint32_
   c.instructions += 1;
   c.bytes += std::uint64_t(lanes) * width;
   model::WarpAccess a{mask, width, addr};
+  if (capturing_) [[unlikely]]
+    maybe_capture(site, kind, width, mask, addr);
   switch (kind) {
     case SiteKind::kGlobalLoad:
+      c.sectors += model::global_sectors(a);
+      if (mem_) c.l1_hit_sectors += mem_->load(a);
+      break;
     case SiteKind::kGlobalStore:
+      c.sectors += model::global_sectors(a);
+      if (mem_) mem_->store(a);
+      break;
     case SiteKind::kGlobalAtomic: c.sectors += model::global_sectors(a); break;
     case SiteKind::kSharedLoad:
     case SiteKind::kSharedStore: {
@@ -664,7 +684,37 @@ void GroupRun::count_instruction(std::uint32_t site, SiteKind kind, std::uint32_
   }
 }
 
+void GroupRun::maybe_capture(std::uint32_t site, SiteKind kind, std::uint32_t width,
+                             std::uint32_t mask, const std::uint64_t* addr) {
+  if (site >= capture_match_.size()) capture_match_.resize(site + 1, -1);
+  if (capture_match_[site] < 0) {
+    SiteInfo info = state_.sites.info(site);
+    const std::string& f = info.file;
+    bool match = info.line == capture_line_ && kind != SiteKind::kBarrier &&
+                 f.size() >= capture_file_.size() &&
+                 f.compare(f.size() - capture_file_.size(), capture_file_.size(), capture_file_) == 0;
+    capture_match_[site] = match ? 1 : 0;
+  }
+  if (!capture_match_[site]) return;
+  // The lowest (group, warp) wins; within one warp the first instruction flushed.
+  if (capture_.present && std::make_pair(capture_.group, capture_.warp) <=
+                              std::make_pair(group_, flushing_warp_))
+    return;
+  SiteInfo info = state_.sites.info(site);
+  capture_.present = true;
+  capture_.file = info.file;
+  capture_.line = info.line;
+  capture_.column = info.column;
+  capture_.kind = kind;
+  capture_.width = width;
+  capture_.mask = mask;
+  for (std::uint32_t l = 0; l < 32; ++l) capture_.addr[l] = (mask >> l) & 1u ? addr[l] : 0;
+  capture_.group = group_;
+  capture_.warp = flushing_warp_;
+}
+
 void GroupRun::flush_warp(std::uint32_t w) {
+  flushing_warp_ = w;
   std::vector<WarpLog::Rec>* lanes = warps_[w].lanes;
   // The reference sequence is the longest lane's; the others must be prefixes of it.
   std::uint32_t ref = 0;

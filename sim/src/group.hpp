@@ -28,6 +28,7 @@
 #include <source_location>
 #include <vector>
 
+#include "cache.hpp"
 #include "checker.hpp"
 #include "launch_state.hpp"
 #include <tgsim/warp.hpp>
@@ -114,6 +115,8 @@ class GroupRun {
   const std::vector<SiteAcc>& accumulated() const { return acc_; }
   const FindingMap& findings() const { return findings_; }
   const Checker* checker() const { return checker_.get(); }
+  CacheSim* cache() { return mem_.get(); }  // null unless cfg.cache_model
+  const CapturedInstruction& captured() const { return capture_; }
 
  private:
   // kWaiting: at a barrier; kWarpWait: in a warp collective; kMaskWait: in __activemask().
@@ -180,6 +183,16 @@ class GroupRun {
 
   std::vector<SiteAcc> acc_;
   FindingMap findings_;
+  std::unique_ptr<CacheSim> mem_;  // the memory-hierarchy model (cfg.cache_model)
+  // LaunchConfig::capture_site: per site id, -1 not looked at yet, 0 no, 1 the captured line.
+  bool capturing_ = false;
+  std::string capture_file_;
+  std::uint32_t capture_line_ = 0;
+  std::vector<std::int8_t> capture_match_;
+  CapturedInstruction capture_;
+  std::uint32_t flushing_warp_ = 0;
+  void maybe_capture(std::uint32_t site, SiteKind kind, std::uint32_t width, std::uint32_t mask,
+                     const std::uint64_t* addr);
 
   static constexpr std::size_t kCache = 256;
   struct CacheEntry {

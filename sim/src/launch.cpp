@@ -5,8 +5,14 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
 #include <memory>
+#include <unordered_set>
 
 #include "group.hpp"
 
@@ -22,6 +28,11 @@ std::uint32_t SiteTable::id(const std::source_location& loc, SiteKind kind) {
   sites_.push_back(SiteInfo{loc.file_name(), loc.line(), loc.column(), kind});
   ids_.emplace(std::move(key), id);
   return id;
+}
+
+SiteInfo SiteTable::info(std::uint32_t id) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return id < sites_.size() ? sites_[id] : SiteInfo{};
 }
 
 std::vector<SiteInfo> SiteTable::snapshot() const {
@@ -71,7 +82,45 @@ void check_dims(const char* what, const Dim3& d, std::uint32_t mx, std::uint32_t
 
 }  // namespace
 
+// Groups done / total on a terminal, for launches longer than about a second.
+class Progress {
+ public:
+  Progress(const LaunchConfig& cfg, std::uint64_t total)
+      : on_(cfg.progress && isatty(2)), name_(cfg.name), total_(total),
+        start_(std::chrono::steady_clock::now()) {}
+  ~Progress() {
+    if (shown_) std::fprintf(stderr, "\r%-70s\r", "");
+  }
+  void group_done() {
+    if (!on_) return;
+    std::uint64_t d = done_.fetch_add(1, std::memory_order_relaxed) + 1;
+    auto now = std::chrono::steady_clock::now();
+    double t = std::chrono::duration<double>(now - start_).count();
+    if (t < 1.0) return;
+    std::unique_lock<std::mutex> lock(mu_, std::try_to_lock);
+    if (!lock.owns_lock() || t - last_ < 0.2) return;
+    last_ = t;
+    shown_ = true;
+    std::fprintf(stderr, "\rtgsim: %s: %llu / %llu threadgroups (%.0f s)", name_.c_str(),
+                 static_cast<unsigned long long>(d), static_cast<unsigned long long>(total_), t);
+    std::fflush(stderr);
+  }
+
+ private:
+  bool on_;
+  std::string name_;
+  std::uint64_t total_;
+  std::chrono::steady_clock::time_point start_;
+  std::atomic<std::uint64_t> done_{0};
+  std::mutex mu_;
+  double last_ = 0;
+  bool shown_ = false;
+};
+
 void validate_launch(const DeviceProfile& p, const LaunchConfig& cfg) {
+  if (p.warp_size != 32)
+    throw LaunchError("warp size " + std::to_string(p.warp_size) + " is not simulated yet (profile " +
+                      p.name + "); its limits and figures still serve `tgsim explain` estimates");
   if (cfg.block.volume() > p.max_threads_per_group)
     throw LaunchError("block " + cfg.block.str() + " has " + std::to_string(cfg.block.volume()) +
                       " threads; " + p.name + " allows at most " +
@@ -89,6 +138,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   LaunchState st(profile, cfg, fn, buffers);
   const std::uint64_t ngroups = cfg.grid.volume();
 
+  Progress progress(cfg, ngroups);
   tbb::enumerable_thread_specific<std::unique_ptr<GroupRun>> runs;
   auto body = [&](const tbb::blocked_range<std::uint64_t>& r) {
     std::unique_ptr<GroupRun>& run = runs.local();
@@ -96,15 +146,38 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
     for (std::uint64_t g = r.begin(); g != r.end(); ++g) {
       if (g > st.stop_after.load(std::memory_order_relaxed)) return;
       run->run(g);
+      progress.group_done();
     }
   };
+  // With the cache model, one task is one SM: it runs the groups g = s, s + sm_count, ... in
+  // group order through that SM's L1, so L1 state (and every counter) is the same for any
+  // worker count.
+  const std::uint64_t nsm = std::min<std::uint64_t>(std::max<std::uint32_t>(profile.sm_count, 1), ngroups);
+  auto sm_body = [&](const tbb::blocked_range<std::uint64_t>& r) {
+    std::unique_ptr<GroupRun>& run = runs.local();
+    if (!run) run = std::make_unique<GroupRun>(st);
+    for (std::uint64_t s = r.begin(); s != r.end(); ++s) {
+      run->cache()->begin_sm();
+      for (std::uint64_t g = s; g < ngroups; g += nsm) {
+        if (g > st.stop_after.load(std::memory_order_relaxed)) break;
+        run->run(g);
+        progress.group_done();
+      }
+    }
+  };
+  const bool per_sm = cfg.cache_model;
+  const std::uint64_t ntasks = per_sm ? nsm : ngroups;
   if (cfg.threads == 1) {
-    body(tbb::blocked_range<std::uint64_t>(0, ngroups));
+    if (per_sm) sm_body(tbb::blocked_range<std::uint64_t>(0, ntasks));
+    else body(tbb::blocked_range<std::uint64_t>(0, ntasks));
   } else {
     tbb::task_arena arena(cfg.threads ? static_cast<int>(cfg.threads)
                                       : tbb::task_arena::automatic);
     arena.execute([&] {
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, ngroups), body);
+      if (per_sm)
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, ntasks, 1), sm_body);
+      else
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, ntasks), body);
     });
   }
   if (st.error) std::rethrow_exception(st.error);
@@ -114,8 +187,21 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   std::vector<SiteAcc> acc(infos.size());
   FindingMap findings;
   HazardMap hazards;
+  Report r;
+  std::uint64_t l2_read = 0, l2_write = 0;
+  std::unordered_set<std::uint64_t> read_chunks, written_sectors;
   for (const std::unique_ptr<GroupRun>& run : runs) {
     if (!run) continue;
+    if (CacheSim* c = run->cache()) {  // sums and set unions: order-free
+      l2_read += c->l2_read_sectors;
+      l2_write += c->l2_write_sectors;
+      read_chunks.insert(c->read_chunks.begin(), c->read_chunks.end());
+      written_sectors.insert(c->written_sectors.begin(), c->written_sectors.end());
+    }
+    const CapturedInstruction& cap = run->captured();
+    if (cap.present && (!r.captured.present || std::make_pair(cap.group, cap.warp) <
+                                                   std::make_pair(r.captured.group, r.captured.warp)))
+      r.captured = cap;
     const std::vector<SiteAcc>& a = run->accumulated();
     for (std::size_t i = 0; i < a.size(); ++i) {
       acc[i].c += a[i].c;
@@ -128,8 +214,21 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   if (st.grid) grid_hazards(*st.grid, buffers, hazards);
   hazard_findings(hazards, infos, cfg, findings);
 
-  Report r;
   r.kernel = cfg.name;
+  r.profile = profile.name;
+  if (cfg.cache_model) {
+    Counters& c = r.counters;
+    c.cache_modelled = true;
+    c.l2_read_sectors = l2_read;
+    c.l2_write_sectors = l2_write;
+    // DRAM: 64-byte chunks of first-touch L2 read misses, plus a fixed amount per launch;
+    // written data stays in L2 unless the launch's footprint exceeds it.
+    c.dram_read_bytes = read_chunks.size() * profile.dram_chunk_bytes +
+                        (read_chunks.empty() ? 0 : profile.dram_fixed_read_bytes);
+    const std::uint64_t footprint =
+        read_chunks.size() * profile.dram_chunk_bytes + written_sectors.size() * profile.sector_bytes;
+    c.dram_write_bytes = footprint > profile.l2_bytes ? written_sectors.size() * profile.sector_bytes : 0;
+  }
   r.grid = cfg.grid;
   r.block = cfg.block;
   for (std::size_t i = 0; i < infos.size(); ++i) {

@@ -29,6 +29,7 @@ class SiteTable {
  public:
   std::uint32_t id(const std::source_location& loc, SiteKind kind);
   std::vector<SiteInfo> snapshot() const;
+  SiteInfo info(std::uint32_t id) const;
 
  private:
   mutable std::mutex mu_;

@@ -18,6 +18,7 @@ AccessCounters& AccessCounters::operator+=(const AccessCounters& o) {
   wavefronts += o.wavefronts;
   ideal_wavefronts += o.ideal_wavefronts;
   distinct_addresses += o.distinct_addresses;
+  l1_hit_sectors += o.l1_hit_sectors;
   return *this;
 }
 
@@ -114,8 +115,11 @@ std::string to_json(const Report& r, int indent) {
   j["kernel"] = r.kernel;
   j["grid"] = dim(r.grid);
   j["block"] = dim(r.block);
+  nlohmann::json load = global_json(r.counters.global_load);
+  if (r.counters.cache_modelled) load["l1_hit_sectors"] = r.counters.global_load.l1_hit_sectors;
+  j["profile"] = r.profile;
   j["counters"] = {
-      {"global", {{"load", global_json(r.counters.global_load)},
+      {"global", {{"load", load},
                   {"store", global_json(r.counters.global_store)},
                   {"atomic", global_json(r.counters.global_atomic)}}},
       {"shared", {{"load", shared_json(r.counters.shared_load)},
@@ -127,6 +131,12 @@ std::string to_json(const Report& r, int indent) {
       {"vote", r.counters.vote},
       {"warpsync", r.counters.warpsync},
       {"warp_reduce", r.counters.warp_reduce}};
+  if (r.counters.cache_modelled) {
+    j["counters"]["l2"] = {{"read_sectors", r.counters.l2_read_sectors},
+                           {"write_sectors", r.counters.l2_write_sectors}};
+    j["counters"]["dram"] = {{"read_bytes", r.counters.dram_read_bytes},
+                             {"write_bytes", r.counters.dram_write_bytes}};
+  }
   j["sites"] = nlohmann::json::array();
   for (const SiteCounters& s : r.sites) {
     nlohmann::json e = {{"file", s.file}, {"line", s.line}, {"column", s.column},
@@ -135,7 +145,11 @@ std::string to_json(const Report& r, int indent) {
       case SiteKind::kBarrier: e["barriers"] = s.barriers; break;
       case SiteKind::kGlobalLoad:
       case SiteKind::kGlobalStore:
-      case SiteKind::kGlobalAtomic: e.update(global_json(s.counters)); break;
+      case SiteKind::kGlobalAtomic:
+        e.update(global_json(s.counters));
+        if (r.counters.cache_modelled && s.kind == SiteKind::kGlobalLoad)
+          e["l1_hit_sectors"] = s.counters.l1_hit_sectors;
+        break;
       case SiteKind::kSharedLoad:
       case SiteKind::kSharedStore: e.update(shared_json(s.counters)); break;
       case SiteKind::kSharedAtomic: e.update(atomic_json(s.counters)); break;
@@ -200,6 +214,11 @@ void write_text(std::ostream& os, const Report& r) {
   if (c.warpsync) os << "   WARPSYNC: " << num(c.warpsync);
   if (c.warp_reduce) os << "   simd reductions: " << num(c.warp_reduce);
   os << "\n";
+  if (c.cache_modelled)
+    os << "  memory (" << r.profile << "): L1 hits " << num(c.global_load.l1_hit_sectors) << " of "
+       << num(c.global_load.sectors) << " load sectors; L2 read " << num(c.l2_read_sectors)
+       << " / write " << num(c.l2_write_sectors) << " sectors; DRAM read " << num(c.dram_read_bytes)
+       << " / write " << num(c.dram_write_bytes) << " bytes\n";
   if (!r.sites.empty()) os << "  by source site:\n";
   for (const SiteCounters& s : r.sites) {
     os << "    " << std::left << std::setw(24) << s.where() << std::setw(14) << to_string(s.kind)

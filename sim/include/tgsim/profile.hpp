@@ -1,10 +1,15 @@
-// DeviceProfile: the limits a launch is validated against and the memory geometry the
-// counters use. Only the NVIDIA H100 (sm_90) profile is modelled here; its figures are
-// from the CUDA C++ Programming Guide (compute capability 9.0 table).
+// DeviceProfile: the limits a launch is validated against, the memory geometry the counters
+// use, and the throughput figures of the time estimate (tgsim/estimate.hpp). nvidia-h100 is
+// the modelled and measured device; apple-m3 and amd-cdna carry their documented limits and
+// figures (hardware-model.md section 5), with what is not public labelled as an assumption.
+// Only 32-wide warps are simulated: a launch on a 64-wide profile throws LaunchError.
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace tgsim {
 
@@ -18,15 +23,122 @@ struct DeviceProfile {
   std::size_t max_shared_bytes_per_group = 227 * 1024;  // static + dynamic (opt-in maximum)
   std::uint32_t shared_banks = 32;
   std::uint32_t bank_bytes = 4;
+  bool bank_layout_assumed = false;  // true where the vendor does not publish it
   std::uint32_t sector_bytes = 32;
+
+  // Memory hierarchy (the cache model, sim/src/cache.hpp).
+  std::uint32_t sm_count = 132;            // threadgroups are placed round-robin on these
+  std::size_t l1_bytes = 256 * 1024;       // per SM (H100: unified L1/shared, see cache.hpp)
+  std::uint32_t l1_line_bytes = 128;       // 4 sectors of 32 bytes
+  std::uint32_t l1_ways = 16;              // assumption: set-associative, hashed sets, LRU
+  std::size_t l2_bytes = 50 * 1024 * 1024;
+  std::uint32_t dram_chunk_bytes = 64;     // DRAM fetch unit for an L2 read miss
+  std::uint64_t dram_fixed_read_bytes = 3072;  // per launch, seen in tiny kernels
+
+  // Throughput figures for the estimate.
+  double clock_hz = 1.98e9;                 // SM clock
+  double l1_wavefronts_per_clk = 1.0;       // per SM: one 128-byte data-stage wavefront/clock
+  double l2_bytes_per_s = 5.5e12;
+  double dram_bytes_per_s = 3.35e12;
+  double dram_efficiency = 0.71;            // achievable fraction of dram_bytes_per_s
+  double fp32_flops_per_s = 67e12;
+  std::uint32_t max_warps_per_sm = 64;
+  std::uint32_t max_groups_per_sm = 32;
+  double launch_overhead_s = 3e-6;
 };
 
 namespace profiles {
+
+// NVIDIA H100 80GB HBM3 (SXM5, sm_90).
+// Limits: CUDA C++ Programming Guide, compute capability 9.0 table.
+// sm_count 132, l2_bytes: cudaGetDeviceProperties on the project's H100 (tests/hardware/h100.json
+//   timings.device: sm_count 132, l2_bytes 52428800).
+// l1_bytes: Hopper tuning guide, "256 KB combined L1/shared per SM" (the shared carve-out is
+//   not subtracted: the modelled kernels' L1 working sets are far smaller).
+// dram_chunk_bytes, dram_fixed_read_bytes: hardware-model.md 2.3 ([H100] measured).
+// clock_hz 1.98 GHz: NVIDIA H100 datasheet, SXM5 max boost clock.
+// l1_wavefronts_per_clk: shared memory serves 128 bytes per clock per SM (CUDA Programming
+//   Guide / Hopper tuning guide); we let global sectors use the same data stage.
+// l2_bytes_per_s 5.5 TB/s: Chips and Cheese, "Nvidia's H100: Funny L2, and Tons of Bandwidth"
+//   (measured L2 read bandwidth).
+// dram_bytes_per_s 3.35 TB/s: NVIDIA H100 SXM5 datasheet (HBM3); dram_efficiency 0.71: the
+//   fixture's relu at N=8192 moves 2.39 TB/s (tests/hardware/h100.json timings), i.e. 71 %.
+// fp32_flops_per_s 67 TFLOPS: NVIDIA H100 SXM5 datasheet (FP32, non-tensor).
+// max_warps_per_sm 64, max_groups_per_sm 32: CUDA Programming Guide, CC 9.0 table.
 inline DeviceProfile nvidia_h100() {
   DeviceProfile p;
   p.name = "nvidia-h100";
   return p;
 }
+
+// Apple M3 (10-core GPU), Metal.
+// warp_size 32: threadExecutionWidth. max_threads_per_group 1024 and 32 KiB threadgroup
+//   memory: Metal Feature Set Tables (Apple GPU family 9).
+// Banks: not public (philipturner/metal-benchmarks lists "Shared Banks: TBD"): 32 x 4 bytes
+//   is an ASSUMPTION (bank_layout_assumed).
+// sm_count 10 GPU cores: Apple M3 product page. l1_bytes 8 KiB: metal-benchmarks README
+//   (L1 data cache per core, Apple 7/8; assumed for M3). l2_bytes 8 MiB: assumption (system
+//   level cache size is not published for M3).
+// clock_hz 1.38 GHz, fp32 10 x 128 lanes x 2 x 1.38 GHz = 3.5 TFLOPS: metal-benchmarks
+//   (ALU layout: 128 FP32 lanes per core) with the clock reported for M3 (assumption).
+// dram_bytes_per_s 100 GB/s: Apple M3 product page (unified memory bandwidth).
+inline DeviceProfile apple_m3() {
+  DeviceProfile p;
+  p.name = "apple-m3";
+  p.max_block_z = 1024;
+  p.max_static_shared_bytes = 32 * 1024;
+  p.max_shared_bytes_per_group = 32 * 1024;
+  p.bank_layout_assumed = true;
+  p.sm_count = 10;
+  p.l1_bytes = 8 * 1024;
+  p.l2_bytes = 8 * 1024 * 1024;
+  p.clock_hz = 1.38e9;
+  p.l2_bytes_per_s = 1.0e12;  // assumption: not published
+  p.dram_bytes_per_s = 100e9;
+  p.dram_efficiency = 0.8;    // assumption
+  p.fp32_flops_per_s = 3.5e12;
+  p.max_warps_per_sm = 32;    // assumption: 1024 threads resident per core
+  p.max_groups_per_sm = 32;
+  p.launch_overhead_s = 5e-6;
+  return p;
+}
+
+// AMD CDNA3 (Instinct MI300X), HIP.
+// warp_size 64 (wavefront), 1024 threads per group: AMD CDNA3 ISA guide / HIP programming guide.
+// 64 KiB LDS per group, 32 banks x 4 bytes: ROCm blog "Avoiding LDS Bank Conflicts on AMD
+//   GPUs Using CK-Tile", AMD APP OpenCL guide 6.2 (hardware-model.md section 5).
+// sm_count 304 CUs, l1_bytes 32 KiB per CU, l2_bytes 4 MiB per XCD (x8; we give one XCD's),
+//   clock 2.1 GHz, HBM3 5.3 TB/s, FP32 vector 163.4 TFLOPS: AMD Instinct MI300X data sheet.
+inline DeviceProfile amd_cdna() {
+  DeviceProfile p;
+  p.name = "amd-cdna";
+  p.warp_size = 64;
+  p.max_static_shared_bytes = 64 * 1024;
+  p.max_shared_bytes_per_group = 64 * 1024;
+  p.sm_count = 304;
+  p.l1_bytes = 32 * 1024;
+  p.l1_line_bytes = 128;
+  p.l2_bytes = 4 * 1024 * 1024;
+  p.clock_hz = 2.1e9;
+  p.l2_bytes_per_s = 14.7e12;  // assumption: 8 XCDs x 2 KB/clk at 2.1 GHz x ~0.43 (not published)
+  p.dram_bytes_per_s = 5.3e12;
+  p.dram_efficiency = 0.7;     // assumption
+  p.fp32_flops_per_s = 163.4e12;
+  p.max_warps_per_sm = 32;     // 8 waves per SIMD x 4 SIMDs (CDNA3 ISA guide)
+  p.max_groups_per_sm = 16;    // assumption
+  p.launch_overhead_s = 5e-6;
+  return p;
+}
+
+inline std::vector<std::string> names() { return {"nvidia-h100", "apple-m3", "amd-cdna"}; }
+
+inline std::optional<DeviceProfile> by_name(std::string_view name) {
+  if (name == "nvidia-h100") return nvidia_h100();
+  if (name == "apple-m3") return apple_m3();
+  if (name == "amd-cdna") return amd_cdna();
+  return std::nullopt;
+}
+
 }  // namespace profiles
 
 }  // namespace tgsim

@@ -22,6 +22,7 @@ struct AccessCounters {
   std::uint64_t wavefronts = 0;        // shared: hardware-model.md section 1.3
   std::uint64_t ideal_wavefronts = 0;  // shared: non-empty phases
   std::uint64_t distinct_addresses = 0;  // constant: one serialised access per distinct address
+  std::uint64_t l1_hit_sectors = 0;    // global loads: sectors valid in the SM's L1 (cache model)
 
   std::uint64_t requests() const { return instructions; }  // one request per warp instruction
   std::uint64_t bank_conflicts() const { return wavefronts - ideal_wavefronts; }
@@ -38,6 +39,12 @@ struct Counters {
   std::uint64_t shfl = 0;       // SHFL: one per shuffle per warp per 32-bit word (a double: 2)
   std::uint64_t vote = 0;       // VOTE: __ballot_sync, __any_sync, __all_sync per warp
   std::uint64_t warp_reduce = 0;  // Metal simd_sum / simd_max per SIMD group (no NVIDIA opcode)
+  // The memory-hierarchy model (sim/src/cache.hpp, LaunchConfig::cache_model): L1 read misses
+  // and store sectors reaching L2 (lts__t_sectors_srcunit_tex_op_read / _op_write) and the
+  // DRAM bytes of L2 misses (dram__bytes_read / _write). All 0 with the model off.
+  bool cache_modelled = false;
+  std::uint64_t l2_read_sectors = 0, l2_write_sectors = 0;
+  std::uint64_t dram_read_bytes = 0, dram_write_bytes = 0;
   friend bool operator==(const Counters&, const Counters&) = default;
 };
 
@@ -102,10 +109,27 @@ struct Finding {
   friend bool operator==(const Finding&, const Finding&) = default;
 };
 
+// One warp instruction copied out of a launch (LaunchConfig::capture_site): the first
+// instruction at that site of the lowest threadgroup, lowest warp. `tgsim explain` draws it.
+struct CapturedInstruction {
+  bool present = false;
+  std::string file;
+  std::uint32_t line = 0, column = 0;
+  SiteKind kind = SiteKind::kGlobalLoad;
+  std::uint32_t width = 4;     // bytes per lane
+  std::uint32_t mask = 0;      // active lanes
+  std::uint64_t addr[32] = {};  // byte address (global) or shared offset, active lanes only
+  std::uint64_t group = 0;     // linear threadgroup index
+  std::uint32_t warp = 0;
+  friend bool operator==(const CapturedInstruction&, const CapturedInstruction&) = default;
+};
+
 struct Report {
   std::string kernel;
   Dim3 grid, block;
+  std::string profile = "nvidia-h100";
   Counters counters;
+  CapturedInstruction captured;
   std::vector<SiteCounters> sites;  // sorted by file, line, column, kind
   std::vector<Finding> findings;    // sorted by kind, then file, line, column (then site 2)
   bool clean() const { return findings.empty(); }

@@ -1,0 +1,46 @@
+// A roofline-style time estimate from a launch's counters and a device profile. Each unit
+// the kernel's traffic passes through gets a time, traffic / throughput:
+//   dram  = DRAM bytes / (bandwidth x achievable fraction)
+//   l2    = L2 sectors x 32 / L2 bandwidth
+//   l1    = (global sectors + shared wavefronts) / (busy SMs x wavefronts per clock x clock):
+//           the L1/shared data stage serves one 128-byte wavefront per clock; a global
+//           access costs one per 32-byte sector (assumption), a shared one per wavefront
+//   fp32  = FLOPs / peak
+//   latency = waves x (global loads per warp) x (average load latency): a warp's loads wait
+//           one after another; it binds when too few warps are resident to hide it
+// time = max(terms) + launch overhead; `bound` names the largest term. Not modelled: issue
+// slots, instruction latency other than loads, tensor cores, clock changes.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include <tgsim/profile.hpp>
+#include <tgsim/report.hpp>
+
+namespace tgsim {
+
+struct Estimate {
+  double time_s = 0;
+  std::string bound;  // "dram", "l2", "l1", "fp32", "latency"
+  double dram_s = 0, l2_s = 0, l1_s = 0, fp32_s = 0, latency_s = 0, overhead_s = 0;
+  double time_ms() const { return time_s * 1e3; }
+};
+
+struct Workload {
+  std::uint64_t groups = 1;
+  std::uint32_t threads_per_group = 32;
+  double flops = 0;  // floating-point operations of the whole launch (an FMA is 2)
+};
+
+Estimate estimate(const Counters& c, const Workload& w, const DeviceProfile& p);
+
+// Counters of a launch at a larger size, from counters measured at a smaller one: every
+// per-access counter (instructions, requests, sectors, wavefronts, L1 hits, L2 sectors)
+// times `access_factor`, DRAM bytes (compulsory traffic) times `footprint_factor`; written
+// data reaches DRAM when the scaled footprint no longer fits L2 (each output written once).
+// Valid when the access pattern per thread is the same at both sizes and L1 behaviour per
+// group does not change (true for the seed matmuls and transposes, stated in the README).
+Counters scale_counters(const Counters& c, double access_factor, double footprint_factor,
+                        const DeviceProfile& p);
+
+}  // namespace tgsim

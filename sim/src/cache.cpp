@@ -1,0 +1,93 @@
+#include "cache.hpp"
+
+#include <algorithm>
+#include <bit>
+
+namespace tgsim::detail {
+
+std::uint32_t instruction_sectors(const model::WarpAccess& a, std::uint32_t sector_bytes,
+                                  std::uint64_t* out) {
+  std::uint32_t n = 0;
+  for (std::uint32_t m = a.active; m; m &= m - 1) {
+    const std::uint32_t l = static_cast<std::uint32_t>(std::countr_zero(m));
+    const std::uint64_t first = a.addr[l] / sector_bytes;
+    const std::uint64_t last = (a.addr[l] + std::max<std::uint32_t>(a.width, 1) - 1) / sector_bytes;
+    for (std::uint64_t s = first; s <= last && n < 64; ++s) out[n++] = s;
+  }
+  std::sort(out, out + n);
+  return static_cast<std::uint32_t>(std::unique(out, out + n) - out);
+}
+
+L1Cache::L1Cache(std::size_t bytes, std::uint32_t line_bytes, std::uint32_t sector_bytes,
+                 std::uint32_t ways)
+    : ways_(std::max<std::uint32_t>(ways, 1)),
+      sectors_per_line_(std::max<std::uint32_t>(line_bytes / sector_bytes, 1)) {
+  const std::size_t lines = std::max<std::size_t>(bytes / line_bytes, 1);
+  sets_ = static_cast<std::uint32_t>(std::max<std::size_t>(lines / ways_, 1));
+  way_.resize(std::size_t(sets_) * ways_);
+}
+
+void L1Cache::reset() {
+  std::fill(way_.begin(), way_.end(), Way{});
+  clock_ = 0;
+}
+
+std::uint32_t L1Cache::load(const std::uint64_t* sectors, std::uint32_t n) {
+  std::uint32_t hits = 0;
+  ++clock_;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const std::uint64_t line = sectors[i] / sectors_per_line_;
+    const std::uint32_t bit = 1u << (sectors[i] % sectors_per_line_);
+    // Hashed set index (real L1s hash addresses so strided rows do not share one set).
+    std::uint64_t h = line * 0x9E3779B97F4A7C15ull;
+    Way* set = &way_[std::size_t((h >> 40) % sets_) * ways_];
+    Way* victim = set;
+    Way* found = nullptr;
+    for (std::uint32_t w = 0; w < ways_; ++w) {
+      if (set[w].line == line) {
+        found = &set[w];
+        break;
+      }
+      if (set[w].stamp < victim->stamp) victim = &set[w];
+    }
+    if (!found) {
+      found = victim;
+      found->line = line;
+      found->valid = 0;
+    }
+    found->stamp = clock_;
+    if (found->valid & bit) ++hits;
+    found->valid |= bit;
+  }
+  return hits;
+}
+
+CacheSim::CacheSim(const DeviceProfile& p)
+    : p_(p), l1_(p.l1_bytes, p.l1_line_bytes, p.sector_bytes, p.l1_ways),
+      chunk_shift_(static_cast<std::uint32_t>(
+          std::countr_zero(std::max<std::uint32_t>(p.dram_chunk_bytes / p.sector_bytes, 1)))) {}
+
+std::uint32_t CacheSim::load(const model::WarpAccess& a) {
+  std::uint64_t s[64];
+  const std::uint32_t n = instruction_sectors(a, p_.sector_bytes, s);
+  // Which sectors miss: look them up one by one so each miss is known.
+  std::uint32_t hits = 0;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    if (l1_.load(&s[i], 1)) {
+      ++hits;
+    } else {
+      ++l2_read_sectors;
+      read_chunks.insert(s[i] >> chunk_shift_);
+    }
+  }
+  return hits;
+}
+
+void CacheSim::store(const model::WarpAccess& a) {
+  std::uint64_t s[64];
+  const std::uint32_t n = instruction_sectors(a, p_.sector_bytes, s);
+  l2_write_sectors += n;
+  for (std::uint32_t i = 0; i < n; ++i) written_sectors.insert(s[i]);
+}
+
+}  // namespace tgsim::detail

@@ -1,0 +1,66 @@
+// The memory-hierarchy model (hardware-model.md 2.2-2.3): a per-SM L1 that caches global
+// loads at sector granularity in 128-byte lines, an L2 that holds every byte of the launch,
+// and DRAM fetched in 64-byte chunks. Caches are cold at each launch, as Nsight Compute
+// measures (--cache-control all).
+// Simplifications: threadgroups are placed round-robin on the SMs (group g on SM g % sm_count)
+// and the groups of one SM run one after another (no overlap in time); within a group the
+// warps' instructions reach L1 in the order their logs are flushed (fixed for a given fiber
+// schedule). L1 is set-associative (hashed sets, LRU, ways from the profile: an assumption);
+// stores write through to L2 and do not allocate in L1; atomics are not modelled. L2 misses
+// are first touches: with a 50 MB L2 nothing is evicted within these launches, so the count
+// is the number of unique chunks, independent of order. Requests of several SMs for one
+// sector in flight at the same time are not merged (the H100 does merge them; see README).
+#pragma once
+#include <cstdint>
+#include <unordered_set>
+#include <vector>
+
+#include <tgsim/models.hpp>
+#include <tgsim/profile.hpp>
+
+namespace tgsim::detail {
+
+// Distinct sector ids (byte address / sector_bytes) of one warp instruction, ascending.
+std::uint32_t instruction_sectors(const model::WarpAccess& a, std::uint32_t sector_bytes,
+                                  std::uint64_t* out /* >= 64 entries */);
+
+class L1Cache {
+ public:
+  L1Cache(std::size_t bytes, std::uint32_t line_bytes, std::uint32_t sector_bytes,
+          std::uint32_t ways);
+  void reset();  // cold: every line invalid
+  // Looks up each sector; a hit iff the sector is valid; misses are filled (sector-wise, the
+  // line allocated on its first missing sector, LRU victim). Returns the number of hits.
+  std::uint32_t load(const std::uint64_t* sectors, std::uint32_t n);
+
+ private:
+  struct Way {
+    std::uint64_t line = ~0ull;
+    std::uint32_t valid = 0;  // sector bits
+    std::uint32_t stamp = 0;
+  };
+  std::uint32_t sets_, ways_, sectors_per_line_;
+  std::uint32_t clock_ = 0;
+  std::vector<Way> way_;
+};
+
+// One worker's share of the hierarchy: its current SM's L1 and the unique L2/DRAM sets.
+class CacheSim {
+ public:
+  explicit CacheSim(const DeviceProfile& p);
+  void begin_sm() { l1_.reset(); }
+  std::uint32_t load(const model::WarpAccess& a);  // returns L1 sector hits
+  void store(const model::WarpAccess& a);
+
+  std::uint64_t l2_read_sectors = 0;   // L1 load misses
+  std::uint64_t l2_write_sectors = 0;  // store sectors (write-through)
+  std::unordered_set<std::uint64_t> read_chunks;     // DRAM-chunk ids of L1 read misses
+  std::unordered_set<std::uint64_t> written_sectors;
+
+ private:
+  const DeviceProfile& p_;
+  L1Cache l1_;
+  std::uint32_t chunk_shift_;  // sector id -> chunk id
+};
+
+}  // namespace tgsim::detail

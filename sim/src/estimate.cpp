@@ -1,0 +1,77 @@
+#include <tgsim/estimate.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tgsim {
+
+Estimate estimate(const Counters& c, const Workload& w, const DeviceProfile& p) {
+  Estimate e;
+  const double busy_sms = double(std::min<std::uint64_t>(p.sm_count, std::max<std::uint64_t>(w.groups, 1)));
+  const double warps_per_group = std::ceil(double(w.threads_per_group) / p.warp_size);
+  const double resident = std::max(1.0, std::min<double>(p.max_groups_per_sm,
+                                                          std::floor(p.max_warps_per_sm / warps_per_group)));
+  const double waves = std::ceil(double(w.groups) / (busy_sms * resident));
+
+  e.dram_s = double(c.dram_read_bytes + c.dram_write_bytes) / (p.dram_bytes_per_s * p.dram_efficiency);
+  e.l2_s = double(c.l2_read_sectors + c.l2_write_sectors) * p.sector_bytes / p.l2_bytes_per_s;
+  const double wavefronts = double(c.global_load.sectors + c.global_store.sectors + c.global_atomic.sectors +
+                                   c.shared_load.wavefronts + c.shared_store.wavefronts +
+                                   c.shared_atomic.instructions);
+  e.l1_s = wavefronts / (busy_sms * p.l1_wavefronts_per_clk * p.clock_hz);
+  e.fp32_s = w.flops / p.fp32_flops_per_s;
+  // Load latency: ~40 clocks for an L1 hit, ~260 for L2 (H100 pointer-chase figures,
+  // Chips and Cheese); a warp's loads in one wave are serial.
+  const double loads = double(c.global_load.instructions);
+  const double total_warps = double(w.groups) * warps_per_group;
+  if (loads > 0 && total_warps > 0) {
+    const double sectors = std::max<double>(1, double(c.global_load.sectors));
+    const double hit = c.cache_modelled ? double(c.global_load.l1_hit_sectors) / sectors : 0.0;
+    const double lat = hit * 40 + (1 - hit) * 260;
+    e.latency_s = waves * (loads / total_warps) * lat / p.clock_hz;
+  }
+  e.overhead_s = p.launch_overhead_s;
+  struct T { const char* n; double t; } terms[] = {
+      {"dram", e.dram_s}, {"l2", e.l2_s}, {"l1", e.l1_s}, {"fp32", e.fp32_s}, {"latency", e.latency_s}};
+  const T* best = &terms[0];
+  for (const T& t : terms)
+    if (t.t > best->t) best = &t;
+  e.bound = best->n;
+  e.time_s = best->t + e.overhead_s;
+  return e;
+}
+
+Counters scale_counters(const Counters& c, double a, double f, const DeviceProfile& p) {
+  Counters s = c;
+  auto sc = [a](AccessCounters& x) {
+    auto m = [a](std::uint64_t v) { return static_cast<std::uint64_t>(std::llround(double(v) * a)); };
+    x.thread_accesses = m(x.thread_accesses);
+    x.instructions = m(x.instructions);
+    x.sectors = m(x.sectors);
+    x.bytes = m(x.bytes);
+    x.wavefronts = m(x.wavefronts);
+    x.ideal_wavefronts = m(x.ideal_wavefronts);
+    x.distinct_addresses = m(x.distinct_addresses);
+    x.l1_hit_sectors = m(x.l1_hit_sectors);
+  };
+  for (AccessCounters* x : {&s.global_load, &s.global_store, &s.shared_load, &s.shared_store,
+                            &s.global_atomic, &s.shared_atomic, &s.constant_load})
+    sc(*x);
+  auto m = [a](std::uint64_t v) { return static_cast<std::uint64_t>(std::llround(double(v) * a)); };
+  s.barriers = m(s.barriers);
+  s.shfl = m(s.shfl);
+  s.vote = m(s.vote);
+  s.warpsync = m(s.warpsync);
+  s.warp_reduce = m(s.warp_reduce);
+  s.l2_read_sectors = m(s.l2_read_sectors);
+  s.l2_write_sectors = m(s.l2_write_sectors);
+  const std::uint64_t fixed = c.dram_read_bytes ? std::min(c.dram_read_bytes, p.dram_fixed_read_bytes) : 0;
+  s.dram_read_bytes = static_cast<std::uint64_t>(std::llround(double(c.dram_read_bytes - fixed) * f)) + fixed;
+  const double written = double(c.l2_write_sectors) * p.sector_bytes * f;
+  s.dram_write_bytes = double(s.dram_read_bytes) + written > double(p.l2_bytes)
+                           ? static_cast<std::uint64_t>(written)
+                           : static_cast<std::uint64_t>(std::llround(double(c.dram_write_bytes) * f));
+  return s;
+}
+
+}  // namespace tgsim
