@@ -21,8 +21,17 @@ struct CheckOptions {  // `tgsim check` (check.cpp)
 CLI::App* add_check(CLI::App& app, CheckOptions& o);
 int check(std::ostream& os, std::ostream& err, const CheckOptions& o);
 
-int tour(std::ostream& os, unsigned threads, bool json);
+struct ExplainOptions {  // `tgsim explain` (explain.cpp)
+  std::string kernel, site, svg, sweep, profile = "nvidia-h100";
+  int n = 0, at = 0;
+  unsigned threads = 0;
+};
+CLI::App* add_explain(CLI::App& app, ExplainOptions& o);
+int explain(std::ostream& os, std::ostream& err, const ExplainOptions& o);
+
+int tour(std::ostream& os, unsigned threads, bool json, const std::string& profile = "nvidia-h100");
 int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned threads, bool json);
-std::string result_json(const catalog::Result& r, int indent);  // run's --json object
+// run's --json object; with the estimate of `profile` when given
+std::string result_json(const catalog::Result& r, int indent, const DeviceProfile* profile = nullptr);
 
 }  // namespace tgsim::cli

@@ -5,6 +5,8 @@
 //   tgsim bench [--sizes 256,512]    tgsim vs a native triple loop, as ratios
 //   tgsim validate [--fixture F]     tgsim's counters side by side with the recorded H100 ones
 //   tgsim check KERNEL [--n N] [--json] [--schedule S] [--threads T]   races, bounds, barriers
+//   tgsim explain KERNEL [--site file:line] [--svg F] | matmul --sweep tile=8,16,32 [--svg F]
+//   tgsim predict [--fixture F]     cache counters and time estimates vs the H100
 // Usage errors print one line and exit with status 2.
 #include <CLI/CLI.hpp>
 
@@ -12,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "predict.hpp"
 #include "validate.hpp"
 
 namespace {
@@ -43,6 +46,8 @@ int main(int argc, char** argv) {
   auto* tour = app.add_subcommand("tour", "run the seed kernels and explain their counts (the main job)");
   tour->add_option("--threads", threads, "worker threads (default: all cores)");
   tour->add_flag("--json", json, "one JSON array of run objects");
+  std::string profile = "nvidia-h100";
+  tour->add_option("--profile", profile, "device profile for the estimate: nvidia-h100, apple-m3, amd-cdna");
 
   auto* run = app.add_subcommand("run", "run one kernel and print its counters");
   std::string kernel, schedule = "in-order";
@@ -53,6 +58,9 @@ int main(int argc, char** argv) {
   run->add_option("--threads", threads, "worker threads (default: all cores)");
   run->add_option("--schedule", schedule, "fiber order in a group: in-order, reverse, shuffle[:SEED]");
   run->add_flag("--json", json, "one JSON object");
+  run->add_option("--profile", profile, "device profile: nvidia-h100, apple-m3, amd-cdna");
+  bool no_cache = false;
+  run->add_flag("--no-cache", no_cache, "turn the L1/L2/DRAM model off (faster)");
 
   auto* list = app.add_subcommand("list", "list the kernels");
 
@@ -72,6 +80,11 @@ int main(int argc, char** argv) {
   validate->add_option("--kernels", only, "compare only these kernels (default: all)")->delimiter(',');
   tgsim::cli::CheckOptions check_opt;
   auto* check = tgsim::cli::add_check(app, check_opt);
+  tgsim::cli::ExplainOptions explain_opt;
+  auto* explain = tgsim::cli::add_explain(app, explain_opt);
+  auto* predict = app.add_subcommand("predict", "cache counters and time estimates against the recorded H100");
+  predict->add_option("--fixture", fixture, "Nsight Compute fixture (tests/hardware/h100.json)");
+  predict->add_option("--threads", threads, "worker threads (default: all cores)");
 
   try {
     app.parse(argc, argv);
@@ -86,21 +99,40 @@ int main(int argc, char** argv) {
 
   try {
     if (*check) return tgsim::cli::check(std::cout, std::cerr, check_opt);
+    if (*explain) return tgsim::cli::explain(std::cout, std::cerr, explain_opt);
+    if (*predict) {
+      tgsim::catalog::Prediction p;
+      try {
+        p = tgsim::catalog::predict_against(fixture, threads);
+      } catch (const std::runtime_error& e) {
+        return usage_error(e.what());
+      }
+      std::cout << tgsim::catalog::format_prediction(p);
+      return 0;
+    }
+    auto prof = tgsim::profiles::by_name(profile);
+    if (!prof) return usage_error("unknown profile '" + profile + "' (nvidia-h100, apple-m3, amd-cdna)");
     if (*run) {
       tgsim::catalog::RunOptions opt;
       opt.n = n;
       opt.threads = threads;
+      opt.cache_model = !no_cache;
+      opt.progress = !json;
       tgsim::catalog::Result r;
       try {
         opt.schedule = parse_schedule(schedule, &opt.shuffle_seed);
-        r = tgsim::catalog::run(tgsim::Device{}, kernel, opt);
+        r = tgsim::catalog::run(tgsim::Device{*prof}, kernel, opt);
       } catch (const std::invalid_argument& e) {
         return usage_error(e.what());
       }
       if (json) {
-        std::cout << tgsim::cli::result_json(r, 2) << "\n";
+        std::cout << tgsim::cli::result_json(r, 2, &*prof) << "\n";
       } else {
         tgsim::write_text(std::cout, r.report);
+        if (const auto* e = tgsim::catalog::find(kernel)) {
+          tgsim::Estimate est = tgsim::catalog::predict(*e, r, *prof);
+          std::cout << "  estimate (" << prof->name << "): " << est.time_ms() << " ms, bound by " << est.bound << "\n";
+        }
         std::cout << "  n " << r.n << ", result " << (r.correct ? "equals" : "DIFFERS FROM")
                   << " the CPU reference\n";
       }
@@ -126,7 +158,7 @@ int main(int argc, char** argv) {
         if (s < 16 || s > 4096) return usage_error("bench size " + std::to_string(s) + " is outside 16..4096");
       return tgsim::cli::bench(std::cout, sizes, reps, threads, json);
     }
-    return tgsim::cli::tour(std::cout, threads, json);  // `tgsim` alone runs the tour
+    return tgsim::cli::tour(std::cout, threads, json, profile);  // `tgsim` alone runs the tour
   } catch (const tgsim::LaunchError& e) {
     std::cerr << "tgsim: launch error: " << e.what() << "\n";
     return 2;

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "predict.hpp"
 
 namespace tgsim::cli {
 
@@ -106,7 +107,7 @@ std::string explain(const catalog::Result& r, const std::map<std::string, catalo
 
 }  // namespace
 
-std::string result_json(const catalog::Result& r, int indent) {
+std::string result_json(const catalog::Result& r, int indent, const DeviceProfile* profile) {
   nlohmann::ordered_json j;
   nlohmann::json rep = nlohmann::json::parse(to_json(r.report, -1));
   j["kernel"] = r.report.kernel;
@@ -114,7 +115,15 @@ std::string result_json(const catalog::Result& r, int indent) {
   j["grid"] = rep["grid"];
   j["block"] = rep["block"];
   j["correct"] = r.correct;
+  j["profile"] = rep["profile"];
   j["counters"] = rep["counters"];
+  if (profile)
+    if (const catalog::Entry* e = catalog::find(r.report.kernel)) {
+      Estimate est = catalog::predict(*e, r, *profile);
+      j["estimate"] = {{"time_ms", est.time_ms()}, {"bound", est.bound},
+                       {"terms_ms", {{"dram", est.dram_s * 1e3}, {"l2", est.l2_s * 1e3}, {"l1", est.l1_s * 1e3},
+                                     {"fp32", est.fp32_s * 1e3}, {"latency", est.latency_s * 1e3}}}};
+    }
   j["sites"] = rep["sites"];
   j["findings"] = rep["findings"];
   return j.dump(indent);
@@ -127,12 +136,27 @@ struct Row {
   int n;  // 0: the catalog's default
 };
 
+std::string fixed(double v, int prec) {
+  std::ostringstream o;
+  o << std::fixed << std::setprecision(prec) << v;
+  return o.str();
+}
+
+const DeviceProfile* g_profile = nullptr;  // the tour's estimate profile
+
+double est_us(const catalog::Result& r, int at_n = 0) {
+  const catalog::Entry* e = catalog::find(r.report.kernel);
+  if (!e || !g_profile) return 0;
+  return catalog::predict(*e, r, *g_profile, at_n).time_s * 1e6;
+}
+
 void table_header(std::ostream& os) {
   os << std::left << std::setw(20) << "kernel" << std::right << std::setw(8) << "n" << std::setw(12)
      << "ld req" << std::setw(12) << "ld sectors" << std::setw(11) << "st sectors" << std::setw(12)
      << "sh ld inst" << std::setw(13) << "sh ld wavef" << std::setw(12) << "sh st wavef"
      << std::setw(11) << "conflicts" << std::setw(9) << "BAR" << std::setw(9) << "SHFL" << std::setw(11)
-     << "atomics" << std::setw(9) << "correct" << "\n";
+     << "atomics" << std::setw(9) << "L1 hit%" << std::setw(11) << "L2 sect" << std::setw(10)
+     << "DRAM KB" << std::setw(10) << "est. us" << std::setw(9) << "correct" << "\n";
 }
 
 void table_row(std::ostream& os, const catalog::Result& r) {
@@ -144,12 +168,51 @@ void table_row(std::ostream& os, const catalog::Result& r) {
      << std::setw(11) << num(c.shared_load.bank_conflicts() + c.shared_store.bank_conflicts())
      << std::setw(9) << num(c.barriers) << std::setw(9) << num(c.shfl) << std::setw(11)
      << num(c.shared_atomic.instructions + c.global_atomic.instructions) << std::setw(9)
-     << (r.correct ? "yes" : "NO") << "\n";
+     << (c.global_load.sectors ? fixed(100.0 * double(c.global_load.l1_hit_sectors) / double(c.global_load.sectors), 1)
+                               : std::string("-"))
+     << std::setw(11) << num(c.l2_read_sectors + c.l2_write_sectors) << std::setw(10)
+     << num((c.dram_read_bytes + c.dram_write_bytes + 512) / 1024) << std::setw(10) << fixed(est_us(r), 1)
+     << std::setw(9) << (r.correct ? "yes" : "NO") << "\n";
 }
 
 }  // namespace
 
-int tour(std::ostream& os, unsigned threads, bool json) {
+// One paragraph per family, as the seeds explain it, with this run's numbers.
+void family_paragraphs(std::ostream& os, const std::map<std::string, catalog::Result>& done) {
+  const Counters& nv = done.at("matmul_naive").report.counters;
+  const Counters& t16 = done.at("matmul_tiled16").report.counters;
+  const Counters& t32 = done.at("matmul_tiled32").report.counters;
+  const auto& mn = done.at("matmul_naive");
+  os << "\nMatmul, the seed 001 puzzle: tiling cuts load requests " << ratio(nv.global_load.requests(), t16.global_load.requests())
+     << "x (" << num(nv.global_load.requests()) << " -> " << num(t16.global_load.requests())
+     << " at tile 16), yet the traffic behind L1 does not fall: L2 reads " << num(nv.l2_read_sectors) << " vs "
+     << num(t16.l2_read_sectors) << " sectors, DRAM " << num(nv.dram_read_bytes) << " vs " << num(t16.dram_read_bytes)
+     << " bytes. In the naive kernel the threads of a group share rows of A and columns of B, so "
+     << num(nv.global_load.l1_hit_sectors) << " of " << num(nv.global_load.sectors) << " load sectors ("
+     << fixed(100.0 * double(nv.global_load.l1_hit_sectors) / double(nv.global_load.sectors), 1)
+     << "%) hit in the SM's L1: L1 already does the reuse that tiling makes explicit. What tiling saves is L1 work "
+        "(sectors to look up and move): the estimate gives n=" << mn.n << ": naive " << fixed(est_us(mn), 1) << " us, tiled16 "
+     << fixed(est_us(done.at("matmul_tiled16")), 1) << " us, tiled32 " << fixed(est_us(done.at("matmul_tiled32")), 1)
+     << " us; scaled to n=4096: " << fixed(est_us(mn, 4096) / 1e3, 1) << " / "
+     << fixed(est_us(done.at("matmul_tiled16"), 4096) / 1e3, 1) << " / " << fixed(est_us(done.at("matmul_tiled32"), 4096) / 1e3, 1)
+     << " ms (H100 measured 80.7 / 22.7 / 20.8 ms; `tgsim predict`). Tile 32 still reads "
+     << num(t32.l2_read_sectors) << " L2 sectors: half of tile 16, since each tile row is a whole 128-byte line.\n";
+  const Counters& tn = done.at("transpose_naive").report.counters;
+  const Counters& ts = done.at("transpose_shared").report.counters;
+  os << "\nTranspose: all three read and write the matrix once (" << num(tn.dram_read_bytes) << " DRAM bytes read, "
+     << num(tn.l2_read_sectors) << " L2 read sectors each). The naive column read needs 32 sectors per request, but "
+     << num(tn.global_load.l1_hit_sectors) << " of " << num(tn.global_load.sectors)
+     << " hit in L1 (the next 7 warps read the other floats of each sector), so its cost is L1 work, not DRAM. "
+        "The shared version moves that cost into the bank conflict: "
+     << num(ts.shared_store.wavefronts) << " store wavefronts; padding removes it. Predicted at n=8192: naive "
+     << fixed(est_us(done.at("transpose_naive"), 8192), 0) << " us, shared " << fixed(est_us(done.at("transpose_shared"), 8192), 0)
+     << " us, padded " << fixed(est_us(done.at("transpose_padded"), 8192), 0) << " us (H100: 413, 439, 326 us).\n";
+}
+
+int tour(std::ostream& os, unsigned threads, bool json, const std::string& profile_name) {
+  auto profile = profiles::by_name(profile_name);
+  if (!profile) throw std::invalid_argument("unknown profile '" + profile_name + "'");
+  g_profile = &*profile;
   const Row tiling[] = {{"matmul_naive", 0},    {"matmul_tiled8", 0},    {"matmul_tiled16", 0},
                         {"matmul_tiled32", 0},  {"transpose_naive", 0},  {"transpose_shared", 0},
                         {"transpose_padded", 0}};
@@ -178,14 +241,16 @@ int tour(std::ostream& os, unsigned threads, bool json) {
     os << "[";
     std::size_t i = 0;
     for (const auto* rows : {&rows1, &rows2})
-      for (const auto* r : *rows) os << (i++ ? ",\n" : "\n") << result_json(*r, 2);
+      for (const auto* r : *rows) os << (i++ ? ",\n" : "\n") << result_json(*r, 2, g_profile);
     os << "\n]\n";
     return all_correct ? 0 : 1;
   }
   os << "tgsim tour: the seed kernels, counted as Nsight Compute counts them on an H100\n"
      << "(global: warp requests and 32-byte sectors; shared: warp instructions, wavefronts and\n"
      << " bank conflicts = wavefronts - ideal; BAR: one per warp per __syncthreads; SHFL: one per\n"
-     << " warp per 32-bit shuffle; atomics: warp instructions, shared and global)\n\n";
+     << " warp per 32-bit shuffle; atomics: warp instructions, shared and global; L1 hit%: global\n"
+     << " load sectors found in the SM's L1; L2 sect: sectors L1 reads from and writes to L2; DRAM KB:\n"
+     << " bytes read and written in DRAM; est. us: the time estimate on " << profile->name << ")\n\n";
   os << "1. Tiling and padding (seeds 000, 001, 002)\n\n";
   table_header(os);
   for (const auto* r : rows1) table_row(os, *r);
@@ -195,6 +260,7 @@ int tour(std::ostream& os, unsigned threads, bool json) {
      << "from shared memory, so global requests fall by the tile width. Why padding helps: shared\n"
      << "memory has 32 banks of 4 bytes; a column of a [32][32] int tile lies in one bank (32-way\n"
      << "conflict, 32 wavefronts), a column of [32][33] lies in 32 banks (1 wavefront).\n";
+  family_paragraphs(os, done);
   os << "\n2. Warps, reductions, atomics, constant memory (seeds 000, 001, 003, 004)\n\n";
   table_header(os);
   for (const auto* r : rows2) table_row(os, *r);

@@ -1,0 +1,132 @@
+#include "predict.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+namespace tgsim::catalog {
+
+double CacheRow::error() const {
+  if (h100 == 0) return tgsim == 0 ? 0.0 : 1.0;
+  return (double(tgsim) - double(h100)) / double(h100);
+}
+
+Estimate predict(const Entry& e, const Result& r, const DeviceProfile& p, int at_n) {
+  Workload w;
+  w.groups = r.report.grid.volume();
+  w.threads_per_group = static_cast<std::uint32_t>(r.report.block.volume());
+  if (at_n <= 0 || at_n == r.n) {
+    w.flops = flops(e, r.n);
+    return estimate(r.report.counters, w, p);
+  }
+  const double k = double(at_n) / double(r.n);
+  const double groups_factor = k * k;  // every catalog kernel tiles an n x n output
+  w.groups = static_cast<std::uint64_t>(std::llround(double(w.groups) * groups_factor));
+  w.flops = flops(e, at_n);
+  Counters c = scale_counters(r.report.counters, std::pow(k, access_exponent(e)), k * k, p);
+  return estimate(c, w, p);
+}
+
+namespace {
+
+const char* kKernels[] = {"matmul_naive", "matmul_tiled8", "matmul_tiled16", "matmul_tiled32",
+                          "transpose_naive", "transpose_shared", "transpose_padded"};
+
+std::uint64_t get(const nlohmann::json& m, const char* name) {
+  auto it = m.find(name);
+  return it != m.end() && it->is_number() ? it->get<std::uint64_t>() : 0;
+}
+
+}  // namespace
+
+Prediction predict_against(const std::string& path, unsigned threads) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot open fixture " + path);
+  nlohmann::json fx = nlohmann::json::parse(in);
+  Prediction out;
+  Device dev;
+  std::map<std::string, Result> runs;
+  std::map<std::pair<std::string, int>, Estimate> est;
+  for (const char* k : kKernels) {
+    const Entry* e = find(k);
+    const nlohmann::json& fk = fx.at("kernels").at(k);
+    RunOptions opt;
+    opt.threads = threads;
+    opt.n = fk.value("n", 0);
+    Result r = run(dev, k, opt);
+    const Counters& c = r.report.counters;
+    const nlohmann::json& m = fk.at("metrics");
+    auto row = [&](const char* counter, const char* metric, std::uint64_t v) {
+      out.cache.push_back(CacheRow{k, counter, metric, r.n, v, get(m, metric)});
+    };
+    row("global.load.l1_hit_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit.sum",
+        c.global_load.l1_hit_sectors);
+    row("l2.read_sectors", "lts__t_sectors_srcunit_tex_op_read.sum", c.l2_read_sectors);
+    row("l2.write_sectors", "lts__t_sectors_srcunit_tex_op_write.sum", c.l2_write_sectors);
+    row("dram.read_bytes", "dram__bytes_read.sum", c.dram_read_bytes);
+    row("dram.write_bytes", "dram__bytes_write.sum", c.dram_write_bytes);
+    const nlohmann::json& tk = fx.at("timings").at("kernels");
+    if (tk.contains(k))
+      for (const auto& [ns, t] : tk.at(k).items()) {
+        TimingRow tr;
+        tr.kernel = k;
+        tr.n = std::stoi(ns);
+        tr.scaled_from_n = r.n;
+        tr.measured_ms = t.value("ms_median", 0.0);
+        tr.est = predict(*e, r, dev.profile(), tr.n);
+        est[{k, tr.n}] = tr.est;
+        out.timings.push_back(tr);
+      }
+    runs[k] = std::move(r);
+  }
+  // Every pair of variants of one family timed at the same size.
+  for (std::size_t i = 0; i < out.timings.size(); ++i)
+    for (std::size_t j = i + 1; j < out.timings.size(); ++j) {
+      const TimingRow& a = out.timings[i];
+      const TimingRow& b = out.timings[j];
+      if (a.n != b.n || a.kernel.substr(0, 6) != b.kernel.substr(0, 6)) continue;
+      PairRow p;
+      p.slower = a.kernel;
+      p.faster = b.kernel;
+      p.n = a.n;
+      p.measured = a.measured_ms / b.measured_ms;
+      p.predicted = a.est.time_ms() / b.est.time_ms();
+      out.pairs.push_back(p);
+    }
+  return out;
+}
+
+std::string format_prediction(const Prediction& p) {
+  std::ostringstream o;
+  auto pct = [](double e) {
+    std::ostringstream s;
+    s << std::showpos << std::fixed << std::setprecision(1) << e * 100 << "%";
+    return s.str();
+  };
+  o << "Cache counters, tgsim vs H100 (Nsight Compute), at the fixture's sizes\n";
+  o << std::left << std::setw(18) << "kernel" << std::setw(28) << "counter" << std::right << std::setw(12)
+    << "tgsim" << std::setw(12) << "H100" << std::setw(10) << "error" << "\n";
+  for (const CacheRow& r : p.cache)
+    o << std::left << std::setw(18) << r.kernel << std::setw(28) << r.counter << std::right << std::setw(12)
+      << r.tgsim << std::setw(12) << r.h100 << std::setw(10) << pct(r.error()) << "\n";
+  o << "\nTime estimate vs H100 timings (counters simulated at n=sim, scaled to n)\n";
+  o << std::left << std::setw(18) << "kernel" << std::right << std::setw(6) << "n" << std::setw(6) << "sim"
+    << std::setw(12) << "H100 ms" << std::setw(12) << "tgsim ms" << std::setw(9) << "bound" << "\n";
+  for (const TimingRow& t : p.timings)
+    o << std::left << std::setw(18) << t.kernel << std::right << std::setw(6) << t.n << std::setw(6)
+      << t.scaled_from_n << std::setw(12) << std::fixed << std::setprecision(3) << t.measured_ms
+      << std::setw(12) << t.est.time_ms() << std::setw(9) << t.est.bound << "\n";
+  o << "\nSpeedups (t(first) / t(second)), measured vs predicted\n";
+  for (const PairRow& r : p.pairs)
+    o << "  " << std::left << std::setw(18) << r.slower << "/ " << std::setw(18) << r.faster << std::right
+      << " n=" << std::setw(5) << r.n << std::fixed << std::setprecision(2) << "  H100 " << std::setw(6)
+      << r.measured << "  tgsim " << std::setw(6) << r.predicted << "  error " << std::setw(8) << pct(r.error())
+      << (r.same_sign() ? "" : "  WRONG ORDER") << "\n";
+  return o.str();
+}
+
+}  // namespace tgsim::catalog
