@@ -73,7 +73,7 @@ void print_estimate(std::ostream& os, const Estimate& e) {
 CLI::App* add_explain(CLI::App& app, ExplainOptions& o) {
   auto* c = app.add_subcommand("explain", "draw one warp instruction, or sweep variants, with the time estimate");
   c->add_option("kernel", o.kernel, "kernel name (tgsim list), or a family with --sweep (matmul)")->required();
-  c->add_option("--site", o.site, "file:line of the access to draw (default: the most telling one)");
+  c->add_option("--site", o.site, "file:line[:column] of the access to draw (default: the most telling one)");
   c->add_option("--svg", o.svg, "write the picture to this SVG file");
   c->add_option("--sweep", o.sweep, "variants to compare, e.g. tile=8,16,32 (matmul) ");
   c->add_option("--n", o.n, "problem size (default: the catalog's)")->check(CLI::Range(1, 1 << 26));
@@ -178,7 +178,7 @@ int explain(std::ostream& os, std::ostream& err, const ExplainOptions& o) {
       err << "tgsim: error: " << o.kernel << " has no global or shared access to draw\n";
       return 1;
     }
-    site = base(s->file) + ":" + std::to_string(s->line);
+    site = base(s->file) + ":" + std::to_string(s->line) + ":" + std::to_string(s->column);
   }
   opt.capture_site = site;
   catalog::Result r = catalog::run(sim_dev, o.kernel, opt);

@@ -219,13 +219,26 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
   if (st.cfg.check) checker_ = std::make_unique<Checker>(st, nthreads_, arena_.size());
   if (st.cfg.cache_model) mem_ = std::make_unique<CacheSim>(st.profile);
   if (!st.cfg.capture_site.empty()) {
-    const std::string& c = st.cfg.capture_site;
-    auto colon = c.rfind(':');
-    if (colon != std::string::npos) {
-      capture_file_ = c.substr(0, colon);
-      capture_line_ = static_cast<std::uint32_t>(std::strtoul(c.c_str() + colon + 1, nullptr, 10));
-      capturing_ = capture_line_ > 0;
+    // "file:line" or "file:line:column".
+    std::string c = st.cfg.capture_site;
+    std::uint32_t nums[2] = {0, 0};
+    int count = 0;
+    for (; count < 2; ++count) {
+      auto colon = c.rfind(':');
+      if (colon == std::string::npos || colon + 1 >= c.size() ||
+          c.find_first_not_of("0123456789", colon + 1) != std::string::npos)
+        break;
+      nums[count] = static_cast<std::uint32_t>(std::strtoul(c.c_str() + colon + 1, nullptr, 10));
+      c.resize(colon);
     }
+    capture_file_ = c;
+    if (count == 2) {
+      capture_line_ = nums[1];
+      capture_column_ = nums[0];
+    } else if (count == 1) {
+      capture_line_ = nums[0];
+    }
+    capturing_ = capture_line_ > 0;
   }
 }
 
@@ -691,6 +704,7 @@ void GroupRun::maybe_capture(std::uint32_t site, SiteKind kind, std::uint32_t wi
     SiteInfo info = state_.sites.info(site);
     const std::string& f = info.file;
     bool match = info.line == capture_line_ && kind != SiteKind::kBarrier &&
+                 (capture_column_ == 0 || info.column == capture_column_) &&
                  f.size() >= capture_file_.size() &&
                  f.compare(f.size() - capture_file_.size(), capture_file_.size(), capture_file_) == 0;
     capture_match_[site] = match ? 1 : 0;

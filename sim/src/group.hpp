@@ -187,7 +187,7 @@ class GroupRun {
   // LaunchConfig::capture_site: per site id, -1 not looked at yet, 0 no, 1 the captured line.
   bool capturing_ = false;
   std::string capture_file_;
-  std::uint32_t capture_line_ = 0;
+  std::uint32_t capture_line_ = 0, capture_column_ = 0;
   std::vector<std::int8_t> capture_match_;
   CapturedInstruction capture_;
   std::uint32_t flushing_warp_ = 0;

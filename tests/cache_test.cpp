@@ -1,0 +1,216 @@
+// The memory-hierarchy model: the L1 cache unit, the seed kernels' L1/L2/DRAM counters (and
+// their H100 references), determinism for any worker count, JSON keys, device profiles,
+// the capture hook and progress.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <tgsim/cuda.hpp>
+#include <tgsim/tgsim.hpp>
+
+#include "../sim/src/cache.hpp"
+#include "catalog.hpp"
+
+using tgsim::Dim3;
+
+namespace {
+
+tgsim::catalog::Result run(const char* k, int n, unsigned threads = 0, bool cache = true,
+                           std::string capture = "") {
+  tgsim::catalog::RunOptions o;
+  o.n = n;
+  o.threads = threads;
+  o.cache_model = cache;
+  o.capture_site = std::move(capture);
+  return tgsim::catalog::run(tgsim::Device{}, k, o);
+}
+
+}  // namespace
+
+TEST(L1Cache, ColdMissThenSectorHit) {
+  tgsim::detail::L1Cache l1(1024, 128, 32, 2);
+  std::uint64_t s0 = 100 * 4;  // sector 0 of line 100
+  EXPECT_EQ(l1.load(&s0, 1), 0u);
+  EXPECT_EQ(l1.load(&s0, 1), 1u);
+  std::uint64_t s1 = s0 + 1;   // same line, other sector: fetched separately
+  EXPECT_EQ(l1.load(&s1, 1), 0u);
+  EXPECT_EQ(l1.load(&s1, 1), 1u);
+  l1.reset();
+  EXPECT_EQ(l1.load(&s0, 1), 0u);  // cold again
+}
+
+TEST(L1Cache, EvictsLeastRecentlyUsedBeyondCapacity) {
+  tgsim::detail::L1Cache l1(8 * 128, 128, 32, 8);  // one set of 8 lines
+  for (std::uint64_t line = 0; line < 8; ++line) {
+    std::uint64_t s = line * 4;
+    EXPECT_EQ(l1.load(&s, 1), 0u);
+  }
+  std::uint64_t s0 = 0;
+  EXPECT_EQ(l1.load(&s0, 1), 1u);  // line 0 is now the most recent
+  std::uint64_t s8 = 8 * 4;
+  EXPECT_EQ(l1.load(&s8, 1), 0u);  // evicts line 1 (least recent)
+  EXPECT_EQ(l1.load(&s0, 1), 1u);
+  std::uint64_t s1 = 1 * 4;
+  EXPECT_EQ(l1.load(&s1, 1), 0u);
+}
+
+TEST(L1Cache, InstructionSectorsAreDistinctAndSorted) {
+  std::uint64_t addr[32];
+  for (int l = 0; l < 32; ++l) addr[l] = 4096 + 4 * l + 4;  // shifted by 4 bytes: 5 sectors
+  std::uint64_t out[64];
+  tgsim::model::WarpAccess a{~0u, 4, addr};
+  ASSERT_EQ(tgsim::detail::instruction_sectors(a, 32, out), 5u);
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(out[i], 4096 / 32 + std::uint64_t(i));
+}
+
+// hardware-model.md 2.2/2.3 and the H100 fixture (tests/hardware/h100.json).
+TEST(CacheModel, MatmulNaiveHitsInL1AsOnTheH100) {
+  auto r = run("matmul_naive", 256);
+  const auto& c = r.report.counters;
+  ASSERT_TRUE(c.cache_modelled);
+  EXPECT_EQ(c.global_load.sectors, 2097152u);
+  EXPECT_EQ(c.global_load.l1_hit_sectors, 1835008u);  // H100: 1,842,688 (-0.4 %)
+  EXPECT_EQ(c.l2_read_sectors, 262144u);              // each group's A rows and B columns once
+  EXPECT_EQ(c.l2_write_sectors, 8192u);               // H100: 8,192
+  EXPECT_EQ(c.dram_read_bytes, 8192u * 64 + 3072);    // A and B once + fixed; H100: 527,616
+  EXPECT_EQ(c.dram_write_bytes, 0u);                  // H100: 0 (C stays in L2)
+}
+
+TEST(CacheModel, TilingCutsRequestsButNotL2OrDramTraffic) {
+  auto naive = run("matmul_naive", 256), t16 = run("matmul_tiled16", 256);
+  const auto& a = naive.report.counters;
+  const auto& b = t16.report.counters;
+  EXPECT_EQ(a.global_load.requests(), 16 * b.global_load.requests());
+  EXPECT_EQ(a.l2_read_sectors, b.l2_read_sectors);
+  EXPECT_EQ(a.dram_read_bytes, b.dram_read_bytes);
+  EXPECT_EQ(b.global_load.l1_hit_sectors, 0u);
+}
+
+TEST(CacheModel, TransposeNaiveSevenOfEightColumnSectorsHit) {
+  auto r = run("transpose_naive", 1024);
+  const auto& c = r.report.counters;
+  EXPECT_EQ(c.global_load.l1_hit_sectors, 917504u);  // H100: 917,504 exactly
+  EXPECT_EQ(c.l2_read_sectors, 131072u);             // H100: 131,072
+  EXPECT_EQ(c.l2_write_sectors, 131072u);            // H100: 131,072
+  EXPECT_EQ(c.dram_read_bytes, 131072u / 2 * 64 + 3072);  // H100: 4,197,120
+}
+
+TEST(CacheModel, OffLeavesOtherCountersUnchanged) {
+  auto on = run("matmul_tiled16", 64), off = run("matmul_tiled16", 64, 0, false);
+  EXPECT_FALSE(off.report.counters.cache_modelled);
+  EXPECT_EQ(off.report.counters.l2_read_sectors, 0u);
+  EXPECT_EQ(off.report.counters.global_load.l1_hit_sectors, 0u);
+  tgsim::Counters a = on.report.counters, b = off.report.counters;
+  a.cache_modelled = false;
+  a.l2_read_sectors = a.l2_write_sectors = a.dram_read_bytes = a.dram_write_bytes = 0;
+  a.global_load.l1_hit_sectors = 0;
+  EXPECT_EQ(a, b);
+}
+
+TEST(CacheModel, IdenticalForAnyWorkerCount) {
+  // 300 groups: more than the 132 SMs, so SMs run several groups through one L1.
+  for (const char* k : {"matmul_naive", "transpose_naive", "matmul_tiled8"}) {
+    std::string first;
+    for (unsigned threads : {1u, 2u, 8u}) {
+      auto r = run(k, k[0] == 'm' ? 136 : 544, threads);
+      std::string j = tgsim::to_json(r.report);
+      if (first.empty()) first = j;
+      EXPECT_EQ(j, first) << k << " threads " << threads;
+    }
+  }
+}
+
+TEST(CacheModel, JsonHasTheCacheCounters) {
+  auto r = run("transpose_naive", 256);
+  auto j = nlohmann::json::parse(tgsim::to_json(r.report));
+  EXPECT_EQ(j["counters"]["global"]["load"]["l1_hit_sectors"], r.report.counters.global_load.l1_hit_sectors);
+  EXPECT_EQ(j["counters"]["l2"]["read_sectors"], r.report.counters.l2_read_sectors);
+  EXPECT_EQ(j["counters"]["l2"]["write_sectors"], r.report.counters.l2_write_sectors);
+  EXPECT_EQ(j["counters"]["dram"]["read_bytes"], r.report.counters.dram_read_bytes);
+  EXPECT_EQ(j["counters"]["dram"]["write_bytes"], 0);
+  EXPECT_GT(r.report.counters.global_load.l1_hit_sectors, 0u);
+}
+
+TEST(CacheModel, DramWritesWhenTheFootprintExceedsL2) {
+  tgsim::DeviceProfile p = tgsim::profiles::nvidia_h100();
+  p.l2_bytes = 64 * 1024;  // smaller than the 2 x 256 KiB of a 256 x 256 transpose
+  tgsim::catalog::RunOptions o;
+  o.n = 256;
+  auto r = tgsim::catalog::run(tgsim::Device{p}, "transpose_padded", o);
+  EXPECT_EQ(r.report.counters.dram_write_bytes, 256u * 256 * 4);
+}
+
+// ---------------------------------------------------------------- profiles
+
+namespace {
+TG_KERNEL void big_shared(TG_GLOBAL(float) out) {
+  TG_SHARED(float, big, [9000]);  // 36,000 bytes: fits the H100's 48 KiB, not the M3's 32 KiB
+  big[threadIdx.x] = 1.0f;
+  __syncthreads();
+  out[threadIdx.x] = big[threadIdx.x];
+}
+}  // namespace
+
+TEST(Profiles, ByNameAndLimits) {
+  for (const auto& n : tgsim::profiles::names()) EXPECT_EQ(tgsim::profiles::by_name(n)->name, n);
+  EXPECT_FALSE(tgsim::profiles::by_name("nvidia-a100"));
+  EXPECT_EQ(tgsim::profiles::apple_m3().max_static_shared_bytes, 32u * 1024);
+  EXPECT_TRUE(tgsim::profiles::apple_m3().bank_layout_assumed);
+  EXPECT_EQ(tgsim::profiles::amd_cdna().warp_size, 64u);
+  EXPECT_EQ(tgsim::profiles::amd_cdna().max_static_shared_bytes, 64u * 1024);
+}
+
+TEST(Profiles, AppleSharedLimitIsEnforced) {
+  tgsim::LaunchConfig c;
+  c.grid = Dim3(1);
+  c.block = Dim3(64);
+  c.threads = 1;
+  tgsim::Device h100, m3(tgsim::profiles::apple_m3());
+  auto out = h100.alloc<float>(64, "out");
+  EXPECT_NO_THROW(h100.launch(c, big_shared, out));
+  try {
+    m3.launch(c, big_shared, out);
+    FAIL() << "expected LaunchError";
+  } catch (const tgsim::LaunchError& e) {
+    EXPECT_NE(std::string(e.what()).find("apple-m3"), std::string::npos) << e.what();
+  }
+  c.block = Dim3(1025);
+  EXPECT_THROW(m3.launch(c, big_shared, out), tgsim::LaunchError);
+}
+
+TEST(Profiles, SixtyFourWideIsRejectedClearly) {
+  tgsim::catalog::RunOptions o;
+  o.n = 64;
+  try {
+    tgsim::catalog::run(tgsim::Device{tgsim::profiles::amd_cdna()}, "matmul_naive", o);
+    FAIL() << "expected LaunchError";
+  } catch (const tgsim::LaunchError& e) {
+    EXPECT_NE(std::string(e.what()).find("warp size 64 is not simulated yet"), std::string::npos);
+  }
+}
+
+// ---------------------------------------------------------------- capture
+
+TEST(Capture, FirstInstructionOfLowestGroupAndWarp) {
+  for (unsigned threads : {1u, 2u}) {
+    auto r = run("transpose_shared", 256, threads, true, "transpose.cuh:26:28");  // s[lx][ly] = ...
+    const auto& c = r.report.captured;
+    ASSERT_TRUE(c.present);
+    EXPECT_EQ(c.group, 0u);
+    EXPECT_EQ(c.warp, 0u);
+    EXPECT_EQ(c.line, 26u);
+    EXPECT_EQ(c.column, 28u);
+    EXPECT_EQ(c.kind, tgsim::SiteKind::kSharedStore);
+    EXPECT_EQ(c.mask, ~0u);
+    tgsim::model::WarpAccess a{c.mask, c.width, c.addr};
+    EXPECT_EQ(tgsim::model::shared_wavefronts(a, false).wavefronts, 32u);  // a column: one bank
+  }
+  // Line only: the first instruction of warp 0 at that line is the global load in[y*n+x].
+  auto r = run("transpose_shared", 256, 0, true, "transpose.cuh:26");
+  ASSERT_TRUE(r.report.captured.present);
+  EXPECT_EQ(r.report.captured.kind, tgsim::SiteKind::kGlobalLoad);
+  tgsim::model::WarpAccess a{r.report.captured.mask, r.report.captured.width, r.report.captured.addr};
+  EXPECT_EQ(tgsim::model::global_sectors(a), 4u);
+  auto none = run("transpose_shared", 64, 0, true, "");
+  EXPECT_FALSE(none.report.captured.present);
+}
