@@ -14,6 +14,8 @@
 
 namespace tgsim::cli {
 
+bool g_bench_cache = true;  // tgsim bench --no-cache: time without the memory-hierarchy model
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -76,6 +78,7 @@ int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned th
       cfg.grid = Dim3(std::uint32_t((n + k.tile - 1) / k.tile), std::uint32_t((n + k.tile - 1) / k.tile));
       cfg.block = Dim3(std::uint32_t(k.tile), std::uint32_t(k.tile));
       cfg.threads = threads;
+      cfg.cache_model = g_bench_cache;
       Report rep;
       double t = min_seconds(reps, [&] { k.launch(dev, cfg, A, B, C, n, rep); });
       std::uint64_t acc = accesses(rep.counters);

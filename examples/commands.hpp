@@ -30,6 +30,7 @@ CLI::App* add_explain(CLI::App& app, ExplainOptions& o);
 int explain(std::ostream& os, std::ostream& err, const ExplainOptions& o);
 
 int tour(std::ostream& os, unsigned threads, bool json, const std::string& profile = "nvidia-h100");
+extern bool g_bench_cache;
 int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned threads, bool json);
 // run's --json object; with the estimate of `profile` when given
 std::string result_json(const catalog::Result& r, int indent, const DeviceProfile* profile = nullptr);

@@ -197,7 +197,7 @@ int explain(std::ostream& os, std::ostream& err, const ExplainOptions& o) {
     os << "  lane -> bank:";
     for (int l = 0; l < 32; ++l)
       if (v.bank[l] >= 0) os << " " << l << ":" << v.bank[l];
-    os << "\n  " << v.wavefronts << " wavefronts (ideal " << v.ideal << ", " << (v.wavefronts - v.ideal)
+    os << "\n  " << v.wavefronts << (v.wavefronts == 1 ? " wavefront" : " wavefronts") << " (ideal " << v.ideal << ", " << (v.wavefronts - v.ideal)
        << " bank conflicts)\n";
   } else {
     model::WarpAccess a{c.mask, c.width, c.addr};

@@ -171,8 +171,9 @@ std::string instruction_svg(const CapturedInstruction& c, const DeviceProfile& p
 
 std::string bars_svg(const std::string& title, const std::vector<std::string>& variants,
                      const std::vector<Bar>& bars) {
-  const int gw = 190, bw = 44, x0 = 30, base = 330, hmax = 240;
-  const int W = x0 * 2 + int(bars.size()) * gw, H = 430;
+  const int bw = 40, x0 = 30, base = 330, hmax = 240;
+  const int gw = int(variants.size()) * (bw + 6) + 34;  // one group of bars per metric
+  const int W = std::max(x0 * 2 + int(bars.size()) * gw, x0 * 2 + int(variants.size()) * 150), H = 430;
   const char* colours[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948"};
   std::ostringstream s;
   s << "<svg xmlns='http://www.w3.org/2000/svg' width='" << W << "' height='" << H

@@ -71,6 +71,8 @@ int main(int argc, char** argv) {
   bench->add_option("--reps", reps, "repetitions (the minimum time is kept)")->check(CLI::Range(1, 100));
   bench->add_option("--threads", threads, "worker threads (default: all cores)");
   bench->add_flag("--json", json, "one JSON object");
+  bool bench_no_cache = false;
+  bench->add_flag("--no-cache", bench_no_cache, "time without the L1/L2/DRAM model");
 
   auto* validate = app.add_subcommand("validate", "compare tgsim's counters with the recorded H100 counters");
   std::string fixture = tgsim::catalog::default_fixture_path();
@@ -156,6 +158,7 @@ int main(int argc, char** argv) {
     if (*bench) {
       for (int s : sizes)
         if (s < 16 || s > 4096) return usage_error("bench size " + std::to_string(s) + " is outside 16..4096");
+      tgsim::cli::g_bench_cache = !bench_no_cache;
       return tgsim::cli::bench(std::cout, sizes, reps, threads, json);
     }
     return tgsim::cli::tour(std::cout, threads, json, profile);  // `tgsim` alone runs the tour

@@ -7,15 +7,27 @@ namespace tgsim::detail {
 
 std::uint32_t instruction_sectors(const model::WarpAccess& a, std::uint32_t sector_bytes,
                                   std::uint64_t* out) {
+  // Neighbouring lanes mostly share a sector: skip repeats of the last one before sorting.
+  // Sector sizes are powers of two: shifts, not divisions (this runs per lane).
   std::uint32_t n = 0;
+  const std::uint32_t w = std::max<std::uint32_t>(a.width, 1);
+  const int shift = std::countr_zero(sector_bytes);
   for (std::uint32_t m = a.active; m; m &= m - 1) {
     const std::uint32_t l = static_cast<std::uint32_t>(std::countr_zero(m));
-    const std::uint64_t first = a.addr[l] / sector_bytes;
-    const std::uint64_t last = (a.addr[l] + std::max<std::uint32_t>(a.width, 1) - 1) / sector_bytes;
-    for (std::uint64_t s = first; s <= last && n < 64; ++s) out[n++] = s;
+    const std::uint64_t first = a.addr[l] >> shift;
+    const std::uint64_t last = (a.addr[l] + w - 1) >> shift;
+    if (n && out[n - 1] == first && first == last) continue;
+    for (std::uint64_t s = first; s <= last && n < 64; ++s)
+      if (n == 0 || out[n - 1] != s) out[n++] = s;
   }
-  std::sort(out, out + n);
-  return static_cast<std::uint32_t>(std::unique(out, out + n) - out);
+  if (n <= 1) return n;
+  bool sorted = true;
+  for (std::uint32_t i = 1; i < n && sorted; ++i) sorted = out[i - 1] < out[i];
+  if (!sorted) {
+    std::sort(out, out + n);
+    n = static_cast<std::uint32_t>(std::unique(out, out + n) - out);
+  }
+  return n;
 }
 
 L1Cache::L1Cache(std::size_t bytes, std::uint32_t line_bytes, std::uint32_t sector_bytes,
