@@ -214,3 +214,15 @@ TEST(Capture, FirstInstructionOfLowestGroupAndWarp) {
   auto none = run("transpose_shared", 64, 0, true, "");
   EXPECT_FALSE(none.report.captured.present);
 }
+
+// ---------------------------------------------------------------- progress
+
+TEST(Progress, NothingWhenStderrIsNotATerminal) {
+  tgsim::catalog::RunOptions o;
+  o.n = 256;
+  o.progress = true;
+  testing::internal::CaptureStderr();
+  auto r = tgsim::catalog::run(tgsim::Device{}, "matmul_naive", o);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+  EXPECT_TRUE(r.correct);
+}
