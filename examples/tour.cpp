@@ -178,7 +178,38 @@ void table_row(std::ostream& os, const catalog::Result& r) {
 }  // namespace
 
 // One paragraph per family, as the seeds explain it, with this run's numbers.
+std::string wrap(const std::string& text, std::size_t width = 100) {
+  std::string out, line, word;
+  std::istringstream in(text);
+  auto flush_para = [&] {
+    if (!line.empty()) out += line + "\n";
+    line.clear();
+  };
+  for (std::string para; std::getline(in, para);) {
+    if (para.empty()) {
+      flush_para();
+      out += "\n";
+      continue;
+    }
+    std::istringstream words(para);
+    while (words >> word) {
+      if (!line.empty() && line.size() + 1 + word.size() > width) flush_para();
+      line += (line.empty() ? "" : " ") + word;
+    }
+    flush_para();
+  }
+  return out;
+}
+
+void family_paragraphs_raw(std::ostream& os, const std::map<std::string, catalog::Result>& done);
+
 void family_paragraphs(std::ostream& os, const std::map<std::string, catalog::Result>& done) {
+  std::ostringstream raw;
+  family_paragraphs_raw(raw, done);
+  os << wrap(raw.str());
+}
+
+void family_paragraphs_raw(std::ostream& os, const std::map<std::string, catalog::Result>& done) {
   const Counters& nv = done.at("matmul_naive").report.counters;
   const Counters& t16 = done.at("matmul_tiled16").report.counters;
   const Counters& t32 = done.at("matmul_tiled32").report.counters;
@@ -195,14 +226,15 @@ void family_paragraphs(std::ostream& os, const std::map<std::string, catalog::Re
      << fixed(est_us(done.at("matmul_tiled16")), 1) << " us, tiled32 " << fixed(est_us(done.at("matmul_tiled32")), 1)
      << " us; scaled to n=4096: " << fixed(est_us(mn, 4096) / 1e3, 1) << " / "
      << fixed(est_us(done.at("matmul_tiled16"), 4096) / 1e3, 1) << " / " << fixed(est_us(done.at("matmul_tiled32"), 4096) / 1e3, 1)
-     << " ms (H100 measured 80.7 / 22.7 / 20.8 ms; `tgsim predict`). Tile 32 still reads "
-     << num(t32.l2_read_sectors) << " L2 sectors: half of tile 16, since each tile row is a whole 128-byte line.\n";
+     << " ms (H100 measured 80.7 / 22.7 / 20.8 ms; `tgsim predict`). What larger tiles do cut is L2 traffic: "
+        "each group fetches its rows of A and columns of B once, and a 32-wide tile needs half as many groups per row, "
+        "so tile 32 reads " << num(t32.l2_read_sectors) << " L2 sectors, half of tile 16.\n";
   const Counters& tn = done.at("transpose_naive").report.counters;
   const Counters& ts = done.at("transpose_shared").report.counters;
   os << "\nTranspose: all three read and write the matrix once (" << num(tn.dram_read_bytes) << " DRAM bytes read, "
      << num(tn.l2_read_sectors) << " L2 read sectors each). The naive column read needs 32 sectors per request, but "
      << num(tn.global_load.l1_hit_sectors) << " of " << num(tn.global_load.sectors)
-     << " hit in L1 (the next 7 warps read the other floats of each sector), so its cost is L1 work, not DRAM. "
+     << " hit in L1 (the next 7 warps read the other ints of each sector), so its cost is L1 work, not DRAM. "
         "The shared version moves that cost into the bank conflict: "
      << num(ts.shared_store.wavefronts) << " store wavefronts; padding removes it. Predicted at n=8192: naive "
      << fixed(est_us(done.at("transpose_naive"), 8192), 0) << " us, shared " << fixed(est_us(done.at("transpose_shared"), 8192), 0)
