@@ -43,7 +43,8 @@ struct Prediction {
   std::vector<PairRow> pairs;
 };
 
-// Runs the seven tiling/transpose kernels at their catalog size (one run each) and compares.
+// Runs the seven tiling/transpose kernels and six seed-001 kernels at the fixture's sizes (one
+// run each), compares their cache counters, and the estimate of the seven with the timings.
 Prediction predict_against(const std::string& fixture_path, unsigned threads = 0);
 std::string format_prediction(const Prediction& p);
 
