@@ -162,6 +162,33 @@ std::byte* shared_storage(ThreadCtx* t, const std::source_location& loc, const c
   return t->group_->shared_storage(*t, loc, name, bytes, align, rank, extents, offset, decl);
 }
 
+// ------------------------------------------------------------------ warp log
+
+void WarpLog::LaneLog::grow() {
+  cap_ = cap_ ? cap_ * 2 : 64;
+  void* p = std::realloc(data_, std::size_t(cap_) * sizeof(Rec));
+  if (!p) throw std::bad_alloc();
+  data_ = static_cast<Rec*>(p);
+}
+
+std::uint32_t GroupRun::site_id_miss(CacheEntry& e, const void* key, const std::source_location& loc,
+                                     SiteKind kind) {
+  e = CacheEntry{key, kind, state_.sites.id(loc, kind)};
+  return e.id;
+}
+
+void GroupRun::record_slow(ThreadCtx& t, const std::source_location& loc, SiteKind kind,
+                           std::uint64_t addr, std::uint32_t width, const void* value) {
+  std::uint32_t site = site_id(loc, kind);
+  warps_[t.warp].add(site, kind, t.lane, addr, width);
+  if (checker_) check_access(t, site, kind, addr, width, value);
+}
+
+void GroupRun::check_access(ThreadCtx& t, std::uint32_t site, SiteKind kind, std::uint64_t addr,
+                            std::uint32_t width, const void* value) {
+  checker_->access(t.linear_tid, site, kind, addr, width, value);
+}
+
 // ------------------------------------------------------------------ warp grouping
 
 void WarpGrouper::add(const WarpLog::Rec& r, std::uint32_t lane) {
@@ -665,7 +692,7 @@ void GroupRun::count_instruction(std::uint32_t site, SiteKind kind, std::uint32_
 }
 
 void GroupRun::flush_warp(std::uint32_t w) {
-  std::vector<WarpLog::Rec>* lanes = warps_[w].lanes;
+  WarpLog::LaneLog* lanes = warps_[w].lanes;
   // The reference sequence is the longest lane's; the others must be prefixes of it.
   std::uint32_t ref = 0;
   for (std::uint32_t l = 1; l < 32; ++l)
@@ -674,7 +701,7 @@ void GroupRun::flush_warp(std::uint32_t w) {
   if (len == 0) return;
   bool prefixes = true;
   for (std::uint32_t l = 0; l < 32 && prefixes; ++l) {
-    const std::vector<WarpLog::Rec>& v = lanes[l];
+    const WarpLog::LaneLog& v = lanes[l];
     for (std::size_t k = 0; k < v.size(); ++k)
       if (v[k].site != lanes[ref][k].site) {
         prefixes = false;
@@ -682,15 +709,31 @@ void GroupRun::flush_warp(std::uint32_t w) {
       }
   }
   if (prefixes) {
+    // Lanes sorted out once: `full` have every record, the others stop early.
     std::uint64_t addr[32];
+    const WarpLog::Rec* rec[32];
+    std::size_t size[32];
+    std::uint32_t full = 0, partial = 0;
+    for (std::uint32_t l = 0; l < 32; ++l) {
+      rec[l] = lanes[l].data();
+      size[l] = lanes[l].size();
+      if (size[l] == len) full |= 1u << l;
+      else if (size[l] > 0) partial |= 1u << l;
+    }
     for (std::size_t k = 0; k < len; ++k) {
-      std::uint32_t mask = 0;
-      for (std::uint32_t l = 0; l < 32; ++l) {
-        if (lanes[l].size() <= k) continue;
-        mask |= 1u << l;
-        addr[l] = lanes[l][k].addr;
+      std::uint32_t mask = full;
+      for (std::uint32_t m = full; m; m &= m - 1) {
+        int l = std::countr_zero(m);
+        addr[l] = rec[l][k].addr;
       }
-      const WarpLog::Rec& r = lanes[ref][k];
+      for (std::uint32_t m = partial; m; m &= m - 1) {
+        int l = std::countr_zero(m);
+        if (k < size[l]) {
+          mask |= 1u << l;
+          addr[l] = rec[l][k].addr;
+        }
+      }
+      const WarpLog::Rec& r = rec[ref][k];
       count_instruction(r.site, r.kind, r.width, mask, addr);
     }
   } else {
