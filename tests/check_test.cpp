@@ -96,9 +96,11 @@ std::vector<Expected> expectations() {
   return e;
 }
 
+void PrintTo(const Expected& e, std::ostream* os) { *os << e.kernel << " n=" << e.n; }
+
 class BuggyKernel : public ::testing::TestWithParam<Expected> {};
 
-TEST_P(BuggyKernel, ExactFindingsSameForEverySchedudleAndWorkerCount) {
+TEST_P(BuggyKernel, ExactFindingsSameForEveryScheduleAndWorkerCount) {
   const Expected& e = GetParam();
   auto base = check_run(e.kernel, tgsim::Schedule::kInOrder, 1, e.n);
   EXPECT_EQ(shape(base.report), e.findings) << ::testing::PrintToString(base.report);

@@ -185,18 +185,22 @@ class Buffer {
 
 // ---------------------------------------------------------------- shared memory
 
+// T may be volatile (TG_SHARED(volatile float, s, [64]) for warp-synchronous code): every
+// access is performed and recorded anyway, so volatile only shapes the value type.
 template <class T>
 class shared_ref {
+  using V = std::remove_cv_t<T>;
+
  public:
   shared_ref(T* p, std::uint32_t offset, std::source_location loc) : p_(p), off_(offset), loc_(loc) {}
 
-  operator T() const {
-    if (!p_) return T{};
+  operator V() const {
+    if (!p_) return V{};
     detail::record_access(detail::current, loc_, detail::AccessKind::kSharedLoad, off_, sizeof(T),
                           nullptr);
     return *p_;
   }
-  const shared_ref& operator=(const T& v) const {
+  const shared_ref& operator=(const V& v) const {
     if (p_) {
       detail::record_access(detail::current, loc_, detail::AccessKind::kSharedStore, off_, sizeof(T),
                             &v);
@@ -204,11 +208,11 @@ class shared_ref {
     }
     return *this;
   }
-  const shared_ref& operator=(const shared_ref& o) const { return *this = static_cast<T>(o); }
-  template <class U> const shared_ref& operator+=(const U& x) const { return *this = T(T(*this) + x); }
-  template <class U> const shared_ref& operator-=(const U& x) const { return *this = T(T(*this) - x); }
-  template <class U> const shared_ref& operator*=(const U& x) const { return *this = T(T(*this) * x); }
-  template <class U> const shared_ref& operator/=(const U& x) const { return *this = T(T(*this) / x); }
+  const shared_ref& operator=(const shared_ref& o) const { return *this = static_cast<V>(o); }
+  template <class U> const shared_ref& operator+=(const U& x) const { return *this = V(V(*this) + x); }
+  template <class U> const shared_ref& operator-=(const U& x) const { return *this = V(V(*this) - x); }
+  template <class U> const shared_ref& operator*=(const U& x) const { return *this = V(V(*this) * x); }
+  template <class U> const shared_ref& operator/=(const U& x) const { return *this = V(V(*this) / x); }
 
  private:
   T* p_;               // null after an out-of-bounds subscript (already reported)
@@ -237,7 +241,7 @@ class shared_array<E[N]> {
     if constexpr (std::is_array_v<E>) {
       return shared_array<E>(b, off_ + static_cast<std::uint32_t>(step), decl_, rank_);
     } else {
-      detail::check_element<E>();
+      detail::check_element<std::remove_cv_t<E>>();
       return shared_ref<E>(reinterpret_cast<E*>(b), off_ + static_cast<std::uint32_t>(step), i.loc);
     }
   }
@@ -254,7 +258,7 @@ template <class T>
 shared_array<T> ThreadCtx::shared(const char* name, std::source_location loc) {
   static_assert(std::is_array_v<T> && std::extent_v<T> > 0,
                 "tgsim: shared<T> takes an array type, e.g. shared<float[16][17]>");
-  using Elem = std::remove_all_extents_t<T>;
+  using Elem = std::remove_cv_t<std::remove_all_extents_t<T>>;
   detail::check_element<Elem>();
   constexpr std::uint32_t rank = std::rank_v<T>;
   std::size_t extents[rank];
