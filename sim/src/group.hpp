@@ -88,13 +88,16 @@ class GroupRun {
   void run(std::uint64_t group_linear);
 
   // Called from kernel code on the running fiber.
+  // With the checker off this is the old path plus one predictable branch; the checked path
+  // is a separate, out-of-line tail call so the fast path keeps its registers.
   void record(ThreadCtx& t, const std::source_location& loc, SiteKind kind, std::uint64_t addr,
               std::uint32_t width, const void* value) {
-    std::uint32_t site = site_id(loc, kind);
-    warps_[t.warp].add(site, kind, t.lane, addr, width);
-    if (checker_) [[unlikely]]
-      checker_->access(t.linear_tid, site, kind, addr, width, value);
+    if (checking_) [[unlikely]]
+      return record_checked(t, loc, kind, addr, width, value);
+    warps_[t.warp].add(site_id(loc, kind), kind, t.lane, addr, width);
   }
+  void record_checked(ThreadCtx& t, const std::source_location& loc, SiteKind kind,
+                      std::uint64_t addr, std::uint32_t width, const void* value);
   void barrier(ThreadCtx& t, const std::source_location& loc);
   void syncwarp(ThreadCtx& t, std::uint32_t mask, const std::source_location& loc);
   std::byte* shared_storage(ThreadCtx& t, const std::source_location& loc, const char* name,
@@ -157,6 +160,7 @@ class GroupRun {
   std::vector<WarpSync> wsync_;
   std::uint64_t warpsyncs_ = 0;
   std::unique_ptr<Checker> checker_;  // null unless cfg.check
+  bool checking_ = false;             // checker_ != null, as a plain flag for the hot path
   std::deque<SharedDecl> decls_;  // stable addresses: handles point into it
   std::vector<std::byte> arena_;
   std::size_t arena_used_ = 0;

@@ -42,10 +42,12 @@ struct BufferInfo {
 
 struct SharedDecl;  // one shared array of a group (defined in the library)
 
-// The hot path: one event per thread access (sim/src/group.cpp). A store passes the bytes
-// it stores (the checker tells same-value stores apart); a load passes null.
+// The hot path: one event per thread access (sim/src/group.cpp). A store also passes the
+// bytes it stores (the checker tells same-value stores apart); loads keep the short call.
 void record_access(ThreadCtx* t, const std::source_location& loc, AccessKind kind,
-                   std::uint64_t addr, std::uint32_t width, const void* value);
+                   std::uint64_t addr, std::uint32_t width);
+void record_store(ThreadCtx* t, const std::source_location& loc, AccessKind kind,
+                  std::uint64_t addr, std::uint32_t width, const void* value);
 void global_out_of_bounds(ThreadCtx* t, const std::source_location& loc, const BufferInfo* buf,
                           std::int64_t index);
 void shared_out_of_bounds(ThreadCtx* t, const std::source_location& loc, const SharedDecl* decl,
@@ -84,15 +86,15 @@ class global_ref {
   operator V() const {  // a load
     if (!p_) return V{};
     detail::record_access(detail::current, loc_, detail::AccessKind::kGlobalLoad,
-                          reinterpret_cast<std::uintptr_t>(p_), sizeof(T), nullptr);
+                          reinterpret_cast<std::uintptr_t>(p_), sizeof(T));
     return *p_;
   }
   const global_ref& operator=(const V& v) const
     requires(!std::is_const_v<T>)
   {  // a store
     if (p_) {
-      detail::record_access(detail::current, loc_, detail::AccessKind::kGlobalStore,
-                            reinterpret_cast<std::uintptr_t>(p_), sizeof(T), &v);
+      detail::record_store(detail::current, loc_, detail::AccessKind::kGlobalStore,
+                           reinterpret_cast<std::uintptr_t>(p_), sizeof(T), &v);
       *p_ = v;
     }
     return *this;
@@ -196,14 +198,13 @@ class shared_ref {
 
   operator V() const {
     if (!p_) return V{};
-    detail::record_access(detail::current, loc_, detail::AccessKind::kSharedLoad, off_, sizeof(T),
-                          nullptr);
+    detail::record_access(detail::current, loc_, detail::AccessKind::kSharedLoad, off_, sizeof(T));
     return *p_;
   }
   const shared_ref& operator=(const V& v) const {
     if (p_) {
-      detail::record_access(detail::current, loc_, detail::AccessKind::kSharedStore, off_, sizeof(T),
-                            &v);
+      detail::record_store(detail::current, loc_, detail::AccessKind::kSharedStore, off_, sizeof(T),
+                           &v);
       *p_ = v;
     }
     return *this;
