@@ -334,8 +334,13 @@ void Checker::merge_grid() {
 
 void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::uint32_t* init) {
   word_acc_.clear();
-  for (std::uint32_t i = head; i != kNone; i = log_[i].next) word_acc_.push_back(&log_[i]);
-  const std::size_t n = word_acc_.size();
+  word_store_.clear();
+  for (std::uint32_t i = head; i != kNone; i = log_[i].next) {
+    word_acc_.push_back(&log_[i]);
+    if (log_[i].write) word_store_.push_back(&log_[i]);
+  }
+  const std::size_t n = word_acc_.size(), nw = word_store_.size();
+  if (nw == 0 && (!init || *init == serial_)) return;  // only loads of a stored word
   // Each access is paired with its nearest conflicting access of another, unordered thread
   // on each side in lockstep order, as a shadow that remembers the last access would see it:
   // a load with the store before it (RAW) and the store after it (WAR), a store with the
@@ -347,9 +352,9 @@ void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::
     const Access& a = *word_acc_[i];
     any_write |= a.write;
     const Access *before = nullptr, *after = nullptr;
-    for (std::size_t j = 0; j < n && budget; ++j) {
-      const Access& b = *word_acc_[j];
-      if (!b.write || b.thread == a.thread) continue;
+    for (std::size_t j = 0; j < nw && budget; ++j) {
+      const Access& b = *word_store_[j];
+      if (b.thread == a.thread) continue;
       --budget;
       if (a.thread / 32 == b.thread / 32 && a.wsync != b.wsync) continue;  // __syncwarp
       bool first = a.write ? key(b) < key(a) : b.seq <= a.seq;
@@ -380,9 +385,8 @@ void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::
       const Access& r = *word_acc_[i];
       if (r.write) continue;
       bool stored_before = false, racing = false;
-      for (std::size_t j = 0; j < n && any_write; ++j) {
-        const Access& w = *word_acc_[j];
-        if (!w.write) continue;
+      for (std::size_t j = 0; j < nw; ++j) {
+        const Access& w = *word_store_[j];
         if (w.thread == r.thread) {
           stored_before |= w.seq < r.seq;
         } else if (w.thread / 32 == r.thread / 32 && w.wsync != r.wsync) {

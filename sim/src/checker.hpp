@@ -129,7 +129,8 @@ class Checker {
   std::vector<std::uint32_t> seq_;    // per thread
   std::vector<std::uint32_t> wsync_;  // per warp
   std::vector<Access> log_;
-  std::vector<const Access*> word_acc_;  // scratch: one word's accesses
+  std::vector<const Access*> word_acc_;    // scratch: one word's accesses
+  std::vector<const Access*> word_store_;  // scratch: the stores among them
   // shared memory, per arena word
   std::vector<std::uint32_t> sh_head_, sh_tag_, sh_init_;
   std::vector<std::uint32_t> sh_touched_;
