@@ -112,7 +112,12 @@ std::uint64_t splitmix64(std::uint64_t& s) {
 // ------------------------------------------------------------------ kernel-facing hooks
 
 void record_access(ThreadCtx* t, const std::source_location& loc, AccessKind kind,
-                   std::uint64_t addr, std::uint32_t width, const void* value) {
+                   std::uint64_t addr, std::uint32_t width) {
+  t->group_->record(*t, loc, static_cast<SiteKind>(kind), addr, width, nullptr);
+}
+
+void record_store(ThreadCtx* t, const std::source_location& loc, AccessKind kind,
+                  std::uint64_t addr, std::uint32_t width, const void* value) {
   t->group_->record(*t, loc, static_cast<SiteKind>(kind), addr, width, value);
 }
 
@@ -178,15 +183,8 @@ std::uint32_t GroupRun::site_id_miss(CacheEntry& e, const void* key, const std::
 }
 
 void GroupRun::record_slow(ThreadCtx& t, const std::source_location& loc, SiteKind kind,
-                           std::uint64_t addr, std::uint32_t width, const void* value) {
-  std::uint32_t site = site_id(loc, kind);
-  warps_[t.warp].add(site, kind, t.lane, addr, width);
-  if (checker_) check_access(t, site, kind, addr, width, value);
-}
-
-void GroupRun::check_access(ThreadCtx& t, std::uint32_t site, SiteKind kind, std::uint64_t addr,
-                            std::uint32_t width, const void* value) {
-  checker_->access(t.linear_tid, site, kind, addr, width, value);
+                           std::uint64_t addr, std::uint32_t width) {
+  warps_[t.warp].add(site_id(loc, kind), kind, t.lane, addr, width);
 }
 
 // ------------------------------------------------------------------ warp grouping
@@ -242,6 +240,7 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
   order_.resize(nthreads_);
   arena_.resize(st.profile.max_static_shared_bytes);
   if (st.cfg.check) checker_ = std::make_unique<Checker>(st, nthreads_, arena_.size());
+  checking_ = checker_ != nullptr;
 }
 
 GroupRun::~GroupRun() = default;
@@ -313,25 +312,18 @@ void GroupRun::run(std::uint64_t g) {
         flush_warp(w);
     }
     if (aborting_) break;
-    // A __syncwarp may have released lanes that this pass already went by.
-    bool again = false, stuck = false;
-    for (const Thread& th : threads_) {
-      again |= th.state == State::kReady;
-      stuck |= th.state == State::kWarpWait;
-    }
-    if (again) continue;
-    if (resolve_activemasks()) continue;
-    if (stuck) {
-      report_stuck_warps();
-      aborting_ = true;
-      break;
-    }
-    std::uint32_t waiting = 0, exited = 0;
+    std::uint32_t waiting = 0, exited = 0, ready = 0, warp_waiting = 0;
     bool one_site = true;
     const Thread* first = nullptr;
     for (const Thread& th : threads_) {
       if (th.state == State::kExited) {
         ++exited;
+      } else if (th.state == State::kReady || th.state == State::kWarpWait ||
+                 th.state == State::kMaskWait) {
+        // Released by a warp collective after this pass went by them, stuck in one, or
+        // waiting for __activemask() to be resolved.
+        ready += th.state == State::kReady;
+        warp_waiting += th.state == State::kWarpWait;
       } else {
         ++waiting;
         if (!first) {
@@ -342,6 +334,13 @@ void GroupRun::run(std::uint64_t g) {
           one_site = false;
         }
       }
+    }
+    if (ready) continue;
+    if (resolve_activemasks()) continue;
+    if (warp_waiting) {
+      report_stuck_warps();
+      aborting_ = true;
+      break;
     }
     if (waiting == 0) break;
     if (exited == 0 && one_site) {
@@ -356,6 +355,13 @@ void GroupRun::run(std::uint64_t g) {
   for (std::uint32_t w = 0; w < warps_.size(); ++w) flush_warp(w);
   if (checker_) checker_->end_group();
   std::memset(arena_.data(), 0, arena_used_);
+}
+
+void GroupRun::record_checked(ThreadCtx& t, const std::source_location& loc, SiteKind kind,
+                              std::uint64_t addr, std::uint32_t width, const void* value) {
+  std::uint32_t site = site_id(loc, kind);
+  warps_[t.warp].add(site, kind, t.lane, addr, width);
+  checker_->access(t.linear_tid, site, kind, addr, width, value);
 }
 
 void GroupRun::count_barriers_at_waits() {
