@@ -57,7 +57,28 @@ std::uint64_t accesses(const Counters& c) {
 int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned threads, bool json) {
   Device dev;
   nlohmann::ordered_json rows = nlohmann::json::array();
-  unsigned cores = std::thread::hardware_concurrency();
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  // The worker counts of the scaling curve: 1, 2, ..., all cores (or only --threads).
+  std::vector<unsigned> curve;
+  if (threads) {
+    curve.push_back(threads);
+  } else {
+    for (unsigned t = 1; t < cores; t *= 2) curve.push_back(t);
+    curve.push_back(cores);
+  }
+  struct K {
+    const char* name;
+    int tile;
+    bool check;
+    void (*launch)(const Device&, LaunchConfig&, Buffer<float>&, Buffer<float>&, Buffer<float>&, int, Report&);
+  };
+  auto tiled16 = [](const Device& d, LaunchConfig& c, Buffer<float>& a, Buffer<float>& b, Buffer<float>& o, int m,
+                    Report& r) { r = d.launch(c, matmul_tiled<16>, a, b, o, m); };
+  auto naive = [](const Device& d, LaunchConfig& c, Buffer<float>& a, Buffer<float>& b, Buffer<float>& o, int m,
+                  Report& r) { r = d.launch(c, matmul_naive, a, b, o, m); };
+  const K kernels[] = {{"matmul_tiled16", 16, false, tiled16},
+                       {"matmul_tiled16", 16, true, tiled16},
+                       {"matmul_naive", 16, false, naive}};
   for (int n : sizes) {
     auto A = dev.alloc<float>(std::size_t(n) * n, "A");
     auto B = dev.alloc<float>(std::size_t(n) * n, "B");
@@ -66,52 +87,59 @@ int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned th
       A[i] = float(int(i % 7) - 3);
       B[i] = float(int(i % 5) - 2);
     }
+    const double buffers_mb = 3.0 * double(A.size()) * sizeof(float) / (1024.0 * 1024.0);
     double native = min_seconds(reps, [&] { native_matmul(A.data(), B.data(), C.data(), n); });
-    struct K { const char* name; int tile; void (*launch)(const Device&, LaunchConfig&, Buffer<float>&, Buffer<float>&, Buffer<float>&, int, Report&); };
-    const K kernels[] = {
-        {"matmul_tiled16", 16, [](const Device& d, LaunchConfig& c, Buffer<float>& a, Buffer<float>& b, Buffer<float>& o, int m, Report& r) { r = d.launch(c, matmul_tiled<16>, a, b, o, m); }},
-        {"matmul_naive", 16, [](const Device& d, LaunchConfig& c, Buffer<float>& a, Buffer<float>& b, Buffer<float>& o, int m, Report& r) { r = d.launch(c, matmul_naive, a, b, o, m); }},
-    };
     for (const K& k : kernels) {
-      LaunchConfig cfg;
-      cfg.name = k.name;
-      cfg.grid = Dim3(std::uint32_t((n + k.tile - 1) / k.tile), std::uint32_t((n + k.tile - 1) / k.tile));
-      cfg.block = Dim3(std::uint32_t(k.tile), std::uint32_t(k.tile));
-      cfg.threads = threads;
-      cfg.cache_model = g_bench_cache;
-      Report rep;
-      double t = min_seconds(reps, [&] { k.launch(dev, cfg, A, B, C, n, rep); });
-      std::uint64_t acc = accesses(rep.counters);
-      nlohmann::ordered_json row = {{"kernel", k.name},
-                                    {"n", n},
-                                    {"threads", threads ? threads : cores},
-                                    {"tgsim_s", t},
-                                    {"native_s", native},
-                                    {"ratio", t / native},
-                                    {"accesses", acc},
-                                    {"ns_per_access", t * 1e9 / double(acc)},
-                                    {"peak_rss_mb", peak_rss_mb()}};
-      rows.push_back(row);
+      double single = 0;
+      for (unsigned t : curve) {
+        if (k.check && t != curve.back()) continue;  // the checker's cost at full width only
+        LaunchConfig cfg;
+        cfg.name = k.name;
+        cfg.grid = Dim3(std::uint32_t((n + k.tile - 1) / k.tile), std::uint32_t((n + k.tile - 1) / k.tile));
+        cfg.block = Dim3(std::uint32_t(k.tile), std::uint32_t(k.tile));
+        cfg.threads = t;
+        cfg.check = k.check;
+        cfg.cache_model = g_bench_cache;
+        Report rep;
+        double sec = min_seconds(reps, [&] { k.launch(dev, cfg, A, B, C, n, rep); });
+        if (t == 1) single = sec;
+        std::uint64_t acc = accesses(rep.counters);
+        rows.push_back(nlohmann::ordered_json{{"kernel", k.name},
+                                              {"checker", k.check},
+                                              {"n", n},
+                                              {"threads", t},
+                                              {"tgsim_s", sec},
+                                              {"native_s", native},
+                                              {"ratio", sec / native},
+                                              {"speedup_vs_1_thread", single > 0 ? single / sec : 0.0},
+                                              {"accesses", acc},
+                                              {"ns_per_access", sec * 1e9 / double(acc)},
+                                              {"buffers_mb", buffers_mb},
+                                              {"peak_rss_mb", peak_rss_mb()},
+                                              {"findings", rep.findings.size()}});
+      }
     }
   }
   if (json) {
-    os << nlohmann::ordered_json{{"cores", cores}, {"runs", rows}}.dump(2) << "\n";
+    os << nlohmann::ordered_json{{"cores", cores}, {"reps", reps}, {"runs", rows}}.dump(2) << "\n";
     return 0;
   }
-  os << "tgsim bench: all counters on; ratio = tgsim time / native triple-loop time, same N, same process\n"
-     << "machine: " << cores << " cores; minimum of " << reps << " runs each\n\n";
-  os << std::left << std::setw(16) << "kernel" << std::right << std::setw(6) << "n" << std::setw(9)
-     << "threads" << std::setw(11) << "tgsim s" << std::setw(11) << "native s" << std::setw(9)
-     << "ratio" << std::setw(14) << "accesses" << std::setw(10) << "ns/acc" << std::setw(12)
-     << "peak RSS MB" << "\n";
+  os << "tgsim bench: all counters on; ratio = tgsim time / native i-j-k triple loop of the same N,\n"
+     << "measured in this process; minimum of " << reps << " runs each; " << cores << " cores\n\n";
+  os << std::left << std::setw(16) << "kernel" << std::setw(9) << "checker" << std::right << std::setw(6) << "n"
+     << std::setw(9) << "threads" << std::setw(10) << "tgsim s" << std::setw(10) << "native s" << std::setw(8)
+     << "ratio" << std::setw(10) << "vs 1 thr" << std::setw(13) << "accesses" << std::setw(8) << "ns/acc"
+     << std::setw(12) << "buffers MB" << std::setw(13) << "peak RSS MB" << "\n";
   for (const auto& r : rows)
-    os << std::left << std::setw(16) << r["kernel"].get<std::string>() << std::right << std::setw(6)
-       << r["n"].get<int>() << std::setw(9) << r["threads"].get<unsigned>() << std::fixed
-       << std::setprecision(3) << std::setw(11) << r["tgsim_s"].get<double>() << std::setw(11)
-       << r["native_s"].get<double>() << std::setprecision(1) << std::setw(9)
-       << r["ratio"].get<double>() << std::setw(14) << r["accesses"].get<std::uint64_t>()
-       << std::setprecision(1) << std::setw(10) << r["ns_per_access"].get<double>()
-       << std::setprecision(0) << std::setw(12) << r["peak_rss_mb"].get<double>() << "\n";
+    os << std::left << std::setw(16) << r["kernel"].get<std::string>() << std::setw(9)
+       << (r["checker"].get<bool>() ? "on" : "off") << std::right << std::setw(6) << r["n"].get<int>()
+       << std::setw(9) << r["threads"].get<unsigned>() << std::fixed << std::setprecision(3) << std::setw(10)
+       << r["tgsim_s"].get<double>() << std::setw(10) << r["native_s"].get<double>() << std::setprecision(1)
+       << std::setw(8) << r["ratio"].get<double>() << std::setprecision(2) << std::setw(10)
+       << r["speedup_vs_1_thread"].get<double>() << std::setw(13) << r["accesses"].get<std::uint64_t>()
+       << std::setprecision(1) << std::setw(8) << r["ns_per_access"].get<double>() << std::setprecision(1)
+       << std::setw(12) << r["buffers_mb"].get<double>() << std::setprecision(0) << std::setw(13)
+       << r["peak_rss_mb"].get<double>() << "\n";
   return 0;
 }
 

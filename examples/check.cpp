@@ -34,6 +34,12 @@ std::vector<Named> schedules(const std::string& s) {
                               "' (both, in-order, reverse, shuffle[:SEED])");
 }
 
+std::string num(std::uint64_t v) {  // 14680064 -> 14,680,064
+  std::string s = std::to_string(v);
+  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
+  return s;
+}
+
 }  // namespace
 
 CLI::App* add_check(CLI::App& app, CheckOptions& o) {
@@ -106,7 +112,7 @@ int check(std::ostream& os, std::ostream& err, const CheckOptions& o) {
     for (const Finding& f : r.findings) {
       os << "    " << to_string(f.kind) << " at " << f.where();
       if (!f.file2.empty()) os << " and " << f.where2();
-      os << " [" << f.count << (f.count == 1 ? " time" : " times") << "]\n      e.g. block "
+      os << " [" << num(f.count) << (f.count == 1 ? " time" : " times") << "]\n      e.g. block "
          << f.block.str() << ": " << f.message << "\n";
     }
   }

@@ -88,19 +88,20 @@ TG_KERNEL void transpose_oob(TG_GLOBAL(const int) in, TG_GLOBAL(int) out, int n)
 
 // The classic last-warp unroll of a sum (64 threads per group) without __syncwarp: it relied
 // on lockstep warps, which independent thread scheduling (sm_70+) no longer guarantees.
+// volatile keeps nvcc from caching s[tid] in a register: one LDS/STS per source access.
 TG_KERNEL void warp_reduce_nosync(TG_GLOBAL(const float) in, TG_GLOBAL(float) out, int n) {
-  TG_SHARED(float, s, [64]);
+  TG_SHARED(volatile float, s, [64]);
   int tid = threadIdx.x;
   int id = blockIdx.x * 64 + tid;
   s[tid] = id < n ? in[id] : 0.0f;
   __syncthreads();
   if (tid < 32) {
-    s[tid] += s[tid + 32];  // check: wr_32
-    s[tid] += s[tid + 16];  // check: wr_16
-    s[tid] += s[tid + 8];   // check: wr_8
-    s[tid] += s[tid + 4];   // check: wr_4
-    s[tid] += s[tid + 2];   // check: wr_2
-    s[tid] += s[tid + 1];   // check: wr_1
+    s[tid] = s[tid] + s[tid + 32];  // check: wr_32
+    s[tid] = s[tid] + s[tid + 16];  // check: wr_16
+    s[tid] = s[tid] + s[tid + 8];  // check: wr_8
+    s[tid] = s[tid] + s[tid + 4];  // check: wr_4
+    s[tid] = s[tid] + s[tid + 2];  // check: wr_2
+    s[tid] = s[tid] + s[tid + 1];  // check: wr_1
   }
   if (tid == 0) out[blockIdx.x] = s[0];
 }

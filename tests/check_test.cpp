@@ -12,6 +12,7 @@
 
 #include <fstream>
 #include <map>
+#include <regex>
 #include <set>
 #include <string>
 #include <tuple>
@@ -86,23 +87,29 @@ std::vector<Expected> expectations() {
                 {FindingKind::kWarpRaw, L("nb_store"), L("nb_load")}}});
   e.push_back({"divergent_barrier", 1024, {{FindingKind::kBarrierDivergence, L("div_barrier"), 0}}});
   e.push_back({"transpose_oob", 128, {{FindingKind::kOutOfBounds, L("oob_load"), 0}}});
+  // As racecheck on an H100 (warnings): each step's store and the next step's load (RAW);
+  // plus the load of a neighbour's word and that neighbour's store in the same step (WAR),
+  // which only lockstep execution used to order.
   Shape wr;
   const char* steps[] = {"wr_32", "wr_16", "wr_8", "wr_4", "wr_2", "wr_1"};
   for (int i = 1; i < 6; ++i) {
-    for (int j = 0; j < i; ++j) wr.insert({FindingKind::kWarpRaw, L(steps[j]), L(steps[i])});
-    for (int j = i; j < 6; ++j) wr.insert({FindingKind::kWarpWar, L(steps[i]), L(steps[j])});
+    wr.insert({FindingKind::kWarpRaw, L(steps[i - 1]), L(steps[i])});
+    wr.insert({FindingKind::kWarpWar, L(steps[i]), L(steps[i])});
   }
   e.push_back({"warp_reduce_nosync", 4096, wr});
   return e;
 }
 
+void PrintTo(const Expected& e, std::ostream* os) { *os << e.kernel << " n=" << e.n; }
+
 class BuggyKernel : public ::testing::TestWithParam<Expected> {};
 
-TEST_P(BuggyKernel, ExactFindingsSameForEverySchedudleAndWorkerCount) {
+TEST_P(BuggyKernel, ExactFindingsSameForEveryScheduleAndWorkerCount) {
   const Expected& e = GetParam();
   auto base = check_run(e.kernel, tgsim::Schedule::kInOrder, 1, e.n);
   EXPECT_EQ(shape(base.report), e.findings) << ::testing::PrintToString(base.report);
-  for (auto s : {tgsim::Schedule::kInOrder, tgsim::Schedule::kReverse})
+  // A seeded shuffle too: the checker pairs by lockstep order, not by the order fibers ran.
+  for (auto s : {tgsim::Schedule::kInOrder, tgsim::Schedule::kReverse, tgsim::Schedule::kShuffle})
     for (unsigned t : {1u, 2u, 8u}) {
       auto r = check_run(e.kernel, s, t, e.n);
       // Identical: order, examples, counts, messages.
@@ -341,6 +348,71 @@ TEST(Check, SyncwarpWithAnExitedLaneIsAFindingNotAHang) {
     o[t] = 2;
   };
   EXPECT_THAT(dev.launch(cfg(1, 32), stuck, out), HasFinding(FindingKind::kBarrierDivergence));
+}
+
+// ---------------------------------------------------------------- against the H100
+
+// tests/hardware/sanitizer_h100.txt holds what compute-sanitizer said on an H100 about the
+// same kernels: every racecheck hazard (its two lines; an error = threads of different warps,
+// a warning = one warp), synccheck's barrier and memcheck's access must be in tgsim's report.
+TEST(Hardware, SameSitesAsComputeSanitizerOnH100) {
+  std::ifstream in(TGSIM_HARDWARE_DIR "/sanitizer_h100.txt");
+  ASSERT_TRUE(in) << "missing tests/hardware/sanitizer_h100.txt";
+  struct Race { bool warning; std::string a, b; };  // "+0x330" or "buggy.cuh:24"
+  std::map<std::string, std::vector<Race>> races;
+  std::map<std::string, std::map<std::string, std::uint32_t>> sass;  // offset -> line
+  std::map<std::string, std::uint32_t> tool_line;                    // synccheck, memcheck
+  const std::regex head(R"(^=== (\w+) (\w+))"), site(R"((\+0x[0-9a-f]+)(?: in buggy\.cuh:(\d+))?)"),
+      sass_map(R"((\+0x[0-9a-f]+) = buggy\.cuh:(\d+))"), at_line(R"( at .* in buggy\.cuh:(\d+))");
+  std::string tool, kernel, line;
+  while (std::getline(in, line)) {
+    std::smatch m;
+    if (std::regex_search(line, m, head)) {
+      tool = m[1], kernel = m[2];
+      continue;
+    }
+    auto where = [&](const std::string& l) {
+      std::smatch w;
+      std::regex_search(l, w, site);
+      return w[2].matched ? "buggy.cuh:" + w[2].str() : w[1].str();
+    };
+    if (tool != "racecheck") {
+      if (std::regex_search(line, m, at_line) && !tool_line.count(kernel))
+        tool_line[kernel] = std::uint32_t(std::stoul(m[1]));
+    } else if (line.find("Race reported between") != std::string::npos)
+      races[kernel].push_back({line.find("Warning") != std::string::npos, where(line), ""});
+    else if (line.find("    and ") != std::string::npos && !races[kernel].empty() && races[kernel].back().b.empty())
+      races[kernel].back().b = where(line);
+    else if (line.rfind("# sass", 0) == 0)
+      for (std::sregex_iterator i(line.begin(), line.end(), sass_map), e; i != e; ++i)
+        sass[kernel][(*i)[1]] = std::uint32_t(std::stoul((*i)[2]));
+  }
+  ASSERT_EQ(races.size(), 4u);
+  for (const auto& [k, list] : races) {
+    auto to_line = [&](const std::string& w) {
+      return w[0] == '+' ? sass[k].at(w) : std::uint32_t(std::stoul(w.substr(10)));
+    };
+    for (auto s : {tgsim::Schedule::kInOrder, tgsim::Schedule::kReverse}) {
+      Report r = check_run(k, s, 0, k.rfind("matmul", 0) == 0 ? 64 : 0).report;
+      for (const Race& race : list) {
+        std::set<std::uint32_t> want = {to_line(race.a), to_line(race.b)};
+        bool found = false;
+        for (const Finding& f : r.findings) {
+          bool warp = f.kind == FindingKind::kWarpRaw || f.kind == FindingKind::kWarpWar ||
+                      f.kind == FindingKind::kWarpWaw;
+          found |= tgsim::is_hazard(f.kind) && warp == race.warning &&
+                   std::set<std::uint32_t>{f.line, f.line2} == want;
+        }
+        EXPECT_TRUE(found) << k << ": racecheck " << (race.warning ? "warning" : "error")
+                           << " between " << race.a << " and " << race.b;
+      }
+    }
+  }
+  ASSERT_EQ(tool_line.size(), 2u);
+  EXPECT_THAT(check_run("divergent_barrier", tgsim::Schedule::kInOrder, 0).report,
+              HasFinding(FindingKind::kBarrierDivergence, AtLine(tool_line.at("divergent_barrier"))));
+  EXPECT_THAT(check_run("transpose_oob", tgsim::Schedule::kReverse, 0).report,
+              HasFinding(FindingKind::kOutOfBounds, AtLine(tool_line.at("transpose_oob"))));
 }
 
 // ---------------------------------------------------------------- the matchers themselves

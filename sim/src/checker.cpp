@@ -338,34 +338,47 @@ void Checker::merge_grid() {
 
 void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::uint32_t* init) {
   word_acc_.clear();
-  for (std::uint32_t i = head; i != kNone; i = log_[i].next) word_acc_.push_back(&log_[i]);
-  const std::size_t n = word_acc_.size();
+  word_store_.clear();
+  for (std::uint32_t i = head; i != kNone; i = log_[i].next) {
+    word_acc_.push_back(&log_[i]);
+    if (log_[i].write) word_store_.push_back(&log_[i]);
+  }
+  const std::size_t n = word_acc_.size(), nw = word_store_.size();
+  if (nw == 0 && (!init || *init == serial_)) return;  // only loads of a stored word
+  // Each access is paired with its nearest conflicting access of another, unordered thread
+  // on each side in lockstep order, as a shadow that remembers the last access would see it:
+  // a load with the store before it (RAW) and the store after it (WAR), a store with the
+  // store before it (WAW). Order is (seq, thread); an equal seq counts the store as first.
   bool any_write = false;
   std::uint32_t budget = kPairBudget;
+  auto key = [](const Access& x) { return std::make_pair(x.seq, std::uint32_t(x.thread)); };
   for (std::size_t i = 0; i < n && budget; ++i) {
     const Access& a = *word_acc_[i];
-    if (!a.write) continue;
-    any_write = true;
-    for (std::size_t j = 0; j < n && budget; ++j) {
-      const Access& b = *word_acc_[j];
-      if (j == i || (b.write && j < i) || a.thread == b.thread) continue;
+    any_write |= a.write;
+    const Access *before = nullptr, *after = nullptr;
+    for (std::size_t j = 0; j < nw && budget; ++j) {
+      const Access& b = *word_store_[j];
+      if (b.thread == a.thread) continue;
       if (a.atomic && b.atomic) continue;  // atomics never race with each other
       --budget;
-      bool same_warp = a.thread / 32 == b.thread / 32;
-      if (same_warp && a.wsync != b.wsync) continue;  // a __syncwarp orders them
-      FindingKind k;
-      const Access *first = &a, *second = &b;
-      if (b.write) {
-        if (a.value == b.value && a.width == b.width && !st_.cfg.report_same_value_waw) continue;
-        k = FindingKind::kWaw;
-        if (std::tie(b.seq, b.thread) < std::tie(a.seq, a.thread)) std::swap(first, second);
-      } else if (a.seq <= b.seq) {
-        k = FindingKind::kRaw;
-      } else {
-        k = FindingKind::kWar;
-        std::swap(first, second);
+      if (a.thread / 32 == b.thread / 32 && a.wsync != b.wsync) continue;  // __syncwarp
+      bool first = a.write ? key(b) < key(a) : b.seq <= a.seq;
+      if (first) {
+        if (!before || key(*before) < key(b)) before = &b;
+      } else if (!a.write) {
+        if (!after || key(b) < key(*after)) after = &b;
       }
-      add(same_warp ? warp_kind(k) : k, shared, word, *first, second);
+    }
+    auto kind = [&](FindingKind k, const Access& b) {
+      return a.thread / 32 == b.thread / 32 ? warp_kind(k) : k;
+    };
+    if (a.write) {
+      if (before && (before->value != a.value || before->width != a.width ||
+                     st_.cfg.report_same_value_waw))
+        add(kind(FindingKind::kWaw, *before), shared, word, *before, &a);
+    } else {
+      if (before) add(kind(FindingKind::kRaw, *before), shared, word, *before, &a);
+      if (after) add(kind(FindingKind::kWar, *after), shared, word, a, after);
     }
   }
   if (!init) return;
@@ -377,9 +390,8 @@ void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::
       const Access& r = *word_acc_[i];
       if (r.write) continue;
       bool stored_before = false, racing = false;
-      for (std::size_t j = 0; j < n && any_write; ++j) {
-        const Access& w = *word_acc_[j];
-        if (!w.write) continue;
+      for (std::size_t j = 0; j < nw; ++j) {
+        const Access& w = *word_store_[j];
         if (w.thread == r.thread) {
           stored_before |= w.seq < r.seq;
         } else if (w.thread / 32 == r.thread / 32 && w.wsync != r.wsync) {

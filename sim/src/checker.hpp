@@ -1,12 +1,15 @@
 // Checker: the observer behind LaunchConfig::check (one per worker, owned by its GroupRun).
 // Every access of a barrier interval is logged on a list per memory word (shared: by arena
 // word, global: by address through a hash index). When the interval ends (barrier release or
-// group end) each word's accesses are paired: two threads, at least one store, not separated
-// by a __syncwarp of their warp -> one hazard, labelled RAW/WAR/WAW by lockstep order (each
-// thread's access count since the barrier), so labels and counts do not depend on the fiber
-// schedule. Global words are also summarised per group into GridShadow, a launch-wide table
-// that keeps the two lowest groups per word and kind; hazards between groups are decided
-// from it after the launch, so the worker count cannot change them.
+// group end) each word's accesses are paired with stores of other threads not separated by a
+// __syncwarp of their warp, in lockstep order (each thread's access count since the barrier):
+// a load with the nearest store before it (RAW) and after it (WAR), a store with the nearest
+// store before it (WAW), as a hardware shadow remembering the last access sees them. Labels,
+// counts and examples therefore do not depend on the fiber schedule. Global words are also
+// summarised per group into GridShadow, a launch-wide table keeping the two lowest groups per
+// word and kind; hazards between groups are decided from it after the launch, so the worker
+// count cannot change them. A shared word is uninitialised for a load if no store of its group
+// came before it (earlier interval, own thread earlier, or a lane before a __syncwarp).
 // Simplification: the unit is the 4-byte word (two threads storing to bytes of one word race).
 #pragma once
 #include <atomic>
@@ -130,7 +133,8 @@ class Checker {
   std::vector<std::uint32_t> seq_;    // per thread
   std::vector<std::uint32_t> wsync_;  // per warp
   std::vector<Access> log_;
-  std::vector<const Access*> word_acc_;  // scratch: one word's accesses
+  std::vector<const Access*> word_acc_;    // scratch: one word's accesses
+  std::vector<const Access*> word_store_;  // scratch: the stores among them
   // shared memory, per arena word
   std::vector<std::uint32_t> sh_head_, sh_tag_, sh_init_;
   std::vector<std::uint32_t> sh_touched_;

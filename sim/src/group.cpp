@@ -114,7 +114,12 @@ std::uint64_t splitmix64(std::uint64_t& s) {
 // ------------------------------------------------------------------ kernel-facing hooks
 
 void record_access(ThreadCtx* t, const std::source_location& loc, AccessKind kind,
-                   std::uint64_t addr, std::uint32_t width, const void* value) {
+                   std::uint64_t addr, std::uint32_t width) {
+  t->group_->record(*t, loc, static_cast<SiteKind>(kind), addr, width, nullptr);
+}
+
+void record_store(ThreadCtx* t, const std::source_location& loc, AccessKind kind,
+                  std::uint64_t addr, std::uint32_t width, const void* value) {
   t->group_->record(*t, loc, static_cast<SiteKind>(kind), addr, width, value);
 }
 
@@ -162,6 +167,26 @@ std::byte* shared_storage(ThreadCtx* t, const std::source_location& loc, const c
                           const std::size_t* extents, std::uint32_t* offset,
                           const SharedDecl** decl) {
   return t->group_->shared_storage(*t, loc, name, bytes, align, rank, extents, offset, decl);
+}
+
+// ------------------------------------------------------------------ warp log
+
+void WarpLog::LaneLog::grow() {
+  cap_ = cap_ ? cap_ * 2 : 64;
+  void* p = std::realloc(data_, std::size_t(cap_) * sizeof(Rec));
+  if (!p) throw std::bad_alloc();
+  data_ = static_cast<Rec*>(p);
+}
+
+std::uint32_t GroupRun::site_id_miss(CacheEntry& e, const void* key, const std::source_location& loc,
+                                     SiteKind kind) {
+  e = CacheEntry{key, kind, state_.sites.id(loc, kind)};
+  return e.id;
+}
+
+void GroupRun::record_slow(ThreadCtx& t, const std::source_location& loc, SiteKind kind,
+                           std::uint64_t addr, std::uint32_t width) {
+  warps_[t.warp].add(site_id(loc, kind), kind, t.lane, addr, width);
 }
 
 // ------------------------------------------------------------------ warp grouping
@@ -217,6 +242,7 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
   order_.resize(nthreads_);
   arena_.resize(st.profile.max_static_shared_bytes);
   if (st.cfg.check) checker_ = std::make_unique<Checker>(st, nthreads_, arena_.size());
+  checking_ = checker_ != nullptr;
   if (st.cfg.cache_model) mem_ = std::make_unique<CacheSim>(st.profile);
   if (!st.cfg.capture_site.empty()) {
     // "file:line" or "file:line:column".
@@ -311,25 +337,18 @@ void GroupRun::run(std::uint64_t g) {
         flush_warp(w);
     }
     if (aborting_) break;
-    // A __syncwarp may have released lanes that this pass already went by.
-    bool again = false, stuck = false;
-    for (const Thread& th : threads_) {
-      again |= th.state == State::kReady;
-      stuck |= th.state == State::kWarpWait;
-    }
-    if (again) continue;
-    if (resolve_activemasks()) continue;
-    if (stuck) {
-      report_stuck_warps();
-      aborting_ = true;
-      break;
-    }
-    std::uint32_t waiting = 0, exited = 0;
+    std::uint32_t waiting = 0, exited = 0, ready = 0, warp_waiting = 0;
     bool one_site = true;
     const Thread* first = nullptr;
     for (const Thread& th : threads_) {
       if (th.state == State::kExited) {
         ++exited;
+      } else if (th.state == State::kReady || th.state == State::kWarpWait ||
+                 th.state == State::kMaskWait) {
+        // Released by a warp collective after this pass went by them, stuck in one, or
+        // waiting for __activemask() to be resolved.
+        ready += th.state == State::kReady;
+        warp_waiting += th.state == State::kWarpWait;
       } else {
         ++waiting;
         if (!first) {
@@ -340,6 +359,13 @@ void GroupRun::run(std::uint64_t g) {
           one_site = false;
         }
       }
+    }
+    if (ready) continue;
+    if (resolve_activemasks()) continue;
+    if (warp_waiting) {
+      report_stuck_warps();
+      aborting_ = true;
+      break;
     }
     if (waiting == 0) break;
     if (exited == 0 && one_site) {
@@ -354,6 +380,13 @@ void GroupRun::run(std::uint64_t g) {
   for (std::uint32_t w = 0; w < warps_.size(); ++w) flush_warp(w);
   if (checker_) checker_->end_group();
   std::memset(arena_.data(), 0, arena_used_);
+}
+
+void GroupRun::record_checked(ThreadCtx& t, const std::source_location& loc, SiteKind kind,
+                              std::uint64_t addr, std::uint32_t width, const void* value) {
+  std::uint32_t site = site_id(loc, kind);
+  warps_[t.warp].add(site, kind, t.lane, addr, width);
+  checker_->access(t.linear_tid, site, kind, addr, width, value);
 }
 
 void GroupRun::count_barriers_at_waits() {
@@ -729,7 +762,7 @@ void GroupRun::maybe_capture(std::uint32_t site, SiteKind kind, std::uint32_t wi
 
 void GroupRun::flush_warp(std::uint32_t w) {
   flushing_warp_ = w;
-  std::vector<WarpLog::Rec>* lanes = warps_[w].lanes;
+  WarpLog::LaneLog* lanes = warps_[w].lanes;
   // The reference sequence is the longest lane's; the others must be prefixes of it.
   std::uint32_t ref = 0;
   for (std::uint32_t l = 1; l < 32; ++l)
@@ -738,7 +771,7 @@ void GroupRun::flush_warp(std::uint32_t w) {
   if (len == 0) return;
   bool prefixes = true;
   for (std::uint32_t l = 0; l < 32 && prefixes; ++l) {
-    const std::vector<WarpLog::Rec>& v = lanes[l];
+    const WarpLog::LaneLog& v = lanes[l];
     for (std::size_t k = 0; k < v.size(); ++k)
       if (v[k].site != lanes[ref][k].site) {
         prefixes = false;
@@ -746,15 +779,31 @@ void GroupRun::flush_warp(std::uint32_t w) {
       }
   }
   if (prefixes) {
+    // Lanes sorted out once: `full` have every record, the others stop early.
     std::uint64_t addr[32];
+    const WarpLog::Rec* rec[32];
+    std::size_t size[32];
+    std::uint32_t full = 0, partial = 0;
+    for (std::uint32_t l = 0; l < 32; ++l) {
+      rec[l] = lanes[l].data();
+      size[l] = lanes[l].size();
+      if (size[l] == len) full |= 1u << l;
+      else if (size[l] > 0) partial |= 1u << l;
+    }
     for (std::size_t k = 0; k < len; ++k) {
-      std::uint32_t mask = 0;
-      for (std::uint32_t l = 0; l < 32; ++l) {
-        if (lanes[l].size() <= k) continue;
-        mask |= 1u << l;
-        addr[l] = lanes[l][k].addr;
+      std::uint32_t mask = full;
+      for (std::uint32_t m = full; m; m &= m - 1) {
+        int l = std::countr_zero(m);
+        addr[l] = rec[l][k].addr;
       }
-      const WarpLog::Rec& r = lanes[ref][k];
+      for (std::uint32_t m = partial; m; m &= m - 1) {
+        int l = std::countr_zero(m);
+        if (k < size[l]) {
+          mask |= 1u << l;
+          addr[l] = rec[l][k].addr;
+        }
+      }
+      const WarpLog::Rec& r = rec[ref][k];
       count_instruction(r.site, r.kind, r.width, mask, addr);
     }
   } else {

@@ -27,6 +27,24 @@ struct DistinctSet {
 // first word inline; only a bank that gets a second word (a conflict) searches a list.
 std::uint32_t phase_wavefronts(std::uint32_t lanes, std::uint32_t width, const std::uint64_t* addr) {
   const std::uint32_t words_per_lane = width >= 4 ? width / 4 : 1;
+  // Fast path, the common case: every bank sees at most one distinct word (conflict-free,
+  // broadcasts included) -> one wavefront. A bitmask of used banks decides it in one pass.
+  if (words_per_lane == 1) {
+    std::uint32_t used = 0;
+    std::uint64_t word_of[32];
+    bool one_each = true;
+    for (std::uint32_t m = lanes; m && one_each; m &= m - 1) {
+      std::uint64_t w = addr[std::countr_zero(m)] >> 2;
+      std::uint32_t b = static_cast<std::uint32_t>(w & 31), bit = 1u << b;
+      if (!(used & bit)) {
+        used |= bit;
+        word_of[b] = w;
+      } else {
+        one_each = word_of[b] == w;
+      }
+    }
+    if (one_each) return 1;
+  }
   std::uint64_t first[32];
   std::uint32_t per_bank[32] = {};
   std::uint64_t extra[128];  // words beyond the first of their bank (at most 128 words a phase)

@@ -38,10 +38,14 @@
 
 #include "blur.cuh"
 #include "buggy.cuh"  // warp_reduce_syncwarp (the only non-buggy kernel there)
+#include "constant.cuh"
+#include "histogram.cuh"
 #include "int_matmul.cuh"
 #include "layers.cuh"
 #include "matmul.cuh"
 #include "neighbour.cuh"
+#include "peak.cuh"
+#include "reduce.cuh"
 #include "transpose.cuh"
 
 #define CHECK(call)                                                                    \
@@ -63,9 +67,13 @@ namespace {
 // Static SASS instructions the source asks for in one kernel: one per source-level access,
 // __syncthreads, shuffle, vote or atomic. Written to the manifest; ncu_to_json.py compares
 // them with cuobjdump's listing (`one_instruction_per_access`). known = false: no expectation.
+// cnst: source-level reads of __constant__ data; each should be one SASS instruction that reads
+// the user constant bank c[0x3] (an LDC/ULDC, or a c[0x3][..] operand of an arithmetic
+// instruction). Kernel parameters (c[0x0]) are not counted.
 struct SourceAccesses {
   int ldg = 0, stg = 0, lds = 0, sts = 0, bar = 0;
   int shfl = 0, vote = 0, atoms = 0, atomg = 0, red = 0;
+  int cnst = 0;
   bool known = true;
 };
 const SourceAccesses kUnknown{.known = false};
@@ -475,14 +483,14 @@ void run_neighbour_sum(Runner& r, int n) {
   r.work(n, 8.0 * n);
 }
 
-// int_matmul_*: a[i] = (7i+3) mod 7 - 3, b[i] = (5i+1) mod 5 - 2 (the catalog's values: a is
-// 0 and b is -1 everywhere); dim3(32, 32) blocks, 1-D grid of ceil(n/32); kernel(c, a, b, n).
+// int_matmul_*: a[i] = (7i+3) mod 11 - 5, b[i] = (5i+1) mod 7 - 3 (the catalog's values, size_t
+// arithmetic as there); dim3(32, 32) blocks, 1-D grid of ceil(n/32); kernel(c, a, b, n).
 void run_int_matmul(Runner& r, int n, void (*kernel)(int*, const int*, const int*, int)) {
   size_t elems = static_cast<size_t>(n) * n;
   std::vector<int> ha(elems), hb(elems);
   for (size_t i = 0; i < elems; ++i) {
-    ha[i] = int((i * 7 + 3) % 7) - 3;
-    hb[i] = int((i * 5 + 1) % 5) - 2;
+    ha[i] = int((i * 7 + 3) % 11) - 5;
+    hb[i] = int((i * 5 + 1) % 7) - 3;
   }
   const int* a = r.in(ha);
   const int* b = r.in(hb);
@@ -515,6 +523,191 @@ void run_warp_reduce_syncwarp(Runner& r, int n) {
   r.work(n, 4.0 * n);
 }
 
+// Seed 003 (kernels/peak.cuh): the catalog's fill_peak_input, a surface of n floats with one
+// clear peak: src[i] = ((i * 2654435761) mod 1000) / 1000 in size_t arithmetic (as there),
+// src[n/3 + 17] = 5.
+std::vector<float> peak_input(int n) {
+  std::vector<float> h(static_cast<size_t>(n));
+  for (size_t i = 0; i < h.size(); ++i) h[i] = float(int((i * 2654435761u) % 1000)) / 1000.0f;
+  h[h.size() / 3 + 17] = 5.0f;
+  return h;
+}
+
+// block_peak[_reviewed]: 256-thread groups, ceil(n/256) of them, one Peak per group. The
+// catalog's check: each block's Peak is its first largest element (index and value).
+void run_block_peak(Runner& r, int n, void (*kernel)(const float*, int, Peak*)) {
+  std::vector<float> hsrc = peak_input(n);
+  const unsigned blocks = ceil_div(n, 256);
+  const float* src = r.in(hsrc);
+  Peak* out = r.out<Peak>(blocks);
+  r.launch(kernel, dim3(blocks), dim3(256), src, n, out);
+  std::vector<Peak> got = r.get(out, blocks);
+  long long bad = 0;
+  for (size_t b : r.picks(blocks, 1 << 20)) {
+    int best = int(b * 256);
+    for (int i = int(b * 256); i < std::min(n, int(b * 256 + 256)); ++i)
+      if (hsrc[i] > hsrc[best]) best = i;
+    if (got[b].idx != best || got[b].val != hsrc[best]) ++bad;
+  }
+  r.mismatches(bad);
+  r.work(n, 4.0 * n + 8.0 * blocks);
+}
+void run_block_peak_plain(Runner& r, int n) { run_block_peak(r, n, block_peak); }
+void run_block_peak_reviewed(Runner& r, int n) { run_block_peak(r, n, block_peak_reviewed); }
+
+// peak_centroid[_reviewed]: block_peak[_reviewed] (256-thread groups, ceil(n/256) of them) then
+// final_peak_and_centroid[_reviewed] with ONE group of 1024 threads over the block peaks, on a
+// 1024-wide surface of n/1024 rows (n a multiple of 1024, as the catalog demands). Checked as the
+// catalog does: the overall peak index and the 5x5 moments m00, m10, m01 around it. nvcc contracts
+// `m10 += v * x` into an FFMA, so the moments are also accepted when they equal a reference
+// computed with fmaf (same order); the log says which reference matched.
+void run_peak_centroid(Runner& r, int n, void (*peak)(const float*, int, Peak*),
+                       void (*final)(const Peak*, int, const float*, int, int, Peak*, float*)) {
+  const int width = 1024, height = (n + width - 1) / width;
+  if (n % width != 0) {
+    std::fprintf(stderr, "peak_centroid needs n to be a multiple of 1024\n");
+    std::exit(2);
+  }
+  std::vector<float> hsrc = peak_input(n);
+  const unsigned blocks = ceil_div(n, 256);
+  const float* src = r.in(hsrc);
+  Peak* peaks = r.out<Peak>(blocks);
+  Peak* out_peak = r.out<Peak>(1);
+  float* out_c = r.out<float>(3);  // m00, m10, m01
+  r.launch(peak, dim3(blocks), dim3(256), src, n, peaks);
+  r.launch(final, dim3(1), dim3(1024), peaks, int(blocks), src, width, height, out_peak, out_c);
+  std::vector<Peak> gp = r.get(out_peak, 1);
+  std::vector<float> gc = r.get(out_c, 3);
+  int best = 0;
+  for (int i = 0; i < n; ++i)
+    if (hsrc[i] > hsrc[best]) best = i;
+  int px = best % width, py = best / width;
+  float m00 = 0, m10 = 0, m01 = 0, f00 = 0, f10 = 0, f01 = 0;
+  for (int dy = -2; dy <= 2; ++dy)
+    for (int dx = -2; dx <= 2; ++dx) {
+      int x = px + dx, y = py + dy;
+      if (x < 0 || x >= width || y < 0 || y >= height) continue;
+      float v = hsrc[static_cast<size_t>(y) * width + x];
+      m00 += v;
+      m10 += v * float(x);
+      m01 += v * float(y);
+      f00 += v;
+      f10 = std::fmaf(v, float(x), f10);
+      f01 = std::fmaf(v, float(y), f01);
+    }
+  bool plain = gc[0] == m00 && gc[1] == m10 && gc[2] == m01;
+  bool fused = gc[0] == f00 && gc[1] == f10 && gc[2] == f01;
+  long long bad = (gp[0].idx != best ? 1 : 0) + (plain || fused ? 0 : 1);
+  if (r.full_check())
+    std::fprintf(stderr,
+                 "peak_centroid: peak %d (want %d); moments %.9g %.9g %.9g match the %s reference "
+                 "(plain %.9g %.9g %.9g, fmaf %.9g %.9g %.9g)\n",
+                 gp[0].idx, best, gc[0], gc[1], gc[2],
+                 plain ? (fused ? "plain and the fmaf" : "plain") : (fused ? "fmaf" : "NO"), m00, m10,
+                 m01, f00, f10, f01);
+  r.mismatches(bad);
+  r.work(n, 4.0 * n + 16.0 * blocks);
+}
+void run_peak_centroid_plain(Runner& r, int n) {
+  run_peak_centroid(r, n, block_peak, final_peak_and_centroid);
+}
+void run_peak_centroid_reviewed(Runner& r, int n) {
+  run_peak_centroid(r, n, block_peak_reviewed, final_peak_and_centroid_reviewed);
+}
+
+// reduce_* (kernels/reduce.cuh): block sums of n ints (n a multiple of 256), in[i] =
+// (7i+1) mod 19 - 9; n/256 groups of 256 threads, one int per group.
+void run_block_sum(Runner& r, int n, void (*kernel)(const int*, int*)) {
+  if (n % REDUCE_BLOCK != 0) {
+    std::fprintf(stderr, "reduce_* needs n to be a multiple of 256\n");
+    std::exit(2);
+  }
+  std::vector<int> hin(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) hin[i] = int((i * 7 + 1) % 19) - 9;
+  const unsigned blocks = static_cast<unsigned>(n / REDUCE_BLOCK);
+  const int* in = r.in(hin);
+  int* out = r.out<int>(blocks);
+  r.launch(kernel, dim3(blocks), dim3(REDUCE_BLOCK), in, out);
+  std::vector<int> got = r.get(out, blocks);
+  long long bad = 0;
+  for (size_t b : r.picks(blocks, 1 << 20)) {
+    int s = 0;
+    for (int i = 0; i < REDUCE_BLOCK; ++i) s += hin[b * REDUCE_BLOCK + i];
+    if (got[b] != s) ++bad;
+  }
+  r.mismatches(bad);
+  r.work(n, 4.0 * n, true);
+}
+void run_reduce_interleaved(Runner& r, int n) { run_block_sum(r, n, reduce_interleaved); }
+void run_reduce_sequential(Runner& r, int n) { run_block_sum(r, n, reduce_sequential); }
+void run_reduce_shuffle(Runner& r, int n) { run_block_sum(r, n, reduce_shuffle); }
+
+// histogram256 (kernels/histogram.cuh): n bytes, data[i] = (i * 2654435761u) >> 13 (32-bit
+// unsigned arithmetic, as the catalog's int * unsigned), 256 zeroed bins; grid ceil(n/2048),
+// 256 threads (8 bytes per thread). Every bin is checked (in both modes: the bins are restored
+// to zero before each timed launch).
+void run_histogram256(Runner& r, int n) {
+  std::vector<unsigned char> hdata(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) hdata[i] = static_cast<unsigned char>((unsigned(i) * 2654435761u) >> 13);
+  const unsigned char* data = r.in(hdata);
+  unsigned* hist = r.inout(std::vector<unsigned>(256, 0u));
+  r.launch(histogram256, dim3(ceil_div(n, 256 * 8)), dim3(256), data, n, hist);
+  std::vector<unsigned> got = r.get(hist, 256);
+  std::vector<unsigned> want(256, 0u);
+  for (unsigned char b : hdata) ++want[b];
+  long long bad = 0;
+  for (int b = 0; b < 256; ++b)
+    if (got[b] != want[b]) ++bad;
+  r.mismatches(bad);
+  r.work(n, 1.0 * n, true);
+}
+
+// constant.cuh: the catalog's set_poly_coeffs(), through cudaMemcpyToSymbol (no kernel launch).
+void set_poly_coeffs(float* host_copy) {
+  const float c[POLY_DEGREE] = {1.0f, -0.5f, 0.25f, 2.0f, -1.0f, 0.125f, 0.5f, -0.25f};
+  CHECK(cudaMemcpyToSymbol(poly_coeffs, c, sizeof c));
+  std::memcpy(host_copy, c, sizeof c);
+}
+
+// poly_eval: x[i] = (i mod 16)/8 - 1, y = sum c[k] x^k by Horner; 256-thread groups,
+// ceil(n/256) of them. nvcc contracts `acc * xi + c[k]` into an FFMA; every value here is a
+// short dyadic fraction, so the fused and the plain reference agree (both are accepted).
+void run_poly_eval(Runner& r, int n) {
+  float c[POLY_DEGREE];
+  set_poly_coeffs(c);
+  std::vector<float> hx(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) hx[i] = float(i % 16) / 8.0f - 1.0f;
+  const float* x = r.in(hx);
+  float* y = r.out<float>(static_cast<size_t>(n));
+  r.launch(poly_eval, dim3(ceil_div(n, 256)), dim3(256), x, y, n);
+  std::vector<float> got = r.get(y, static_cast<size_t>(n));
+  long long bad = 0;
+  for (size_t i : r.picks(static_cast<size_t>(n), 1 << 20)) {
+    float acc = 0.0f, fused = 0.0f;
+    for (int k = POLY_DEGREE - 1; k >= 0; --k) {
+      acc = acc * hx[i] + c[k];
+      fused = std::fmaf(fused, hx[i], c[k]);
+    }
+    if (got[i] != acc && got[i] != fused) ++bad;
+  }
+  r.mismatches(bad);
+  r.work(2.0 * POLY_DEGREE * n, 8.0 * n);
+}
+
+// lane_coeff: y[i] = c[threadIdx.x % 8] = c[(i mod 256) mod 8]; 256-thread groups.
+void run_lane_coeff(Runner& r, int n) {
+  float c[POLY_DEGREE];
+  set_poly_coeffs(c);
+  float* y = r.out<float>(static_cast<size_t>(n));
+  r.launch(lane_coeff, dim3(ceil_div(n, 256)), dim3(256), y, n);
+  std::vector<float> got = r.get(y, static_cast<size_t>(n));
+  long long bad = 0;
+  for (size_t i : r.picks(static_cast<size_t>(n), 1 << 20))
+    if (got[i] != c[(i % 256) % POLY_DEGREE]) ++bad;
+  r.mismatches(bad);
+  r.work(0, 4.0 * n);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The table. Order = launch order of `driver count` = ncu IDs; append new entries at the end.
 // ---------------------------------------------------------------------------------------------
@@ -529,6 +722,13 @@ const std::vector<Entry>& entries() {
   static const SourceAccesses kRelu{.ldg = 1, .stg = 1};
   static const Launched kReluL{"_Z4reluPfi", kRelu};
   static const Launched kAddBiasL{"_Z8add_biasPfPKfii", kAddBias};
+  // block_peak: src[idx]; warp_val/warp_idx stores and loads; the Peak as one 8-byte store;
+  // warp_argmax twice, its loop (not unrolled) shuffling the value and the index.
+  static const SourceAccesses kBlockPeak{.ldg = 1, .stg = 1, .lds = 2, .sts = 2, .bar = 1, .shfl = 4};
+  static const Launched kBlockPeakL{"_Z10block_peakPKfiP4Peak", kBlockPeak};
+  static const Launched kBlockPeakReviewedL{"_Z19block_peak_reviewedPKfiP4Peak", kBlockPeak};
+  // in[..]; sdata[tid] = ..; sdata[a] += sdata[b] (2 LDS + 1 STS); sdata[0]; two barriers.
+  static const SourceAccesses kTreeReduce{.ldg = 1, .stg = 1, .lds = 3, .sts = 2, .bar = 2};
   static const std::vector<Entry> k = {
       {"matmul_naive", run_matmul_naive, 256, {{"_Z12matmul_naivePKfS0_Pfi", kMatmulNaive}},
        {2048, 4096}},
@@ -559,6 +759,34 @@ const std::vector<Entry>& entries() {
        {2048}},
       {"warp_reduce_syncwarp", run_warp_reduce_syncwarp, 4096,
        {{"_Z20warp_reduce_syncwarpPKfPfi", {.ldg = 1, .stg = 1, .lds = 4, .sts = 3, .bar = 1}}},
+       {1 << 24}},
+      // Seed 003 peaks, tree reductions, histogram, constant memory (appended: earlier ncu IDs
+      // keep their numbers).
+      {"block_peak", run_block_peak_plain, 1 << 20, {kBlockPeakL}, {1 << 24}},
+      {"block_peak_reviewed", run_block_peak_reviewed, 1 << 20, {kBlockPeakReviewedL}, {1 << 24}},
+      {"peak_centroid", run_peak_centroid_plain, 1 << 20,
+       {kBlockPeakL,
+        {"_Z23final_peak_and_centroidPK4PeakiPKfiiPS_Pf",
+         {.ldg = 3, .stg = 4, .lds = 2, .sts = 2, .bar = 2, .shfl = 4}}},
+       {1 << 24}},
+      {"peak_centroid_reviewed", run_peak_centroid_reviewed, 1 << 20,
+       {kBlockPeakReviewedL,
+        {"_Z32final_peak_and_centroid_reviewedPK4PeakiPKfiiPS_Pf",
+         {.ldg = 2, .stg = 4, .lds = 3, .sts = 3, .bar = 2, .shfl = 4}}},
+       {1 << 24}},
+      {"reduce_interleaved", run_reduce_interleaved, 1 << 20,
+       {{"_Z18reduce_interleavedPKiPi", kTreeReduce}}, {1 << 24}},
+      {"reduce_sequential", run_reduce_sequential, 1 << 20,
+       {{"_Z17reduce_sequentialPKiPi", kTreeReduce}}, {1 << 24}},
+      {"reduce_shuffle", run_reduce_shuffle, 1 << 20,
+       {{"_Z14reduce_shufflePKiPi", {.ldg = 1, .stg = 1, .lds = 1, .sts = 1, .bar = 1, .shfl = 2}}},
+       {1 << 24}},
+      {"histogram256", run_histogram256, 1 << 22,
+       {{"_Z12histogram256PKhiPj", {.ldg = 1, .lds = 1, .sts = 1, .bar = 2, .atoms = 1, .red = 1}}},
+       {1 << 26}},
+      {"poly_eval", run_poly_eval, 1 << 20, {{"_Z9poly_evalPKfPfi", {.ldg = 1, .stg = 1, .cnst = 1}}},
+       {1 << 24}},
+      {"lane_coeff", run_lane_coeff, 1 << 20, {{"_Z10lane_coeffPfi", {.stg = 1, .cnst = 1}}},
        {1 << 24}},
   };
   return k;
@@ -605,8 +833,8 @@ std::string dim_json(dim3 d) { return fmt("[%u, %u, %u]", d.x, d.y, d.z); }
 std::string source_json(const SourceAccesses& s) {
   if (!s.known) return "null";
   return fmt("{\"LDG\": %d, \"STG\": %d, \"LDS\": %d, \"STS\": %d, \"BAR\": %d, \"SHFL\": %d, "
-             "\"VOTE\": %d, \"ATOMS\": %d, \"ATOMG\": %d, \"RED\": %d}",
-             s.ldg, s.stg, s.lds, s.sts, s.bar, s.shfl, s.vote, s.atoms, s.atomg, s.red);
+             "\"VOTE\": %d, \"ATOMS\": %d, \"ATOMG\": %d, \"RED\": %d, \"CONST\": %d}",
+             s.ldg, s.stg, s.lds, s.sts, s.bar, s.shfl, s.vote, s.atoms, s.atomg, s.red, s.cnst);
 }
 
 std::string device_json() {

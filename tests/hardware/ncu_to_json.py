@@ -70,13 +70,29 @@ METRICS = [
 ]
 PER_OPCODE = "sass__inst_executed_per_opcode"
 # Opcodes whose per-opcode count is always written (0 when the kernel executes none).
-ALWAYS_OPCODES = ["BAR", "SHFL", "VOTE", "LDS", "STS", "LDG", "STG", "ATOMS", "ATOMG", "ATOM", "RED", "WARPSYNC"]
+# LDC counts every executed LDC, including the kernel-parameter / stack-pointer loads from bank
+# c[0x0] (e.g. `LDC R1, c[0x0][0x28]` at the top of every sm_90 kernel), not only __constant__ reads.
+# On sm_90 a global-memory atomic whose result is unused is REDG (RED only with a generic address),
+# and a __constant__ read with a warp-uniform index can be a ULDC (uniform datapath), which neither
+# smsp__inst_executed_op_ldc nor idc__requests counts.
+ALWAYS_OPCODES = ["BAR", "SHFL", "VOTE", "LDS", "STS", "LDG", "STG", "ATOMS", "ATOMG", "ATOM", "RED", "REDG",
+                  "WARPSYNC", "LDC", "ULDC"]
 # Static SASS opcodes counted per kernel (the source-level accesses, barriers, shuffles, votes,
 # atomics); the driver's source_accesses give the expected number of each.
-SASS_OPCODES = ["LDS", "STS", "LDG", "STG", "BAR", "SHFL", "VOTE", "ATOMS", "ATOMG", "RED"]
+SASS_OPCODES = ["LDS", "STS", "LDG", "STG", "BAR", "SHFL", "VOTE", "ATOMS", "ATOMG", "RED", "REDG"]
 # Other memory / cross-lane opcodes listed per kernel when present.
 SASS_LISTED = SASS_OPCODES + ["LD", "ST", "LDSM", "STSM", "LDGSTS", "ATOM", "VOTEU", "LDL", "STL",
                               "MEMBAR", "WARPSYNC"]
+# __constant__ data lives in constant bank 3 on sm_90 (bank 0 holds the kernel parameters and driver
+# constants). A source-level __constant__ read becomes an LDC/ULDC from c[0x3], or a c[0x3][..] operand
+# of another instruction (an FFMA, say). "CONST" counts the static instructions that read c[0x3] in
+# either way and is compared with the driver's source_accesses["CONST"].
+USER_CONST_BANK = "0x3"
+# source_accesses key -> the static SASS counts it is compared with. A source-level global reduction
+# (atomicAdd & co. with the result unused; the driver's `red`) is REDG on sm_90, RED if generic.
+COMPARED = OrderedDict([(op, (op,)) for op in SASS_OPCODES if op not in ("RED", "REDG")] +
+                       [("RED", ("RED", "REDG")), ("CONST", ("CONST",))])
+CBANK_RE = re.compile(r"c\[(0x[0-9a-fA-F]+)\]\[")
 
 
 def read_text(path, default=None):
@@ -212,7 +228,8 @@ FUNC_RE = re.compile(r"^\s*Function\s*:\s*(\S+)")
 
 
 def parse_sass(path):
-    """cuobjdump -sass -> {function: {'histogram': {opcode: n}, 'full': {opcode.mods: n}, 'listed': [text]}}."""
+    """cuobjdump -sass -> {function: {'histogram': {opcode: n}, 'full': {opcode.mods: n}, 'listed': [text],
+    'banks': {bank: {'LDC'|'ULDC'|'operand': n}}, 'const_listed': [text of instructions reading c[0x3]]}}."""
     text = read_text(path)
     if text is None:
         return None
@@ -221,7 +238,8 @@ def parse_sass(path):
     for line in text.splitlines():
         m = FUNC_RE.match(line)
         if m:
-            cur = funcs.setdefault(m.group(1), {"histogram": Counter(), "full": Counter(), "listed": []})
+            cur = funcs.setdefault(m.group(1), {"histogram": Counter(), "full": Counter(), "listed": [],
+                                                "banks": OrderedDict(), "const_listed": []})
             continue
         if cur is None:
             continue
@@ -231,8 +249,15 @@ def parse_sass(path):
         pred, op, mods, rest = m.group(2) or "", m.group(3), m.group(4) or "", m.group(5) or ""
         cur["histogram"][op] += 1
         cur["full"][op + mods] += 1
+        text = "/*%s*/ %s%s%s %s" % (m.group(1), pred, op, mods, rest.strip())
         if op in SASS_LISTED:
-            cur["listed"].append("/*%s*/ %s%s%s %s" % (m.group(1), pred, op, mods, rest.strip()))
+            cur["listed"].append(text)
+        banks = sorted(set(b.lower() for b in CBANK_RE.findall(rest)))
+        for b in banks:
+            kind = op if op in ("LDC", "ULDC") else "operand"
+            cur["banks"].setdefault(b, Counter())[kind] += 1
+        if USER_CONST_BANK in banks:
+            cur["const_listed"].append(text)
     return funcs
 
 
@@ -243,13 +268,18 @@ def sass_summary(funcs, symbol, source):
     if f is None:
         return {"available": False, "notes": ["function %s not found in cuobjdump output" % symbol]}
     counts = OrderedDict((op, f["histogram"].get(op, 0)) for op in SASS_OPCODES)
+    banks = f.get("banks", {})
+    counts["CONST"] = sum(banks.get(USER_CONST_BANK, {}).values())
     notes = []
     one = None
     if source:
-        one = all(counts[op] == source.get(op, 0) for op in SASS_OPCODES)
-        for op in SASS_OPCODES:
-            if counts[op] != source.get(op, 0):
-                notes.append("%s: %d static SASS instructions for %d source-level accesses" % (op, counts[op], source.get(op, 0)))
+        one = True
+        for key, ops in COMPARED.items():
+            have = sum(counts[op] for op in ops)
+            if have != source.get(key, 0):
+                one = False
+                notes.append("%s: %d static SASS instructions%s for %d source-level accesses" % (
+                    key, have, " (%s)" % " + ".join(ops) if len(ops) > 1 else "", source.get(key, 0)))
     wide = sorted(k for k in f["full"] if k.split(".")[0] in ("LDS", "STS", "LDG", "STG", "LD", "ST")
                   and any(w in k.split(".")[1:] for w in ("64", "128", "U8", "S8", "U16", "S16")))
     if wide:
@@ -258,7 +288,8 @@ def sass_summary(funcs, symbol, source):
         if f["histogram"].get(op):
             notes.append("%d %s instruction(s) present (generic/local/async, counted by other ncu metrics)" % (f["histogram"][op], op))
     if one:
-        notes.append("every source-level global/shared access and __syncthreads is exactly one SASS instruction")
+        notes.append("every source-level global/shared access, __syncthreads, shuffle, vote, atomic and "
+                     "__constant__ read is exactly one SASS instruction")
     return OrderedDict([
         ("available", True),
         ("function", symbol),
@@ -268,6 +299,9 @@ def sass_summary(funcs, symbol, source):
         ("opcodes_with_modifiers", OrderedDict(sorted((k, v) for k, v in f["full"].items()
                                                       if k.split(".")[0] in SASS_LISTED))),
         ("memory_and_sync_instructions", f["listed"]),
+        ("constant_bank_refs", OrderedDict(("c[%s]" % b, OrderedDict(sorted(c.items())))
+                                           for b, c in sorted(banks.items()))),
+        ("constant_instructions", f.get("const_listed", [])),
         ("total_instructions", sum(f["histogram"].values())),
         ("notes", notes),
     ])
@@ -300,11 +334,11 @@ def combine_sass(per_launch):
     """Entry-level static SASS summary of a multi-launch entry: counts and expectations summed."""
     sums = [kn.get("sass") or {} for kn in per_launch]
     available = all(s.get("available") for s in sums)
-    counts = OrderedDict((op, sum((s.get("counts") or {}).get(op, 0) for s in sums)) for op in SASS_OPCODES)
+    counts = OrderedDict((op, sum((s.get("counts") or {}).get(op, 0) for s in sums)) for op in SASS_OPCODES + ["CONST"])
     sources = [s.get("source_accesses") for s in sums]
     source = None
     if all(sources):
-        source = OrderedDict((op, sum(src.get(op, 0) for src in sources)) for op in SASS_OPCODES)
+        source = OrderedDict((op, sum(src.get(op, 0) for src in sources)) for op in COMPARED)
     ones = [s.get("one_instruction_per_access") for s in sums]
     one = None if any(o is None for o in ones) else all(ones)
     notes = []
@@ -530,7 +564,15 @@ def build(work, out_path):
                           "each driver entry run once at its default size (one kernel launch, or several whose "
                           "metrics are summed, per-launch detail under `launches`), recorded by tests/hardware/record_h100.sh; "
                           "tgsim's counts are compared against this fixture.")
-    out["recorded_utc"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    # The recording time is that of the manifest `driver count` wrote under ncu (kept by tar), so a
+    # JSON rebuilt later from h100_raw.tar.gz keeps it; generated_utc is when this JSON was written.
+    stamp_src = next((os.path.join(work, f) for f in ("manifest.json", "ncu_details.csv")
+                      if os.path.exists(os.path.join(work, f))), None)
+    fmt_utc = lambda t: t.strftime("%Y-%m-%dT%H:%M:%SZ")
+    now = datetime.datetime.now(datetime.timezone.utc)
+    out["recorded_utc"] = fmt_utc(datetime.datetime.fromtimestamp(os.path.getmtime(stamp_src), datetime.timezone.utc)
+                                  if stamp_src else now)
+    out["generated_utc"] = fmt_utc(now)
     out["gpu"] = OrderedDict([
         ("name", gpu_fields[0] if gpu_fields and gpu_fields[0] else dev.get("name")),
         ("driver_version", gpu_fields[1] if len(gpu_fields) > 1 else None),

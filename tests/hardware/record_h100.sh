@@ -100,8 +100,8 @@ record() {
     "$CUOBJDUMP" -sass "$WORK/driver" >"$WORK/sass.txt" 2>&1 || note "cuobjdump -sass failed"
     "$CUOBJDUMP" -res-usage "$WORK/driver" >"$WORK/res_usage.txt" 2>&1 || true
     say "SASS: $(wc -l <"$WORK/sass.txt") lines"
-    grep -E "Function|LDS|STS|LDG|STG|BAR|SHFL|VOTE|ATOM|RED" "$WORK/sass.txt" |
-      sed -E 's@ +/\* 0x[0-9a-f]+ \*/@@' | head -400
+    grep -E "Function|LDS|STS|LDG|STG|BAR|SHFL|VOTE|ATOM|RED|c\[0x3\]" "$WORK/sass.txt" |
+      sed -E 's@ +/\* 0x[0-9a-f]+ \*/@@' | head -800
   else
     note "cuobjdump not found: no static SASS counts"
   fi

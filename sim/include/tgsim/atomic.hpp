@@ -17,7 +17,7 @@ template <class T, class Op>
 T atomic_rmw(T* p, std::uint64_t addr, AccessKind kind, const T& operand, const std::source_location& loc,
              Op op) {
   if (!p) return T{};
-  record_access(current_thread(), loc, kind, addr, sizeof(T), &operand);
+  record_store(current_thread(), loc, kind, addr, sizeof(T), &operand);  // an atomic writes
   return op(std::atomic_ref<T>(*p));
 }
 

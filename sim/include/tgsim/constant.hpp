@@ -25,7 +25,7 @@ class constant_ref {
   operator T() const {
     if (!p_) return T{};
     detail::record_access(detail::current, loc_, detail::AccessKind::kConstantLoad,
-                          reinterpret_cast<std::uintptr_t>(p_), sizeof(T), nullptr);
+                          reinterpret_cast<std::uintptr_t>(p_), sizeof(T));
     return *p_;
   }
   const constant_ref& operator=(const T&) const {

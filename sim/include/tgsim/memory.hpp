@@ -46,10 +46,12 @@ struct BufferInfo {
 
 struct SharedDecl;  // one shared array of a group (defined in the library)
 
-// The hot path: one event per thread access (sim/src/group.cpp). A store passes the bytes
-// it stores (the checker tells same-value stores apart); a load passes null.
+// The hot path: one event per thread access (sim/src/group.cpp). A store also passes the
+// bytes it stores (the checker tells same-value stores apart); loads keep the short call.
 void record_access(ThreadCtx* t, const std::source_location& loc, AccessKind kind,
-                   std::uint64_t addr, std::uint32_t width, const void* value);
+                   std::uint64_t addr, std::uint32_t width);
+void record_store(ThreadCtx* t, const std::source_location& loc, AccessKind kind,
+                  std::uint64_t addr, std::uint32_t width, const void* value);
 void global_out_of_bounds(ThreadCtx* t, const std::source_location& loc, const BufferInfo* buf,
                           std::int64_t index);
 void shared_out_of_bounds(ThreadCtx* t, const std::source_location& loc, const SharedDecl* decl,
@@ -99,15 +101,15 @@ class global_ref {
   operator V() const {  // a load
     if (!p_) return V{};
     detail::record_access(detail::current, loc_, detail::AccessKind::kGlobalLoad,
-                          reinterpret_cast<std::uintptr_t>(p_), sizeof(T), nullptr);
+                          reinterpret_cast<std::uintptr_t>(p_), sizeof(T));
     return *p_;
   }
   const global_ref& operator=(const V& v) const
     requires(!std::is_const_v<T>)
   {  // a store
     if (p_) {
-      detail::record_access(detail::current, loc_, detail::AccessKind::kGlobalStore,
-                            reinterpret_cast<std::uintptr_t>(p_), sizeof(T), &v);
+      detail::record_store(detail::current, loc_, detail::AccessKind::kGlobalStore,
+                           reinterpret_cast<std::uintptr_t>(p_), sizeof(T), &v);
       *p_ = v;
     }
     return *this;
@@ -203,31 +205,34 @@ class Buffer {
 
 // ---------------------------------------------------------------- shared memory
 
+// T may be volatile (TG_SHARED(volatile float, s, [64]) for warp-synchronous code): every
+// access is performed and recorded anyway, so volatile only shapes the value type.
 template <class T>
 class shared_ref {
+  using V = std::remove_cv_t<T>;
+
  public:
   shared_ref(T* p, std::uint32_t offset, std::source_location loc) : p_(p), off_(offset), loc_(loc) {}
 
-  operator T() const {
-    if (!p_) return T{};
-    detail::record_access(detail::current, loc_, detail::AccessKind::kSharedLoad, off_, sizeof(T),
-                          nullptr);
+  operator V() const {
+    if (!p_) return V{};
+    detail::record_access(detail::current, loc_, detail::AccessKind::kSharedLoad, off_, sizeof(T));
     return *p_;
   }
-  const shared_ref& operator=(const T& v) const {
+  const shared_ref& operator=(const V& v) const {
     if (p_) {
-      detail::record_access(detail::current, loc_, detail::AccessKind::kSharedStore, off_, sizeof(T),
-                            &v);
+      detail::record_store(detail::current, loc_, detail::AccessKind::kSharedStore, off_, sizeof(T),
+                           &v);
       *p_ = v;
     }
     return *this;
   }
-  const shared_ref& operator=(const shared_ref& o) const { return *this = static_cast<T>(o); }
-  shared_addr<T> operator&() const { return shared_addr<T>{p_, off_}; }
-  template <class U> const shared_ref& operator+=(const U& x) const { return *this = T(T(*this) + x); }
-  template <class U> const shared_ref& operator-=(const U& x) const { return *this = T(T(*this) - x); }
-  template <class U> const shared_ref& operator*=(const U& x) const { return *this = T(T(*this) * x); }
-  template <class U> const shared_ref& operator/=(const U& x) const { return *this = T(T(*this) / x); }
+  const shared_ref& operator=(const shared_ref& o) const { return *this = static_cast<V>(o); }
+  shared_addr<V> operator&() const { return shared_addr<V>{const_cast<V*>(p_), off_}; }
+  template <class U> const shared_ref& operator+=(const U& x) const { return *this = V(V(*this) + x); }
+  template <class U> const shared_ref& operator-=(const U& x) const { return *this = V(V(*this) - x); }
+  template <class U> const shared_ref& operator*=(const U& x) const { return *this = V(V(*this) * x); }
+  template <class U> const shared_ref& operator/=(const U& x) const { return *this = V(V(*this) / x); }
 
  private:
   T* p_;               // null after an out-of-bounds subscript (already reported)
@@ -256,7 +261,7 @@ class shared_array<E[N]> {
     if constexpr (std::is_array_v<E>) {
       return shared_array<E>(b, off_ + static_cast<std::uint32_t>(step), decl_, rank_);
     } else {
-      detail::check_element<E>();
+      detail::check_element<std::remove_cv_t<E>>();
       return shared_ref<E>(reinterpret_cast<E*>(b), off_ + static_cast<std::uint32_t>(step), i.loc);
     }
   }
@@ -273,7 +278,7 @@ template <class T>
 shared_array<T> ThreadCtx::shared(const char* name, std::source_location loc) {
   static_assert(std::is_array_v<T> && std::extent_v<T> > 0,
                 "tgsim: shared<T> takes an array type, e.g. shared<float[16][17]>");
-  using Elem = std::remove_all_extents_t<T>;
+  using Elem = std::remove_cv_t<std::remove_all_extents_t<T>>;
   detail::check_element<Elem>();
   constexpr std::uint32_t rank = std::rank_v<T>;
   std::size_t extents[rank];

@@ -48,7 +48,7 @@ struct Counters {
   friend bool operator==(const Counters&, const Counters&) = default;
 };
 
-enum class SiteKind {
+enum class SiteKind : std::uint8_t {
   kGlobalLoad, kGlobalStore, kSharedLoad, kSharedStore, kBarrier,
   kGlobalAtomic, kSharedAtomic, kConstantLoad, kShuffle, kVote, kWarpSync, kWarpReduce
 };
