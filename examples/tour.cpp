@@ -226,7 +226,7 @@ void family_paragraphs_raw(std::ostream& os, const std::map<std::string, catalog
      << fixed(est_us(done.at("matmul_tiled16")), 1) << " us, tiled32 " << fixed(est_us(done.at("matmul_tiled32")), 1)
      << " us; scaled to n=4096: " << fixed(est_us(mn, 4096) / 1e3, 1) << " / "
      << fixed(est_us(done.at("matmul_tiled16"), 4096) / 1e3, 1) << " / " << fixed(est_us(done.at("matmul_tiled32"), 4096) / 1e3, 1)
-     << " ms (H100 measured 80.7 / 22.7 / 20.8 ms; `tgsim predict`). What larger tiles do cut is L2 traffic: "
+     << " ms (H100 measured 80.9 / 22.8 / 21.0 ms; `tgsim predict`). What larger tiles do cut is L2 traffic: "
         "each group fetches its rows of A and columns of B once, and a 32-wide tile needs half as many groups per row, "
         "so tile 32 reads " << num(t32.l2_read_sectors) << " L2 sectors, half of tile 16.\n";
   const Counters& tn = done.at("transpose_naive").report.counters;
@@ -238,7 +238,7 @@ void family_paragraphs_raw(std::ostream& os, const std::map<std::string, catalog
         "The shared version moves that cost into the bank conflict: "
      << num(ts.shared_store.wavefronts) << " store wavefronts; padding removes it. Predicted at n=8192: naive "
      << fixed(est_us(done.at("transpose_naive"), 8192), 0) << " us, shared " << fixed(est_us(done.at("transpose_shared"), 8192), 0)
-     << " us, padded " << fixed(est_us(done.at("transpose_padded"), 8192), 0) << " us (H100: 413, 439, 326 us).\n";
+     << " us, padded " << fixed(est_us(done.at("transpose_padded"), 8192), 0) << " us (H100: 415, 442, 326 us).\n";
 }
 
 int tour(std::ostream& os, unsigned threads, bool json, const std::string& profile_name) {

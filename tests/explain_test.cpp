@@ -71,13 +71,11 @@ TEST(Estimate, AgreesWithTheH100TimingsInOrderAndWithin30PercentForTiling) {
   // The cache counters that the model gets exactly: L2 writes, DRAM, transposes' L2 reads.
   for (const auto& r : p.cache) {
     // Off by design (see README): L2 reads of sectors several SMs read at once (matmul, the
-    // bias vector), L1 hits of tiled matmuls from groups sharing an SM at once, and DRAM
-    // writes of the three-launch layer_relu.
+    // bias vector), L1 hits of tiled matmuls from groups sharing an SM at once.
     const bool shared_sectors = (r.kernel.rfind("matmul", 0) == 0 || r.kernel == "add_bias") &&
                                 r.counter == "l2.read_sectors";
     const bool tiled_hits = r.kernel.rfind("matmul_tiled", 0) == 0 && r.counter == "global.load.l1_hit_sectors";
-    const bool multi_launch = r.kernel == "layer_relu" && r.counter == "dram.write_bytes";
-    if (!shared_sectors && !tiled_hits && !multi_launch) {
+    if (!shared_sectors && !tiled_hits) {
       // DRAM: the fixed ~3 KB per launch varies from 2.8 to 3.6 KB on the H100
       EXPECT_LT(std::abs(r.error()), r.counter == "dram.read_bytes" ? 0.03 : 0.01) << r.kernel << " " << r.counter;
     }
