@@ -55,12 +55,20 @@ struct WarpLog {
     std::uint64_t addr;
   };
   std::vector<Rec> lanes[32];
+  // The watchdog (LaunchConfig::watchdog_accesses): a lane's log never grows past `limit`
+  // records; the capacity check push_back makes anyway is the only test on the hot path.
+  std::size_t limit = ~std::size_t(0);
 
   void add(std::uint32_t site, SiteKind kind, std::uint32_t lane, std::uint64_t addr,
            std::uint32_t width) {
-    lanes[lane].push_back(Rec{site, kind, static_cast<std::uint8_t>(width), addr});
+    std::vector<Rec>& v = lanes[lane];
+    if (v.size() == v.capacity()) [[unlikely]] grow(v);
+    v.push_back(Rec{site, kind, static_cast<std::uint8_t>(width), addr});
   }
+  // Throws WatchdogExpired when the lane has made `limit` accesses since the last flush.
+  void grow(std::vector<Rec>& v);
 };
+struct WatchdogExpired {};
 
 // The general grouping, for warps whose lanes took different paths through the sites.
 struct WarpGrouper {
@@ -110,6 +118,8 @@ class GroupRun {
                             const SharedDecl** decl);
   void add_finding(const ThreadCtx& t, FindingKind kind, const std::source_location& loc,
                    const std::string& message);
+  void add_finding_at(const ThreadCtx& t, FindingKind kind, const std::string& file,
+                      std::uint32_t line, std::uint32_t column, const std::string& message);
 
   const std::vector<SiteAcc>& accumulated() const { return acc_; }
   const FindingMap& findings() const { return findings_; }
@@ -161,6 +171,7 @@ class GroupRun {
   void report_stuck_warps();
   void unwind_all();
   void count_barriers_at_waits();
+  void watchdog_fired(Thread& th);
 
   LaunchState& state_;
   Dim3 block_;
