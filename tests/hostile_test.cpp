@@ -10,6 +10,7 @@
 //  another launch's freed buffer                use-after-free "buffer 'old' was freed"
 //  kernel throws std::runtime_error             launch rethrows it (lowest block), next launch fine
 //  deep recursion (fiber stack overflow)        exit status 3, "overflowed its 65536-byte stack"
+//  a 512 KiB local array on a 64 KiB stack      exit status 3 (the guard, not a neighbouring stack)
 //  one thread loops, others at a barrier        watchdog finding after LaunchConfig::watchdog_accesses
 //  barrier in a loop, per-thread trip counts    barrier-divergence "the others (..) exited"
 //  shuffle whose mask leaves out the caller     warp-collective "leaves itself out"
@@ -219,6 +220,28 @@ TEST(HostileDeathTest, FiberStackOverflowEndsTheProcessWithAClearMessage) {
   EXPECT_EXIT(overflow(), ::testing::ExitedWithCode(tgsim::kStackOverflowExitStatus),
               "simulated thread \\(37,0,0\\) of block \\(1,0,0\\) overflowed its 65536-byte stack "
               "\\(LaunchConfig::stack_bytes\\)");
+}
+
+// A frame far larger than stack and guard together: -fstack-clash-protection (added by tgsim's
+// CMake) probes it page by page from the top, so the first probe past the stack hits the guard
+// instead of writing into whatever mapping lies below it.
+TEST(HostileDeathTest, LocalArrayLargerThanTheStackHitsTheGuardNotANeighbour) {
+  ++cases_run;
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  auto overflow = [] {
+    tgsim::Device dev;
+    auto c = cfg(Dim3(1), Dim3(32), false, 1);
+    c.stack_bytes = 64 * 1024;
+    dev.launch(c, [](tgsim::ThreadCtx& t) {
+      if (t.thread_idx.x == 3) {
+        volatile char big[512 * 1024];
+        big[0] = 1;
+        big[sizeof big - 1] = 2;
+      }
+    });
+  };
+  EXPECT_EXIT(overflow(), ::testing::ExitedWithCode(tgsim::kStackOverflowExitStatus),
+              "simulated thread \\(3,0,0\\) of block \\(0,0,0\\) overflowed its 65536-byte stack");
 }
 
 TEST(Hostile, ModerateRecursionWithinTheStackIsFine) {
