@@ -225,6 +225,12 @@ TEST(HostileDeathTest, FiberStackOverflowEndsTheProcessWithAClearMessage) {
 // A frame far larger than stack and guard together: -fstack-clash-protection (added by tgsim's
 // CMake) probes it page by page from the top, so the first probe past the stack hits the guard
 // instead of writing into whatever mapping lies below it.
+[[gnu::noinline]] void big_frame() {
+  volatile char big[512 * 1024];
+  big[0] = 1;
+  big[sizeof big - 1] = 2;
+}
+
 TEST(HostileDeathTest, LocalArrayLargerThanTheStackHitsTheGuardNotANeighbour) {
   ++cases_run;
   GTEST_FLAG_SET(death_test_style, "threadsafe");
@@ -233,11 +239,7 @@ TEST(HostileDeathTest, LocalArrayLargerThanTheStackHitsTheGuardNotANeighbour) {
     auto c = cfg(Dim3(1), Dim3(32), false, 1);
     c.stack_bytes = 64 * 1024;
     dev.launch(c, [](tgsim::ThreadCtx& t) {
-      if (t.thread_idx.x == 3) {
-        volatile char big[512 * 1024];
-        big[0] = 1;
-        big[sizeof big - 1] = 2;
-      }
+      if (t.thread_idx.x == 3) big_frame();
     });
   };
   EXPECT_EXIT(overflow(), ::testing::ExitedWithCode(tgsim::kStackOverflowExitStatus),
