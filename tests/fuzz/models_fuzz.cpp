@@ -10,8 +10,13 @@
 #include <cstring>
 #include <set>
 
-#include <tgsim/launch.hpp>
+#include <tgsim/dim.hpp>
 #include <tgsim/models.hpp>
+#include <tgsim/profile.hpp>
+
+// tests/fuzz/validate_shim.cpp (g++): detail::validate_launch; 1 = accepted, 0 = LaunchError.
+extern "C" int tgsim_fuzz_validate(const unsigned* grid, const unsigned* block, unsigned long stack_bytes,
+                                   char* msg, unsigned long cap);
 
 namespace {
 
@@ -79,7 +84,10 @@ void fuzz_models(Reader& r) {
 
 void fuzz_launch(Reader& r) {
   tgsim::DeviceProfile p = tgsim::profiles::nvidia_h100();
-  tgsim::LaunchConfig c;
+  struct {
+    tgsim::Dim3 grid, block;
+    std::size_t stack_bytes;
+  } c;
   auto dim = [&] {
     std::uint8_t shape = r.get<std::uint8_t>();
     auto one = [&](int k) -> std::uint32_t {
@@ -96,13 +104,10 @@ void fuzz_launch(Reader& r) {
   c.grid = dim();
   c.block = dim();
   c.stack_bytes = r.get<std::uint32_t>() % (1u << 20);
-  bool ok = true;
-  try {
-    tgsim::detail::validate_launch(p, c);
-  } catch (const tgsim::LaunchError& e) {
-    ok = false;
-    if (!*e.what()) fail("empty LaunchError message");
-  }
+  unsigned g[3] = {c.grid.x, c.grid.y, c.grid.z}, b[3] = {c.block.x, c.block.y, c.block.z};
+  char msg[512];
+  bool ok = tgsim_fuzz_validate(g, b, c.stack_bytes, msg, sizeof msg) != 0;
+  if (!ok && !msg[0]) fail("empty LaunchError message");
   auto in = [](const tgsim::Dim3& d, std::uint64_t x, std::uint64_t y, std::uint64_t z) {
     return d.x >= 1 && d.y >= 1 && d.z >= 1 && d.x <= x && d.y <= y && d.z <= z;
   };
