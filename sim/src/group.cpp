@@ -1,5 +1,6 @@
 // Fiber scheduling, the barrier, warp-instruction formation and the kernel-facing hooks.
 #include "group.hpp"
+#include "guard.hpp"
 
 #include <cstdlib>
 
@@ -50,15 +51,18 @@ std::string where(const std::source_location& loc) {
   return basename_of(loc.file_name()) + ":" + std::to_string(loc.line());
 }
 
-// Stacks for fibers: mmap'd once per worker with a PROT_NONE guard page below, reused.
+// Stacks for fibers: mmap'd once per worker with a PROT_NONE guard region below, reused.
+// The guard is 64 KiB (address space only), so a frame smaller than that cannot jump over it
+// into a neighbouring mapping; guard.cpp turns a fault in it into a clear error. (tgsim's
+// CMake also adds -fstack-clash-protection, which probes larger frames page by page.)
 class StackPool {
  public:
   ~StackPool() {
-    for (void* base : free_) ::munmap(base, size_ + page());
+    for (void* base : free_) unmap(base, size_);
   }
   boost::context::stack_context get(std::size_t size) {
     if (size != size_) {
-      for (void* base : free_) ::munmap(base, size_ + page());
+      for (void* base : free_) unmap(base, size_);
       free_.clear();
       size_ = size;
     }
@@ -67,28 +71,36 @@ class StackPool {
       base = free_.back();
       free_.pop_back();
     } else {
-      base = ::mmap(nullptr, size + page(), PROT_READ | PROT_WRITE,
+      base = ::mmap(nullptr, size + guard(), PROT_READ | PROT_WRITE,
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
       if (base == MAP_FAILED) throw std::bad_alloc();
-      ::mprotect(base, page(), PROT_NONE);
+      ::mprotect(base, guard(), PROT_NONE);
+      note_guard(base, guard(), size);
     }
     boost::context::stack_context sc;
     sc.size = size;
-    sc.sp = static_cast<char*>(base) + page() + size;
+    sc.sp = static_cast<char*>(base) + guard() + size;
     return sc;
   }
   void put(boost::context::stack_context& sc) noexcept {
-    void* base = static_cast<char*>(sc.sp) - sc.size - page();
+    void* base = static_cast<char*>(sc.sp) - sc.size - guard();
     if (sc.size == size_)
       free_.push_back(base);
     else
-      ::munmap(base, sc.size + page());
+      unmap(base, sc.size);
   }
 
  private:
-  static std::size_t page() {
-    static const std::size_t p = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-    return p;
+  static void unmap(void* base, std::size_t size) {
+    forget_guard(base);
+    ::munmap(base, size + guard());
+  }
+  static std::size_t guard() {
+    static const std::size_t g = [] {
+      std::size_t p = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+      return (64 * 1024 + p - 1) / p * p;
+    }();
+    return g;
   }
   std::vector<void*> free_;
   std::size_t size_ = 0;
@@ -139,6 +151,18 @@ void constant_write(ThreadCtx* t, const std::source_location& loc, const BufferI
                              "]': __constant__ data is read-only in kernels (the store was dropped)");
 }
 
+void global_use_after_free(ThreadCtx* t, const std::source_location& loc, const BufferInfo* buf,
+                           std::int64_t index) {
+  // The BufferInfo is pooled, never freed (buffers.cpp): reading it is safe. Its name is the
+  // freed buffer's until another Buffer takes it over.
+  t->group_->add_finding(
+      *t, FindingKind::kUseAfterFree, loc,
+      "access (index " + std::to_string(index) + ") through a pointer to a freed buffer" +
+          (buf->generation % 2 == 0 ? " '" + buf->name + "'" : std::string()) +
+          ": the Buffer it was made from was destroyed before this launch (the access was "
+          "dropped; a load yields 0)");
+}
+
 void global_out_of_bounds(ThreadCtx* t, const std::source_location& loc, const BufferInfo* buf,
                           std::int64_t index) {
   std::string msg;
@@ -171,8 +195,10 @@ std::byte* shared_storage(ThreadCtx* t, const std::source_location& loc, const c
 
 // ------------------------------------------------------------------ warp log
 
-void WarpLog::LaneLog::grow() {
-  cap_ = cap_ ? cap_ * 2 : 64;
+void WarpLog::LaneLog::grow(std::size_t limit) {
+  if (size_ >= limit) throw WatchdogExpired{};
+  std::size_t cap = std::min<std::size_t>(std::max<std::size_t>(2 * std::size_t(cap_), 64), limit);
+  cap_ = static_cast<std::uint32_t>(std::min<std::size_t>(cap, 0xFFFFFFFFu));
   void* p = std::realloc(data_, std::size_t(cap_) * sizeof(Rec));
   if (!p) throw std::bad_alloc();
   data_ = static_cast<Rec*>(p);
@@ -241,6 +267,10 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
   wsync_.resize(nwarps);
   order_.resize(nthreads_);
   arena_.resize(st.profile.max_static_shared_bytes);
+  if (st.cfg.watchdog_accesses)
+    for (WarpLog& w : warps_)
+      w.limit = static_cast<std::size_t>(std::min<std::uint64_t>(st.cfg.watchdog_accesses, ~std::size_t(0)));
+  install_stack_guard();  // this worker's alternate signal stack, for fiber stack overflows
   if (st.cfg.check) checker_ = std::make_unique<Checker>(st, nthreads_, arena_.size());
   checking_ = checker_ != nullptr;
   if (st.cfg.cache_model) mem_ = std::make_unique<CacheSim>(st.profile);
@@ -308,6 +338,8 @@ void GroupRun::resume(Thread& th) {
           try {
             state_.fn.call(state_.fn.body, th.ctx);
           } catch (const AbortGroup&) {
+          } catch (const WatchdogExpired&) {
+            watchdog_fired(th);
           } catch (const boost::context::detail::forced_unwind&) {
             throw;
           } catch (...) {
@@ -319,6 +351,10 @@ void GroupRun::resume(Thread& th) {
         });
   }
   th.fiber = std::move(th.fiber).resume();
+  // A finished fiber's stack goes back to this worker's pool now. (fcontext already did so
+  // and left th.fiber empty; the ucontext back end of the sanitizer build keeps the record
+  // until the fiber object dies, which would otherwise be in ~GroupRun on the launching thread.)
+  if (th.state == State::kExited) th.fiber = boost::context::fiber();
   current = nullptr;
 }
 
@@ -675,9 +711,43 @@ std::byte* GroupRun::shared_storage(ThreadCtx& t, const std::source_location& lo
   return arena_.data() + off;
 }
 
+// A thread made watchdog_accesses accesses in one barrier interval: a finding at the site of
+// its last access, and the group ends (the threads waiting for it are unwound).
+void GroupRun::watchdog_fired(Thread& th) {
+  const ThreadCtx& t = th.ctx;
+  const WarpLog::LaneLog& log = warps_[t.warp].lanes[t.lane];
+  std::uint32_t waiting = 0;
+  const Thread* first = nullptr;
+  for (const Thread& o : threads_)
+    if (&o != &th && o.state == State::kWaiting) {
+      ++waiting;
+      if (!first) first = &o;
+    }
+  std::string msg = "thread " + t.thread_idx.str() + " (warp " + std::to_string(t.warp) + ", lane " +
+                    std::to_string(t.lane) + ") made " + std::to_string(log.size()) +
+                    " memory accesses without reaching a barrier (LaunchConfig::watchdog_accesses)";
+  if (waiting)
+    msg += " while " + std::to_string(waiting) + " thread(s) wait at the barrier at " +
+           where(first->wait_loc);
+  msg += ": a runaway loop? The group was ended";
+  aborting_ = true;
+  if (log.empty()) {
+    add_finding_at(t, FindingKind::kWatchdog, "", 0, 0, msg);
+    return;
+  }
+  std::vector<SiteInfo> sites = state_.sites.snapshot();
+  const SiteInfo& s = sites[log.back().site];
+  add_finding_at(t, FindingKind::kWatchdog, s.file, s.line, s.column, msg);
+}
+
 void GroupRun::add_finding(const ThreadCtx& t, FindingKind kind, const std::source_location& loc,
                            const std::string& message) {
-  FindingKey key{static_cast<int>(kind), loc.file_name(), loc.line(), loc.column(), {}, 0, 0, false};
+  add_finding_at(t, kind, loc.file_name(), loc.line(), loc.column(), message);
+}
+
+void GroupRun::add_finding_at(const ThreadCtx& t, FindingKind kind, const std::string& file,
+                              std::uint32_t line, std::uint32_t column, const std::string& message) {
+  FindingKey key{static_cast<int>(kind), file, line, column, {}, 0, 0, false};
   auto [it, inserted] = findings_.try_emplace(key);
   FindingAgg& a = it->second;
   a.finding.count += 1;
@@ -686,9 +756,9 @@ void GroupRun::add_finding(const ThreadCtx& t, FindingKind kind, const std::sour
     a.order = order;
     Finding& f = a.finding;
     f.kind = kind;
-    f.file = loc.file_name();
-    f.line = loc.line();
-    f.column = loc.column();
+    f.file = file;
+    f.line = line;
+    f.column = column;
     f.block = t.block_idx;
     f.thread = t.thread_idx;
     f.warp = t.warp;

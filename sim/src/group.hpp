@@ -65,31 +65,38 @@ struct WarpLog {
     LaneLog(const LaneLog&) = delete;
     LaneLog& operator=(const LaneLog&) = delete;
     ~LaneLog() { std::free(data_); }
-    void push(const Rec& r) {
-      if (size_ == cap_) [[unlikely]] grow();
+    // Throws WatchdogExpired when the lane already holds `limit` records (the watchdog).
+    void push(const Rec& r, std::size_t limit) {
+      if (size_ == cap_) [[unlikely]] grow(limit);
       data_[size_++] = r;
     }
     bool full() const { return size_ == cap_; }
     void push_unchecked(const Rec& r) { data_[size_++] = r; }
     const Rec* data() const { return data_; }
     std::size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    const Rec& back() const { return data_[size_ - 1]; }
     const Rec& operator[](std::size_t i) const { return data_[i]; }
     const Rec* begin() const { return data_; }
     const Rec* end() const { return data_ + size_; }
     void clear() { size_ = 0; }
 
    private:
-    [[gnu::noinline, gnu::cold]] void grow();
+    [[gnu::noinline, gnu::cold]] void grow(std::size_t limit);
     Rec* data_ = nullptr;
     std::uint32_t size_ = 0, cap_ = 0;
   };
   LaneLog lanes[32];
+  // The watchdog (LaunchConfig::watchdog_accesses): a lane's log never grows past `limit`
+  // records; the capacity check the append makes anyway is the only test on the hot path.
+  std::size_t limit = ~std::size_t(0);
 
   void add(std::uint32_t site, SiteKind kind, std::uint32_t lane, std::uint64_t addr,
            std::uint32_t width) {
-    lanes[lane].push(Rec{site, kind, static_cast<std::uint8_t>(width), addr});
+    lanes[lane].push(Rec{site, kind, static_cast<std::uint8_t>(width), addr}, limit);
   }
 };
+struct WatchdogExpired {};
 
 // The general grouping, for warps whose lanes took different paths through the sites.
 struct WarpGrouper {
@@ -157,6 +164,8 @@ class GroupRun {
                             const SharedDecl** decl);
   void add_finding(const ThreadCtx& t, FindingKind kind, const std::source_location& loc,
                    const std::string& message);
+  void add_finding_at(const ThreadCtx& t, FindingKind kind, const std::string& file,
+                      std::uint32_t line, std::uint32_t column, const std::string& message);
 
   const std::vector<SiteAcc>& accumulated() const { return acc_; }
   const FindingMap& findings() const { return findings_; }
@@ -216,6 +225,7 @@ class GroupRun {
   void report_stuck_warps();
   void unwind_all();
   void count_barriers_at_waits();
+  void watchdog_fired(Thread& th);
 
   LaunchState& state_;
   Dim3 block_;

@@ -53,6 +53,8 @@ const char* to_string(FindingKind k) {
     case FindingKind::kUninitialized: return "uninitialized-read";
     case FindingKind::kWarpCollective: return "warp-collective";
     case FindingKind::kConstantWrite: return "constant-write";
+    case FindingKind::kUseAfterFree: return "use-after-free";
+    case FindingKind::kWatchdog: return "watchdog";
   }
   return "?";
 }

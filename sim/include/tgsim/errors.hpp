@@ -11,4 +11,9 @@ class LaunchError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A simulated thread overflowed its fiber stack (LaunchConfig::stack_bytes): it hit the
+// PROT_NONE guard below the stack. tgsim prints which thread of which block, then ends the
+// process with this status (the worker's stack state cannot be recovered safely).
+inline constexpr int kStackOverflowExitStatus = 3;
+
 }  // namespace tgsim

@@ -44,6 +44,12 @@ struct LaunchConfig {
   // Groups done / total on stderr while the launch runs, when stderr is a terminal and the
   // launch takes longer than about a second.
   bool progress = false;
+  // Watchdog: a thread that makes this many memory accesses in one barrier interval (without
+  // reaching a barrier or warp collective) is a `watchdog` finding and its group is ended,
+  // so a runaway loop while others wait at a barrier never hangs the launch. 0 = off.
+  // Generous by default (2^26 accesses: each costs 16 bytes of warp log, 1 GiB per thread at
+  // the limit). A loop that makes no memory access at all cannot be stopped this way.
+  std::uint64_t watchdog_accesses = std::uint64_t(1) << 26;
 };
 
 namespace detail {
@@ -62,7 +68,7 @@ template <class A> struct is_global_ptr : std::false_type {};
 template <class T> struct is_global_ptr<global_ptr<T>> : std::true_type {};
 template <class T>
 void add_span(std::vector<BufferSpan>& out, const global_ptr<T>& p) {
-  if (!p.info() || !p.base()) return;
+  if (!p.info() || !p.base() || p.freed()) return;
   auto b = reinterpret_cast<std::uintptr_t>(p.base());
   out.push_back(BufferSpan{b, b + p.info()->count * p.info()->elem_size, p.info()});
 }

@@ -42,7 +42,15 @@ struct BufferInfo {
   const char* space = "global";  // "global" or "constant", for findings
   std::size_t count = 0;      // elements
   std::size_t elem_size = 0;  // bytes
+  // Use after free: a Buffer's BufferInfo comes from a pool that never returns memory
+  // (sim/src/buffers.cpp) and its generation grows when the Buffer dies, so a global_ptr
+  // that outlived its Buffer reads a valid BufferInfo whose generation is not its own.
+  std::uint64_t generation = 0;
 };
+// A BufferInfo from the pool (generation already advanced past every earlier holder), and
+// its return when the Buffer dies.
+BufferInfo* acquire_buffer_info();
+void release_buffer_info(BufferInfo* info) noexcept;
 
 struct SharedDecl;  // one shared array of a group (defined in the library)
 
@@ -54,6 +62,13 @@ void record_store(ThreadCtx* t, const std::source_location& loc, AccessKind kind
                   std::uint64_t addr, std::uint32_t width, const void* value);
 void global_out_of_bounds(ThreadCtx* t, const std::source_location& loc, const BufferInfo* buf,
                           std::int64_t index);
+// A subscript of a global_ptr whose Buffer was freed (its generation moved on).
+void global_use_after_free(ThreadCtx* t, const std::source_location& loc, const BufferInfo* buf,
+                           std::int64_t index);
+// Offsets wrap like 64-bit pointer arithmetic on the GPU (never signed-overflow UB).
+constexpr std::int64_t wrap_add(std::int64_t a, std::int64_t b) {
+  return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) + static_cast<std::uint64_t>(b));
+}
 void shared_out_of_bounds(ThreadCtx* t, const std::source_location& loc, const SharedDecl* decl,
                           std::size_t dim, std::int64_t index, std::size_t extent);
 // Returns the group's storage for the declaration at `loc`, allocating it on first use.
@@ -135,35 +150,47 @@ class global_ptr {
  public:
   global_ptr() = default;
   global_ptr(T* base, const detail::BufferInfo* info, std::int64_t offset = 0)
-      : base_(base), info_(info), off_(offset) {
+      : base_(base), info_(info), off_(offset), gen_(info ? info->generation : 0) {
     detail::check_element<V>();
   }
   template <class U>
     requires(std::is_same_v<const U, T> && !std::is_same_v<U, T>)
-  global_ptr(const global_ptr<U>& o) : base_(o.base()), info_(o.info()), off_(o.offset()) {}
+  global_ptr(const global_ptr<U>& o)
+      : base_(o.base()), info_(o.info()), off_(o.offset()), gen_(o.generation()) {}
 
   global_ref<T> operator[](detail::Index i) const {
     ThreadCtx* t = detail::current_thread();
-    std::int64_t idx = off_ + i.v;
-    if (idx < 0 || !info_ || static_cast<std::uint64_t>(idx) >= info_->count) {
-      detail::global_out_of_bounds(t, i.loc, info_, idx);
+    std::int64_t idx = detail::wrap_add(off_, i.v);
+    // One rarely taken branch: out of bounds, null, or a freed Buffer (generation moved on).
+    if (idx < 0 || !info_ || static_cast<std::uint64_t>(idx) >= info_->count ||
+        info_->generation != gen_) [[unlikely]] {
+      if (info_ && info_->generation != gen_)
+        detail::global_use_after_free(t, i.loc, info_, idx);
+      else
+        detail::global_out_of_bounds(t, i.loc, info_, idx);
       return global_ref<T>(nullptr, i.loc);
     }
     return global_ref<T>(base_ + idx, i.loc);
   }
   global_ref<T> operator*() const { return (*this)[0]; }
-  global_ptr operator+(std::int64_t d) const { return global_ptr(base_, info_, off_ + d); }
-  global_ptr operator-(std::int64_t d) const { return global_ptr(base_, info_, off_ - d); }
-  global_ptr& operator+=(std::int64_t d) { off_ += d; return *this; }
+  global_ptr operator+(std::int64_t d) const { return global_ptr(*this, detail::wrap_add(off_, d)); }
+  global_ptr operator-(std::int64_t d) const {
+    return global_ptr(*this, detail::wrap_add(off_, static_cast<std::int64_t>(0ull - static_cast<std::uint64_t>(d))));
+  }
+  global_ptr& operator+=(std::int64_t d) { off_ = detail::wrap_add(off_, d); return *this; }
 
   T* base() const { return base_; }
   const detail::BufferInfo* info() const { return info_; }
   std::int64_t offset() const { return off_; }
+  std::uint64_t generation() const { return gen_; }  // of the Buffer this pointer was made from
+  bool freed() const { return info_ && info_->generation != gen_; }
 
  private:
+  global_ptr(const global_ptr& o, std::int64_t off) : base_(o.base_), info_(o.info_), off_(off), gen_(o.gen_) {}
   T* base_ = nullptr;
   const detail::BufferInfo* info_ = nullptr;
   std::int64_t off_ = 0;
+  std::uint64_t gen_ = 0;
 };
 
 // A device buffer owned by the host: 256-byte aligned like cudaMalloc, zero-filled.
@@ -173,7 +200,7 @@ class Buffer {
  public:
   Buffer() = default;
   explicit Buffer(std::size_t count, std::string name = "buffer")
-      : info_(std::make_unique<detail::BufferInfo>()) {
+      : info_(detail::acquire_buffer_info()) {
     detail::check_element<T>();
     info_->name = std::move(name);
     info_->count = count;
@@ -199,8 +226,12 @@ class Buffer {
   struct Free {
     void operator()(T* p) const { ::operator delete[](p, std::align_val_t(256)); }
   };
+  struct Release {
+    void operator()(detail::BufferInfo* i) const noexcept { detail::release_buffer_info(i); }
+  };
+  // Declared first, so destroyed last: the memory is freed before the generation moves on.
+  std::unique_ptr<detail::BufferInfo, Release> info_;
   std::unique_ptr<T, Free> mem_;
-  std::unique_ptr<detail::BufferInfo> info_;
 };
 
 // ---------------------------------------------------------------- shared memory

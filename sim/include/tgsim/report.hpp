@@ -85,9 +85,13 @@ enum class FindingKind {
   kWarpCollective,  // a shuffle/vote whose mask leaves the caller out, mismatched masks or
                     // intrinsics across a warp, or a read of a lane that does not take part
   kConstantWrite,   // a store to __constant__ memory (read-only in kernels)
+  kUseAfterFree,    // a subscript of a global_ptr whose Buffer was destroyed (access dropped)
+  kWatchdog,        // a thread ran LaunchConfig::watchdog_accesses accesses in one barrier
+                    // interval (a runaway loop); its group was ended
 };
 // "out-of-bounds", "barrier-divergence", "raw-hazard", "war-hazard", "waw-hazard",
-// "warp-sync-raw-hazard", "warp-sync-war-hazard", "warp-sync-waw-hazard", "uninitialized-read"
+// "warp-sync-raw-hazard", "warp-sync-war-hazard", "warp-sync-waw-hazard", "uninitialized-read",
+// "warp-collective", "constant-write", "use-after-free", "watchdog"
 const char* to_string(FindingKind k);
 bool is_hazard(FindingKind k);
 
