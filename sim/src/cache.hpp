@@ -12,7 +12,6 @@
 // sector in flight at the same time are not merged (the H100 does merge them; see README).
 #pragma once
 #include <cstdint>
-#include <unordered_set>
 #include <vector>
 
 #include <tgsim/models.hpp>
@@ -44,6 +43,23 @@ class L1Cache {
   std::vector<Way> way_;
 };
 
+// A set of 64-bit ids with open addressing (linear probing): the unique-sector sets take an
+// insert per L1 miss, where std::unordered_set's node allocation dominated the model's cost.
+class IdSet {
+ public:
+  bool insert(std::uint64_t id);  // true if new
+  std::size_t size() const { return size_; }
+  template <class F> void for_each(F f) const {
+    for (std::uint64_t k : slots_)
+      if (k) f(k - 1);
+  }
+
+ private:
+  void grow();
+  std::vector<std::uint64_t> slots_;  // id + 1; 0 = empty
+  std::size_t size_ = 0;
+};
+
 // One worker's share of the hierarchy: its current SM's L1 and the unique L2/DRAM sets.
 class CacheSim {
  public:
@@ -54,8 +70,8 @@ class CacheSim {
 
   std::uint64_t l2_read_sectors = 0;   // L1 load misses
   std::uint64_t l2_write_sectors = 0;  // store sectors (write-through)
-  std::unordered_set<std::uint64_t> read_chunks;     // DRAM-chunk ids of L1 read misses
-  std::unordered_set<std::uint64_t> written_sectors;
+  IdSet read_chunks;     // DRAM-chunk ids of L1 read misses
+  IdSet written_sectors;
 
  private:
   const DeviceProfile& p_;
