@@ -101,11 +101,11 @@ CacheSim::CacheSim(const DeviceProfile& p)
       chunk_shift_(static_cast<std::uint32_t>(
           std::countr_zero(std::max<std::uint32_t>(p.dram_chunk_bytes / p.sector_bytes, 1)))) {}
 
-std::uint32_t CacheSim::load(const model::WarpAccess& a) {
+std::uint32_t CacheSim::load(const model::WarpAccess& a, std::uint32_t& hits) {
   std::uint64_t s[64];
   const std::uint32_t n = instruction_sectors(a, p_.sector_bytes, s);
   // Which sectors miss: look them up one by one so each miss is known.
-  std::uint32_t hits = 0;
+  hits = 0;
   for (std::uint32_t i = 0; i < n; ++i) {
     if (l1_.load(&s[i], 1)) {
       ++hits;
@@ -114,14 +114,15 @@ std::uint32_t CacheSim::load(const model::WarpAccess& a) {
       read_chunks.insert(s[i] >> chunk_shift_);
     }
   }
-  return hits;
+  return n;
 }
 
-void CacheSim::store(const model::WarpAccess& a) {
+std::uint32_t CacheSim::store(const model::WarpAccess& a) {
   std::uint64_t s[64];
   const std::uint32_t n = instruction_sectors(a, p_.sector_bytes, s);
   l2_write_sectors += n;
   for (std::uint32_t i = 0; i < n; ++i) written_sectors.insert(s[i]);
+  return n;
 }
 
 }  // namespace tgsim::detail

@@ -65,8 +65,10 @@ class CacheSim {
  public:
   explicit CacheSim(const DeviceProfile& p);
   void begin_sm() { l1_.reset(); }
-  std::uint32_t load(const model::WarpAccess& a);  // returns L1 sector hits
-  void store(const model::WarpAccess& a);
+  // Both return the instruction's distinct sectors (hardware-model.md 2.1, the same count as
+  // model::global_sectors); load also sets `hits` to the sectors found in L1.
+  std::uint32_t load(const model::WarpAccess& a, std::uint32_t& hits);
+  std::uint32_t store(const model::WarpAccess& a);
 
   std::uint64_t l2_read_sectors = 0;   // L1 load misses
   std::uint64_t l2_write_sectors = 0;  // store sectors (write-through)
