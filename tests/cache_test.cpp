@@ -96,6 +96,12 @@ TEST(CacheModel, TransposeNaiveSevenOfEightColumnSectorsHit) {
 }
 
 TEST(CacheModel, OffLeavesOtherCountersUnchanged) {
+  // Sectors come from the cache model's gathering when it is on: they must equal the model's.
+  for (const char* k : {"matmul_naive", "transpose_naive", "blur3x3", "add_bias"}) {
+    tgsim::Counters a = run(k, 64).report.counters, b = run(k, 64, 0, false).report.counters;
+    EXPECT_EQ(a.global_load.sectors, b.global_load.sectors) << k;
+    EXPECT_EQ(a.global_store.sectors, b.global_store.sectors) << k;
+  }
   auto on = run("matmul_tiled16", 64), off = run("matmul_tiled16", 64, 0, false);
   EXPECT_FALSE(off.report.counters.cache_modelled);
   EXPECT_EQ(off.report.counters.l2_read_sectors, 0u);

@@ -74,16 +74,38 @@ std::uint32_t L1Cache::load(const std::uint64_t* sectors, std::uint32_t n) {
   return hits;
 }
 
+bool IdSet::insert(std::uint64_t id) {
+  if ((size_ + 1) * 2 > slots_.size()) grow();
+  const std::uint64_t key = id + 1;
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t i = (key * 0x9E3779B97F4A7C15ull) >> 20 & mask;; i = (i + 1) & mask) {
+    if (slots_[i] == key) return false;
+    if (slots_[i] == 0) {
+      slots_[i] = key;
+      ++size_;
+      return true;
+    }
+  }
+}
+
+void IdSet::grow() {
+  std::vector<std::uint64_t> old = std::move(slots_);
+  slots_.assign(old.empty() ? 1024 : old.size() * 2, 0);
+  size_ = 0;
+  for (std::uint64_t k : old)
+    if (k) insert(k - 1);
+}
+
 CacheSim::CacheSim(const DeviceProfile& p)
     : p_(p), l1_(p.l1_bytes, p.l1_line_bytes, p.sector_bytes, p.l1_ways),
       chunk_shift_(static_cast<std::uint32_t>(
           std::countr_zero(std::max<std::uint32_t>(p.dram_chunk_bytes / p.sector_bytes, 1)))) {}
 
-std::uint32_t CacheSim::load(const model::WarpAccess& a) {
+std::uint32_t CacheSim::load(const model::WarpAccess& a, std::uint32_t& hits) {
   std::uint64_t s[64];
   const std::uint32_t n = instruction_sectors(a, p_.sector_bytes, s);
   // Which sectors miss: look them up one by one so each miss is known.
-  std::uint32_t hits = 0;
+  hits = 0;
   for (std::uint32_t i = 0; i < n; ++i) {
     if (l1_.load(&s[i], 1)) {
       ++hits;
@@ -92,14 +114,15 @@ std::uint32_t CacheSim::load(const model::WarpAccess& a) {
       read_chunks.insert(s[i] >> chunk_shift_);
     }
   }
-  return hits;
+  return n;
 }
 
-void CacheSim::store(const model::WarpAccess& a) {
+std::uint32_t CacheSim::store(const model::WarpAccess& a) {
   std::uint64_t s[64];
   const std::uint32_t n = instruction_sectors(a, p_.sector_bytes, s);
   l2_write_sectors += n;
   for (std::uint32_t i = 0; i < n; ++i) written_sectors.insert(s[i]);
+  return n;
 }
 
 }  // namespace tgsim::detail

@@ -12,7 +12,6 @@
 // sector in flight at the same time are not merged (the H100 does merge them; see README).
 #pragma once
 #include <cstdint>
-#include <unordered_set>
 #include <vector>
 
 #include <tgsim/models.hpp>
@@ -44,18 +43,37 @@ class L1Cache {
   std::vector<Way> way_;
 };
 
+// A set of 64-bit ids with open addressing (linear probing): the unique-sector sets take an
+// insert per L1 miss, where std::unordered_set's node allocation dominated the model's cost.
+class IdSet {
+ public:
+  bool insert(std::uint64_t id);  // true if new
+  std::size_t size() const { return size_; }
+  template <class F> void for_each(F f) const {
+    for (std::uint64_t k : slots_)
+      if (k) f(k - 1);
+  }
+
+ private:
+  void grow();
+  std::vector<std::uint64_t> slots_;  // id + 1; 0 = empty
+  std::size_t size_ = 0;
+};
+
 // One worker's share of the hierarchy: its current SM's L1 and the unique L2/DRAM sets.
 class CacheSim {
  public:
   explicit CacheSim(const DeviceProfile& p);
   void begin_sm() { l1_.reset(); }
-  std::uint32_t load(const model::WarpAccess& a);  // returns L1 sector hits
-  void store(const model::WarpAccess& a);
+  // Both return the instruction's distinct sectors (hardware-model.md 2.1, the same count as
+  // model::global_sectors); load also sets `hits` to the sectors found in L1.
+  std::uint32_t load(const model::WarpAccess& a, std::uint32_t& hits);
+  std::uint32_t store(const model::WarpAccess& a);
 
   std::uint64_t l2_read_sectors = 0;   // L1 load misses
   std::uint64_t l2_write_sectors = 0;  // store sectors (write-through)
-  std::unordered_set<std::uint64_t> read_chunks;     // DRAM-chunk ids of L1 read misses
-  std::unordered_set<std::uint64_t> written_sectors;
+  IdSet read_chunks;     // DRAM-chunk ids of L1 read misses
+  IdSet written_sectors;
 
  private:
   const DeviceProfile& p_;

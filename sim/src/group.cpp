@@ -779,14 +779,17 @@ void GroupRun::count_instruction(std::uint32_t site, SiteKind kind, std::uint32_
   if (capturing_) [[unlikely]]
     maybe_capture(site, kind, width, mask, addr);
   switch (kind) {
+    // With the cache model, its sector gathering gives the count (one pass over the lanes).
     case SiteKind::kGlobalLoad:
-      c.sectors += model::global_sectors(a);
-      if (mem_) c.l1_hit_sectors += mem_->load(a);
+      if (mem_) {
+        std::uint32_t hits = 0;
+        c.sectors += mem_->load(a, hits);
+        c.l1_hit_sectors += hits;
+      } else {
+        c.sectors += model::global_sectors(a);
+      }
       break;
-    case SiteKind::kGlobalStore:
-      c.sectors += model::global_sectors(a);
-      if (mem_) mem_->store(a);
-      break;
+    case SiteKind::kGlobalStore: c.sectors += mem_ ? mem_->store(a) : model::global_sectors(a); break;
     case SiteKind::kGlobalAtomic: c.sectors += model::global_sectors(a); break;
     case SiteKind::kSharedLoad:
     case SiteKind::kSharedStore: {

@@ -189,14 +189,14 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   HazardMap hazards;
   Report r;
   std::uint64_t l2_read = 0, l2_write = 0;
-  std::unordered_set<std::uint64_t> read_chunks, written_sectors;
+  IdSet read_chunks, written_sectors;
   for (const std::unique_ptr<GroupRun>& run : runs) {
     if (!run) continue;
     if (CacheSim* c = run->cache()) {  // sums and set unions: order-free
       l2_read += c->l2_read_sectors;
       l2_write += c->l2_write_sectors;
-      read_chunks.insert(c->read_chunks.begin(), c->read_chunks.end());
-      written_sectors.insert(c->written_sectors.begin(), c->written_sectors.end());
+      c->read_chunks.for_each([&](std::uint64_t id) { read_chunks.insert(id); });
+      c->written_sectors.for_each([&](std::uint64_t id) { written_sectors.insert(id); });
     }
     const CapturedInstruction& cap = run->captured();
     if (cap.present && (!r.captured.present || std::make_pair(cap.group, cap.warp) <
@@ -224,7 +224,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
     // DRAM: 64-byte chunks of first-touch L2 read misses, plus a fixed amount per launch;
     // written data stays in L2 unless the launch's footprint exceeds it.
     c.dram_read_bytes = read_chunks.size() * profile.dram_chunk_bytes +
-                        (read_chunks.empty() ? 0 : profile.dram_fixed_read_bytes);
+                        (read_chunks.size() == 0 ? 0 : profile.dram_fixed_read_bytes);
     const std::uint64_t footprint =
         read_chunks.size() * profile.dram_chunk_bytes + written_sectors.size() * profile.sector_bytes;
     c.dram_write_bytes = footprint > profile.l2_bytes ? written_sectors.size() * profile.sector_bytes : 0;
