@@ -1,6 +1,8 @@
-// The BufferInfo pool behind use-after-free findings: a BufferInfo is never returned to the
-// allocator, only recycled for a later Buffer, so a global_ptr that outlived its Buffer still
-// reads a valid object and sees that its generation moved on (memory.hpp, global_ptr).
+// BufferInfo lifetime, behind use-after-free findings: a BufferInfo is never freed nor reused.
+// When its Buffer dies, count drops to 0 and `freed` is set, so a global_ptr that outlived its
+// Buffer fails the bounds check of every subscript (memory.hpp, global_ptr::operator[]) and
+// never touches the freed memory. Cost: one small object (~100 bytes) kept per Buffer ever
+// allocated, in exchange for no extra test on the per-access hot path.
 #include <mutex>
 #include <vector>
 
@@ -9,41 +11,28 @@
 namespace tgsim::detail {
 
 namespace {
-struct Pool {
+// Retired BufferInfos stay reachable from here (LeakSanitizer stays quiet).
+struct Graveyard {
   std::mutex mu;
-  std::vector<BufferInfo*> free;
+  std::vector<BufferInfo*> retired;
 };
-// Leaked on purpose (reachable from this pointer, so LeakSanitizer is quiet): BufferInfos
-// must outlive every global_ptr, including those in static objects.
-Pool& pool() {
-  static Pool* p = new Pool;
-  return *p;
+Graveyard& graveyard() {
+  static Graveyard* g = new Graveyard;
+  return *g;
 }
 }  // namespace
 
-BufferInfo* acquire_buffer_info() {
-  Pool& p = pool();
-  std::lock_guard<std::mutex> lock(p.mu);
-  BufferInfo* info;
-  if (p.free.empty()) {
-    info = new BufferInfo;
-  } else {
-    info = p.free.back();
-    p.free.pop_back();
-  }
-  info->generation += 1;  // pointers into the freed holder now differ by at least 2
-  info->space = "global";
-  return info;
-}
+BufferInfo* acquire_buffer_info() { return new BufferInfo; }
 
 void release_buffer_info(BufferInfo* info) noexcept {
-  Pool& p = pool();
-  std::lock_guard<std::mutex> lock(p.mu);
-  info->generation += 1;  // every global_ptr made from the dying Buffer is now stale
+  info->count = 0;  // every later subscript through an old global_ptr is out of range...
+  info->freed = true;  // ...and reported as use after free
+  Graveyard& g = graveyard();
+  std::lock_guard<std::mutex> lock(g.mu);
   try {
-    p.free.push_back(info);
+    g.retired.push_back(info);
   } catch (...) {
-    // Out of memory for the free list: keep the object alive anyway (never delete it).
+    // Out of memory for the list: the object is kept anyway (never deleted).
   }
 }
 

@@ -153,14 +153,12 @@ void constant_write(ThreadCtx* t, const std::source_location& loc, const BufferI
 
 void global_use_after_free(ThreadCtx* t, const std::source_location& loc, const BufferInfo* buf,
                            std::int64_t index) {
-  // The BufferInfo is pooled, never freed (buffers.cpp): reading it is safe. Its name is the
-  // freed buffer's until another Buffer takes it over.
+  // The BufferInfo of a dead Buffer is kept (buffers.cpp): reading it is safe.
   t->group_->add_finding(
       *t, FindingKind::kUseAfterFree, loc,
-      "access (index " + std::to_string(index) + ") through a pointer to a freed buffer" +
-          (buf->generation % 2 == 0 ? " '" + buf->name + "'" : std::string()) +
-          ": the Buffer it was made from was destroyed before this launch (the access was "
-          "dropped; a load yields 0)");
+      "access (index " + std::to_string(index) + ") through a pointer to freed buffer '" +
+          buf->name + "': the Buffer it was made from was destroyed before this launch (the "
+          "access was dropped; a load yields 0)");
 }
 
 void global_out_of_bounds(ThreadCtx* t, const std::source_location& loc, const BufferInfo* buf,

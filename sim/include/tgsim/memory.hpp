@@ -42,13 +42,13 @@ struct BufferInfo {
   const char* space = "global";  // "global" or "constant", for findings
   std::size_t count = 0;      // elements
   std::size_t elem_size = 0;  // bytes
-  // Use after free: a Buffer's BufferInfo comes from a pool that never returns memory
-  // (sim/src/buffers.cpp) and its generation grows when the Buffer dies, so a global_ptr
-  // that outlived its Buffer reads a valid BufferInfo whose generation is not its own.
-  std::uint64_t generation = 0;
+  // Use after free: a Buffer's BufferInfo is never freed nor reused (sim/src/buffers.cpp);
+  // when the Buffer dies its count drops to 0 and `freed` is set, so a global_ptr that
+  // outlived its Buffer fails the bounds check it makes anyway (no extra test on the hot
+  // path) and the slow path names the finding.
+  bool freed = false;
 };
-// A BufferInfo from the pool (generation already advanced past every earlier holder), and
-// its return when the Buffer dies.
+// A fresh BufferInfo, and its retirement when the Buffer dies (kept, about 100 bytes).
 BufferInfo* acquire_buffer_info();
 void release_buffer_info(BufferInfo* info) noexcept;
 
@@ -62,7 +62,7 @@ void record_store(ThreadCtx* t, const std::source_location& loc, AccessKind kind
                   std::uint64_t addr, std::uint32_t width, const void* value);
 void global_out_of_bounds(ThreadCtx* t, const std::source_location& loc, const BufferInfo* buf,
                           std::int64_t index);
-// A subscript of a global_ptr whose Buffer was freed (its generation moved on).
+// A subscript of a global_ptr whose Buffer was freed (BufferInfo::freed).
 void global_use_after_free(ThreadCtx* t, const std::source_location& loc, const BufferInfo* buf,
                            std::int64_t index);
 // Offsets wrap like 64-bit pointer arithmetic on the GPU (never signed-overflow UB).
@@ -150,21 +150,20 @@ class global_ptr {
  public:
   global_ptr() = default;
   global_ptr(T* base, const detail::BufferInfo* info, std::int64_t offset = 0)
-      : base_(base), info_(info), off_(offset), gen_(info ? info->generation : 0) {
+      : base_(base), info_(info), off_(offset) {
     detail::check_element<V>();
   }
   template <class U>
     requires(std::is_same_v<const U, T> && !std::is_same_v<U, T>)
   global_ptr(const global_ptr<U>& o)
-      : base_(o.base()), info_(o.info()), off_(o.offset()), gen_(o.generation()) {}
+      : base_(o.base()), info_(o.info()), off_(o.offset()) {}
 
   global_ref<T> operator[](detail::Index i) const {
     ThreadCtx* t = detail::current_thread();
     std::int64_t idx = detail::wrap_add(off_, i.v);
-    // One rarely taken branch: out of bounds, null, or a freed Buffer (generation moved on).
-    if (idx < 0 || !info_ || static_cast<std::uint64_t>(idx) >= info_->count ||
-        info_->generation != gen_) [[unlikely]] {
-      if (info_ && info_->generation != gen_)
+    // One rarely taken branch: out of bounds, null, or a freed Buffer (its count is 0).
+    if (idx < 0 || !info_ || static_cast<std::uint64_t>(idx) >= info_->count) [[unlikely]] {
+      if (info_ && info_->freed)
         detail::global_use_after_free(t, i.loc, info_, idx);
       else
         detail::global_out_of_bounds(t, i.loc, info_, idx);
@@ -182,15 +181,13 @@ class global_ptr {
   T* base() const { return base_; }
   const detail::BufferInfo* info() const { return info_; }
   std::int64_t offset() const { return off_; }
-  std::uint64_t generation() const { return gen_; }  // of the Buffer this pointer was made from
-  bool freed() const { return info_ && info_->generation != gen_; }
+  bool freed() const { return info_ && info_->freed; }  // its Buffer was destroyed
 
  private:
-  global_ptr(const global_ptr& o, std::int64_t off) : base_(o.base_), info_(o.info_), off_(off), gen_(o.gen_) {}
+  global_ptr(const global_ptr& o, std::int64_t off) : base_(o.base_), info_(o.info_), off_(off) {}
   T* base_ = nullptr;
   const detail::BufferInfo* info_ = nullptr;
   std::int64_t off_ = 0;
-  std::uint64_t gen_ = 0;
 };
 
 // A device buffer owned by the host: 256-byte aligned like cudaMalloc, zero-filled.
@@ -229,7 +226,7 @@ class Buffer {
   struct Release {
     void operator()(detail::BufferInfo* i) const noexcept { detail::release_buffer_info(i); }
   };
-  // Declared first, so destroyed last: the memory is freed before the generation moves on.
+  // Declared first, so destroyed last: the memory is freed before the info is retired.
   std::unique_ptr<detail::BufferInfo, Release> info_;
   std::unique_ptr<T, Free> mem_;
 };
