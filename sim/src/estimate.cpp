@@ -43,8 +43,8 @@ Estimate estimate(const Counters& c, const Workload& w, const DeviceProfile& p) 
 
 Counters scale_counters(const Counters& c, double a, double f, const DeviceProfile& p) {
   Counters s = c;
-  auto sc = [a](AccessCounters& x) {
-    auto m = [a](std::uint64_t v) { return static_cast<std::uint64_t>(std::llround(double(v) * a)); };
+  auto m = [a](std::uint64_t v) { return static_cast<std::uint64_t>(std::llround(double(v) * a)); };
+  auto sc = [&m](AccessCounters& x) {
     x.thread_accesses = m(x.thread_accesses);
     x.instructions = m(x.instructions);
     x.sectors = m(x.sectors);
@@ -57,7 +57,6 @@ Counters scale_counters(const Counters& c, double a, double f, const DeviceProfi
   for (AccessCounters* x : {&s.global_load, &s.global_store, &s.shared_load, &s.shared_store,
                             &s.global_atomic, &s.shared_atomic, &s.constant_load})
     sc(*x);
-  auto m = [a](std::uint64_t v) { return static_cast<std::uint64_t>(std::llround(double(v) * a)); };
   s.barriers = m(s.barriers);
   s.shfl = m(s.shfl);
   s.vote = m(s.vote);
