@@ -20,6 +20,13 @@ namespace tgsim::detail {
 
 constinit thread_local ThreadCtx* current = nullptr;
 
+void address_out_of_range(const void* base) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%p", base);
+  throw std::runtime_error(std::string("tgsim: device buffer at ") + buf +
+                           " lies above the 48-bit address range the access log records");
+}
+
 void no_current_thread() {
   throw std::logic_error(
       "tgsim: a kernel-side call (threadIdx, a buffer subscript, a barrier, shared memory) was "
@@ -43,6 +50,8 @@ std::string hex(std::uint32_t mask) {
 }
 
 bool same_site(const std::source_location& a, const std::source_location& b) {
+  // One call site has one source_location object (libstdc++): equal pointers, no strcmp.
+  if (std::memcmp(&a, &b, sizeof a) == 0) return true;
   return a.line() == b.line() && a.column() == b.column() &&
          (a.file_name() == b.file_name() || std::strcmp(a.file_name(), b.file_name()) == 0);
 }
@@ -194,12 +203,14 @@ std::byte* shared_storage(ThreadCtx* t, const std::source_location& loc, const c
 // ------------------------------------------------------------------ warp log
 
 void WarpLog::LaneLog::grow(std::size_t limit) {
-  if (size_ >= limit) throw WatchdogExpired{};
-  std::size_t cap = std::min<std::size_t>(std::max<std::size_t>(2 * std::size_t(cap_), 64), limit);
-  cap_ = static_cast<std::uint32_t>(std::min<std::size_t>(cap, 0xFFFFFFFFu));
-  void* p = std::realloc(data_, std::size_t(cap_) * sizeof(Rec));
+  const std::size_t size = this->size(), cap = static_cast<std::size_t>(buf_.end - data_);
+  if (size >= limit) throw WatchdogExpired{};
+  const std::size_t next = std::min<std::size_t>(std::max<std::size_t>(2 * cap, 64), limit);
+  void* p = std::realloc(data_, next * sizeof(std::uint64_t));
   if (!p) throw std::bad_alloc();
-  data_ = static_cast<Rec*>(p);
+  data_ = static_cast<std::uint64_t*>(p);
+  buf_.cur = data_ + size;
+  buf_.end = data_ + next;
 }
 
 std::uint32_t GroupRun::site_id_miss(CacheEntry& e, const void* key, const std::source_location& loc,
@@ -208,38 +219,56 @@ std::uint32_t GroupRun::site_id_miss(CacheEntry& e, const void* key, const std::
   return e.id;
 }
 
-void GroupRun::record_slow(ThreadCtx& t, const std::source_location& loc, SiteKind kind,
-                           std::uint64_t addr, std::uint32_t width) {
-  warps_[t.warp].add(site_id(loc, kind), kind, t.lane, addr, width);
+std::uint64_t GroupRun::tag_miss(std::uint64_t key, const std::source_location& loc, SiteKind kind,
+                                 std::uint32_t width) {
+  TagSlot& e = tags_[tag_slot(key)];
+  auto [it, fresh] = tag_by_key_.try_emplace(key, static_cast<std::uint32_t>(tag_info_.size()));
+  if (fresh) {
+    if (tag_info_.size() > 0xFFFF) {
+      tag_by_key_.erase(it);
+      throw std::length_error("tgsim: more than 65,536 distinct (access site, kind, width) in one "
+                              "launch: the access log's 16-bit tags cannot name them");
+    }
+    tag_info_.push_back(TagInfo{site_id(loc, kind), kind, width});
+  }
+  e.key = key;
+  e.tag = std::uint64_t(it->second) << kTagShift;
+  return e.tag;
+}
+
+void GroupRun::record(ThreadCtx& t, const std::source_location& loc, SiteKind kind,
+                      std::uint64_t addr, std::uint32_t width, const void* value) {
+  if (checking_) [[unlikely]]
+    return record_checked(t, loc, kind, addr, width, value);
+  warps_[t.warp].lanes[t.lane].push(tag_of(loc, kind, width) | addr, warps_[t.warp].limit);
 }
 
 // ------------------------------------------------------------------ warp grouping
 
-void WarpGrouper::add(const WarpLog::Rec& r, std::uint32_t lane) {
-  if (r.site >= by_site.size()) {
-    by_site.resize(r.site + 1);
-    occurrence.resize((r.site + 1) * 32, 0);
+void WarpGrouper::add(std::uint64_t record, std::uint32_t lane) {
+  const std::uint32_t tag = static_cast<std::uint32_t>(record >> kTagShift);
+  if (tag >= by_tag.size()) {
+    by_tag.resize(tag + 1);
+    occurrence.resize((tag + 1) * 32, 0);
   }
-  std::uint32_t k = occurrence[r.site * 32 + lane]++;
-  std::vector<std::uint32_t>& v = by_site[r.site];
+  std::uint32_t k = occurrence[tag * 32 + lane]++;
+  std::vector<std::uint32_t>& v = by_tag[tag];
   if (k == v.size()) {
     v.push_back(static_cast<std::uint32_t>(slots.size()));
     Slot& s = slots.emplace_back();
-    s.site = r.site;
-    s.kind = r.kind;
-    s.width = r.width;
+    s.tag = tag;
     s.mask = 0;
   }
   Slot& s = slots[v[k]];
   s.mask |= 1u << lane;
-  s.addr[lane] = r.addr;
+  s.addr[lane] = record & kAddrMask;
 }
 
 void WarpGrouper::clear() {
   for (const Slot& s : slots) {
-    if (by_site[s.site].empty()) continue;
-    by_site[s.site].clear();
-    std::fill_n(occurrence.begin() + s.site * 32, 32, 0u);
+    if (by_tag[s.tag].empty()) continue;
+    by_tag[s.tag].clear();
+    std::fill_n(occurrence.begin() + s.tag * 32, 32, 0u);
   }
   slots.clear();
 }
@@ -271,6 +300,11 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
   install_stack_guard();  // this worker's alternate signal stack, for fiber stack overflows
   if (st.cfg.check) checker_ = std::make_unique<Checker>(st, nthreads_, arena_.size());
   checking_ = checker_ != nullptr;
+  for (std::uint32_t i = 0; i < nthreads_; ++i) {
+    ThreadCtx& c = threads_[i].ctx;
+    c.log_ = warps_[i / 32].lanes[i % 32].buf();
+    c.tags_ = checking_ ? nullptr : tags_;  // the checker sees every access out of line
+  }
   if (st.cfg.cache_model) mem_ = std::make_unique<CacheSim>(st.profile);
   if (!st.cfg.capture_site.empty()) {
     // "file:line" or "file:line:column".
@@ -387,9 +421,7 @@ void GroupRun::run(std::uint64_t g) {
         ++waiting;
         if (!first) {
           first = &th;
-        } else if (th.wait_loc.line() != first->wait_loc.line() ||
-                   th.wait_loc.column() != first->wait_loc.column() ||
-                   std::strcmp(th.wait_loc.file_name(), first->wait_loc.file_name()) != 0) {
+        } else if (!same_site(th.wait_loc, first->wait_loc)) {
           one_site = false;
         }
       }
@@ -418,9 +450,9 @@ void GroupRun::run(std::uint64_t g) {
 
 void GroupRun::record_checked(ThreadCtx& t, const std::source_location& loc, SiteKind kind,
                               std::uint64_t addr, std::uint32_t width, const void* value) {
-  std::uint32_t site = site_id(loc, kind);
-  warps_[t.warp].add(site, kind, t.lane, addr, width);
-  checker_->access(t.linear_tid, site, kind, addr, width, value);
+  const std::uint64_t tag = tag_of(loc, kind, width);
+  warps_[t.warp].lanes[t.lane].push(tag | addr, warps_[t.warp].limit);
+  checker_->access(t.linear_tid, tag_info_[tag >> kTagShift].site, kind, addr, width, value);
 }
 
 void GroupRun::count_barriers_at_waits() {
@@ -734,7 +766,7 @@ void GroupRun::watchdog_fired(Thread& th) {
     return;
   }
   std::vector<SiteInfo> sites = state_.sites.snapshot();
-  const SiteInfo& s = sites[log.back().site];
+  const SiteInfo& s = sites[tag_info_[log[log.size() - 1] >> kTagShift].site];
   add_finding_at(t, FindingKind::kWatchdog, s.file, s.line, s.column, msg);
 }
 
@@ -840,19 +872,19 @@ void GroupRun::flush_warp(std::uint32_t w) {
     if (lanes[l].size() > lanes[ref].size()) ref = l;
   const std::size_t len = lanes[ref].size();
   if (len == 0) return;
+  const std::uint64_t* refrec = lanes[ref].data();
   bool prefixes = true;
   for (std::uint32_t l = 0; l < 32 && prefixes; ++l) {
-    const WarpLog::LaneLog& v = lanes[l];
-    for (std::size_t k = 0; k < v.size(); ++k)
-      if (v[k].site != lanes[ref][k].site) {
-        prefixes = false;
-        break;
-      }
+    const std::uint64_t* v = lanes[l].data();
+    const std::size_t n = lanes[l].size();
+    std::uint64_t diff = 0;
+    for (std::size_t k = 0; k < n; ++k) diff |= (v[k] ^ refrec[k]) >> kTagShift;
+    prefixes = diff == 0;
   }
   if (prefixes) {
     // Lanes sorted out once: `full` have every record, the others stop early.
     std::uint64_t addr[32];
-    const WarpLog::Rec* rec[32];
+    const std::uint64_t* rec[32];
     std::size_t size[32];
     std::uint32_t full = 0, partial = 0;
     for (std::uint32_t l = 0; l < 32; ++l) {
@@ -863,25 +895,31 @@ void GroupRun::flush_warp(std::uint32_t w) {
     }
     for (std::size_t k = 0; k < len; ++k) {
       std::uint32_t mask = full;
-      for (std::uint32_t m = full; m; m &= m - 1) {
-        int l = std::countr_zero(m);
-        addr[l] = rec[l][k].addr;
-      }
-      for (std::uint32_t m = partial; m; m &= m - 1) {
-        int l = std::countr_zero(m);
-        if (k < size[l]) {
-          mask |= 1u << l;
-          addr[l] = rec[l][k].addr;
+      if (full == 0xFFFFFFFFu) {
+        for (std::uint32_t l = 0; l < 32; ++l) addr[l] = rec[l][k] & kAddrMask;
+      } else {
+        for (std::uint32_t m = full; m; m &= m - 1) {
+          int l = std::countr_zero(m);
+          addr[l] = rec[l][k] & kAddrMask;
+        }
+        for (std::uint32_t m = partial; m; m &= m - 1) {
+          int l = std::countr_zero(m);
+          if (k < size[l]) {
+            mask |= 1u << l;
+            addr[l] = rec[l][k] & kAddrMask;
+          }
         }
       }
-      const WarpLog::Rec& r = rec[ref][k];
-      count_instruction(r.site, r.kind, r.width, mask, addr);
+      const TagInfo& ti = tag_info_[refrec[k] >> kTagShift];
+      count_instruction(ti.site, ti.kind, ti.width, mask, addr);
     }
   } else {
     for (std::uint32_t l = 0; l < 32; ++l)
-      for (const WarpLog::Rec& r : lanes[l]) grouper_.add(r, l);
-    for (const WarpGrouper::Slot& s : grouper_.slots)
-      count_instruction(s.site, s.kind, s.width, s.mask, s.addr);
+      for (std::uint64_t r : lanes[l]) grouper_.add(r, l);
+    for (const WarpGrouper::Slot& s : grouper_.slots) {
+      const TagInfo& ti = tag_info_[s.tag];
+      count_instruction(ti.site, ti.kind, ti.width, s.mask, s.addr);
+    }
     grouper_.clear();
   }
   for (std::uint32_t l = 0; l < 32; ++l) lanes[l].clear();

@@ -21,6 +21,7 @@
 #include <boost/context/fiber.hpp>
 
 #include <deque>
+#include <unordered_map>
 #include <memory>
 
 #include <cstdint>
@@ -45,73 +46,66 @@ struct SharedDecl {
   std::vector<std::size_t> extents;
 };
 
-// Accesses of one warp, appended per lane as they happen (the hot path is one push_back).
-// At a flush, lanes with equal (site, occurrence) form one warp instruction: when every lane's
-// site sequence is a prefix of the longest lane's (uniform control flow, early exits), record
+// Accesses of one warp, appended per lane as they happen: one 8-byte record per access,
+// tag << 48 | address (record.hpp), written by the inline fast path through the lane's LaneBuf.
+// At a flush, lanes with equal (tag, occurrence) form one warp instruction: when every lane's
+// tag sequence is a prefix of the longest lane's (uniform control flow, early exits), record
 // k of each lane belongs to instruction k; otherwise the grouper matches occurrences.
 struct WarpLog {
-  struct Rec {
-    std::uint32_t site;
-    SiteKind kind;
-    std::uint8_t width;
-    std::uint64_t addr;
-  };
-  // One lane's records: a raw growable array, so the append on the hot path is a compare and
-  // a store, with the growth out of line (no spills in the caller).
+  // One lane's records: a raw growable array whose append cursor (LaneBuf) ThreadCtx points
+  // at, so the append on the hot path is a compare and a store, with the growth out of line.
   class LaneLog {
    public:
     LaneLog() = default;
-    LaneLog(LaneLog&& o) noexcept : data_(o.data_), size_(o.size_), cap_(o.cap_) { o.data_ = nullptr; }
+    LaneLog(LaneLog&& o) noexcept : buf_(o.buf_), data_(o.data_) { o.buf_ = {}, o.data_ = nullptr; }
     LaneLog(const LaneLog&) = delete;
     LaneLog& operator=(const LaneLog&) = delete;
     ~LaneLog() { std::free(data_); }
     // Throws WatchdogExpired when the lane already holds `limit` records (the watchdog).
-    void push(const Rec& r, std::size_t limit) {
-      if (size_ == cap_) [[unlikely]] grow(limit);
-      data_[size_++] = r;
+    void push(std::uint64_t r, std::size_t limit) {
+      if (buf_.cur == buf_.end) [[unlikely]] grow(limit);
+      *buf_.cur++ = r;
     }
-    bool full() const { return size_ == cap_; }
-    void push_unchecked(const Rec& r) { data_[size_++] = r; }
-    const Rec* data() const { return data_; }
-    std::size_t size() const { return size_; }
-    bool empty() const { return size_ == 0; }
-    const Rec& back() const { return data_[size_ - 1]; }
-    const Rec& operator[](std::size_t i) const { return data_[i]; }
-    const Rec* begin() const { return data_; }
-    const Rec* end() const { return data_ + size_; }
-    void clear() { size_ = 0; }
+    LaneBuf* buf() { return &buf_; }
+    const std::uint64_t* data() const { return data_; }
+    std::size_t size() const { return static_cast<std::size_t>(buf_.cur - data_); }
+    bool empty() const { return buf_.cur == data_; }
+    std::uint64_t operator[](std::size_t i) const { return data_[i]; }
+    const std::uint64_t* begin() const { return data_; }
+    const std::uint64_t* end() const { return buf_.cur; }
+    void clear() { buf_.cur = data_; }
 
    private:
     [[gnu::noinline, gnu::cold]] void grow(std::size_t limit);
-    Rec* data_ = nullptr;
-    std::uint32_t size_ = 0, cap_ = 0;
+    LaneBuf buf_;
+    std::uint64_t* data_ = nullptr;
   };
   LaneLog lanes[32];
   // The watchdog (LaunchConfig::watchdog_accesses): a lane's log never grows past `limit`
   // records; the capacity check the append makes anyway is the only test on the hot path.
   std::size_t limit = ~std::size_t(0);
-
-  void add(std::uint32_t site, SiteKind kind, std::uint32_t lane, std::uint64_t addr,
-           std::uint32_t width) {
-    lanes[lane].push(Rec{site, kind, static_cast<std::uint8_t>(width), addr}, limit);
-  }
 };
 struct WatchdogExpired {};
+
+// What a record's tag stands for (per worker; tags are dense, at most 2^16).
+struct TagInfo {
+  std::uint32_t site;
+  SiteKind kind;
+  std::uint32_t width;
+};
 
 // The general grouping, for warps whose lanes took different paths through the sites.
 struct WarpGrouper {
   struct Slot {
-    std::uint32_t site;
-    SiteKind kind;
-    std::uint32_t width;
+    std::uint32_t tag;
     std::uint32_t mask;
     std::uint64_t addr[32];
   };
-  std::vector<Slot> slots;                          // warp instructions, in first-arrival order
-  std::vector<std::vector<std::uint32_t>> by_site;  // by_site[site][occurrence] -> slot
-  std::vector<std::uint32_t> occurrence;            // [site * 32 + lane]
+  std::vector<Slot> slots;                         // warp instructions, in first-arrival order
+  std::vector<std::vector<std::uint32_t>> by_tag;  // by_tag[tag][occurrence] -> slot
+  std::vector<std::uint32_t> occurrence;           // [tag * 32 + lane]
 
-  void add(const WarpLog::Rec& r, std::uint32_t lane);
+  void add(std::uint64_t record, std::uint32_t lane);
   void clear();
 };
 
@@ -135,23 +129,10 @@ class GroupRun {
   ~GroupRun();
   void run(std::uint64_t group_linear);
 
-  // Called from kernel code on the running fiber.
-  // The fast path has tail calls only (the checker, a site-cache miss, a full lane log), so it
-  // keeps few registers: measured 45 -> ~25 instructions per access with the checker off.
+  // Called from kernel code on the running fiber: the out-of-line path of record.hpp's inline
+  // append (tag-cache miss, full lane log, checker on, atomics and constant loads).
   void record(ThreadCtx& t, const std::source_location& loc, SiteKind kind, std::uint64_t addr,
-              std::uint32_t width, const void* value) {
-    if (checking_) [[unlikely]]
-      return record_checked(t, loc, kind, addr, width, value);
-    const void* key;
-    std::memcpy(&key, &loc, sizeof key);
-    const CacheEntry& e = cache_[cache_slot(key, kind)];
-    WarpLog::LaneLog& log = warps_[t.warp].lanes[t.lane];
-    if (e.key != key || e.kind != kind || log.full()) [[unlikely]]
-      return record_slow(t, loc, kind, addr, width);
-    log.push_unchecked(WarpLog::Rec{e.id, kind, static_cast<std::uint8_t>(width), addr});
-  }
-  [[gnu::noinline]] void record_slow(ThreadCtx& t, const std::source_location& loc, SiteKind kind,
-                                     std::uint64_t addr, std::uint32_t width);
+              std::uint32_t width, const void* value);
   void record_checked(ThreadCtx& t, const std::source_location& loc, SiteKind kind,
                       std::uint64_t addr, std::uint32_t width, const void* value);
   void barrier(ThreadCtx& t, const std::source_location& loc);
@@ -195,6 +176,17 @@ class GroupRun {
     std::uint64_t result = 0;  // this lane's result of its last warp collective
   };
 
+  // The tag of (call site, kind, width): the inline cache, else this worker's map, else a new
+  // tag (and the launch's site id from the shared table).
+  std::uint64_t tag_of(const std::source_location& loc, SiteKind kind, std::uint32_t width) {
+    const std::uint64_t key = tag_key(loc, static_cast<AccessKind>(kind), width);
+    const TagSlot& e = tags_[tag_slot(key)];
+    if (e.key == key) [[likely]]
+      return e.tag;
+    return tag_miss(key, loc, kind, width);
+  }
+  [[gnu::noinline]] std::uint64_t tag_miss(std::uint64_t key, const std::source_location& loc,
+                                           SiteKind kind, std::uint32_t width);
   // A source_location is one pointer to static data unique per call site (libstdc++), so the
   // pointer and the kind identify a site; the shared table is asked only on a cache miss.
   std::uint32_t site_id(const std::source_location& loc, SiteKind kind) {
@@ -258,6 +250,9 @@ class GroupRun {
                      const std::uint64_t* addr);
 
   CacheEntry cache_[kCache];
+  TagSlot tags_[kTagSlots];  // the inline path's cache (ThreadCtx::tags_ points here)
+  std::unordered_map<std::uint64_t, std::uint32_t> tag_by_key_;
+  std::vector<TagInfo> tag_info_;
 };
 
 }  // namespace tgsim::detail

@@ -72,6 +72,20 @@ std::uint32_t phase_wavefronts(std::uint32_t lanes, std::uint32_t width, const s
   return worst;
 }
 
+// True when every active lane's address lies in one 128-byte-aligned span: 32 consecutive
+// words, one per bank, so a <= 4-byte access takes one wavefront (the common case, checked
+// by an OR over the lanes that the compiler vectorises when all lanes are active).
+bool one_line(std::uint32_t active, const std::uint64_t* addr) {
+  const std::uint64_t a0 = addr[std::countr_zero(active)];
+  std::uint64_t x = 0;
+  if (active == 0xFFFFFFFFu) {
+    for (int l = 0; l < 32; ++l) x |= addr[l] ^ a0;
+  } else {
+    for (std::uint32_t m = active; m; m &= m - 1) x |= addr[std::countr_zero(m)] ^ a0;
+  }
+  return (x >> 7) == 0;
+}
+
 // Pair condition (section 1.2): every active lane i has lane i^d inactive or at the same
 // address, for d = 1 or for d = 2.
 bool pairs_agree(std::uint32_t active, const std::uint64_t* addr, int d) {
@@ -109,6 +123,7 @@ Wavefronts shared_wavefronts(const WarpAccess& a, bool is_load) {
   std::uint32_t phases[4];
   int nphases = 0;
   if (a.width <= 4) {
+    if (one_line(a.active, a.addr)) return Wavefronts{1, 1};
     phases[nphases++] = 0xFFFFFFFFu;
   } else if (a.width == 8) {
     if (is_load && (pairs_agree(a.active, a.addr, 1) || pairs_agree(a.active, a.addr, 2))) {

@@ -23,11 +23,6 @@ namespace tgsim {
 
 namespace detail {
 
-// Same order as SiteKind (report.hpp).
-enum class AccessKind : std::uint8_t {
-  kGlobalLoad, kGlobalStore, kSharedLoad, kSharedStore, kBarrier, kGlobalAtomic, kSharedAtomic, kConstantLoad
-};
-
 // A subscript; its constructor captures the source location of the indexing expression.
 struct Index {
   std::int64_t v;
@@ -60,6 +55,35 @@ void record_access(ThreadCtx* t, const std::source_location& loc, AccessKind kin
                    std::uint64_t addr, std::uint32_t width);
 void record_store(ThreadCtx* t, const std::source_location& loc, AccessKind kind,
                   std::uint64_t addr, std::uint32_t width, const void* value);
+
+// Their inline fast path (record.hpp): a tag-cache hit appends one record to the lane's log.
+template <AccessKind K, std::uint32_t W>
+inline void record_load(ThreadCtx* t, const std::source_location& loc, std::uint64_t addr) {
+  const std::uint64_t key = tag_key(loc, K, W);
+  if (const TagSlot* tags = t->tags_) [[likely]] {
+    const TagSlot& e = tags[tag_slot(key)];
+    LaneBuf* b = t->log_;
+    if (e.key == key && b->cur != b->end) [[likely]] {
+      *b->cur++ = e.tag | addr;
+      return;
+    }
+  }
+  record_access(t, loc, K, addr, W);
+}
+template <AccessKind K, std::uint32_t W>
+inline void record_write(ThreadCtx* t, const std::source_location& loc, std::uint64_t addr,
+                         const void* value) {
+  const std::uint64_t key = tag_key(loc, K, W);
+  if (const TagSlot* tags = t->tags_) [[likely]] {
+    const TagSlot& e = tags[tag_slot(key)];
+    LaneBuf* b = t->log_;
+    if (e.key == key && b->cur != b->end) [[likely]] {
+      *b->cur++ = e.tag | addr;
+      return;
+    }
+  }
+  record_store(t, loc, K, addr, W, value);
+}
 void global_out_of_bounds(ThreadCtx* t, const std::source_location& loc, const BufferInfo* buf,
                           std::int64_t index);
 // A subscript of a global_ptr whose Buffer was freed (BufferInfo::freed).
@@ -76,6 +100,9 @@ std::byte* shared_storage(ThreadCtx* t, const std::source_location& loc, const c
                           std::size_t bytes, std::size_t align, std::uint32_t rank,
                           const std::size_t* extents, std::uint32_t* offset,
                           const SharedDecl** decl);
+
+// A buffer above the 48-bit address range the access log records (never seen on Linux).
+[[noreturn]] void address_out_of_range(const void* base);
 
 inline ThreadCtx* current_thread() {
   ThreadCtx* t = current;
@@ -115,16 +142,16 @@ class global_ref {
 
   operator V() const {  // a load
     if (!p_) return V{};
-    detail::record_access(detail::current, loc_, detail::AccessKind::kGlobalLoad,
-                          reinterpret_cast<std::uintptr_t>(p_), sizeof(T));
+    detail::record_load<detail::AccessKind::kGlobalLoad, sizeof(T)>(
+        detail::current, loc_, reinterpret_cast<std::uintptr_t>(p_));
     return *p_;
   }
   const global_ref& operator=(const V& v) const
     requires(!std::is_const_v<T>)
   {  // a store
     if (p_) {
-      detail::record_store(detail::current, loc_, detail::AccessKind::kGlobalStore,
-                           reinterpret_cast<std::uintptr_t>(p_), sizeof(T), &v);
+      detail::record_write<detail::AccessKind::kGlobalStore, sizeof(T)>(
+          detail::current, loc_, reinterpret_cast<std::uintptr_t>(p_), &v);
       *p_ = v;
     }
     return *this;
@@ -152,6 +179,10 @@ class global_ptr {
   global_ptr(T* base, const detail::BufferInfo* info, std::int64_t offset = 0)
       : base_(base), info_(info), off_(offset) {
     detail::check_element<V>();
+    // The access log keeps 48-bit addresses (record.hpp); user-space memory is below 2^47.
+    if (base && info &&
+        reinterpret_cast<std::uintptr_t>(base) + info->count * sizeof(T) > detail::kAddrMask)
+      detail::address_out_of_range(base);
   }
   template <class U>
     requires(std::is_same_v<const U, T> && !std::is_same_v<U, T>)
@@ -244,13 +275,13 @@ class shared_ref {
 
   operator V() const {
     if (!p_) return V{};
-    detail::record_access(detail::current, loc_, detail::AccessKind::kSharedLoad, off_, sizeof(T));
+    detail::record_load<detail::AccessKind::kSharedLoad, sizeof(T)>(detail::current, loc_, off_);
     return *p_;
   }
   const shared_ref& operator=(const V& v) const {
     if (p_) {
-      detail::record_store(detail::current, loc_, detail::AccessKind::kSharedStore, off_, sizeof(T),
-                           &v);
+      detail::record_write<detail::AccessKind::kSharedStore, sizeof(T)>(detail::current, loc_, off_,
+                                                                        &v);
       *p_ = v;
     }
     return *this;

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include <tgsim/dim.hpp>
+#include <tgsim/record.hpp>
 
 namespace tgsim {
 
@@ -55,6 +56,8 @@ class ThreadCtx {
                          std::source_location loc = std::source_location::current());
 
   detail::GroupRun* group_ = nullptr;  // internal: the threadgroup this thread belongs to
+  detail::LaneBuf* log_ = nullptr;     // internal: this thread's lane log (record.hpp)
+  const detail::TagSlot* tags_ = nullptr;  // internal: the worker's tag cache; null: out of line
 };
 
 inline ThreadCtx& this_thread() {
