@@ -9,7 +9,9 @@
 // stores write through to L2 and do not allocate in L1; atomics are not modelled. L2 misses
 // are first touches: with a 50 MB L2 nothing is evicted within these launches, so the count
 // is the number of unique chunks, independent of order. Requests of several SMs for one
-// sector in flight at the same time are not merged (the H100 does merge them; see README).
+// sector in flight at the same time are not merged: the H100's L2 Request Coalescer merges
+// those of SMs in one GPC, depending on timing (measured by tests/hardware/l2_probe.sh; see
+// tests/hardware/README.md, "L2 probe"), so l2_read_sectors is the unmerged upper bound.
 #pragma once
 #include <cstdint>
 #include <vector>
