@@ -200,6 +200,8 @@ Checker::Checker(LaunchState& st, std::uint32_t nthreads, std::size_t arena_byte
   std::size_t words = (arena_bytes + 3) / 4;
   sh_head_.assign(words, kNone);
   sh_tag_.assign(words, kNone);
+  sh_bytes_ = std::uint64_t(words) * 4;
+  sh_wtag_.assign(words, kNone);
   sh_init_.assign(words, 0);
   gindex_.assign(1024, 0);
 }
@@ -222,7 +224,7 @@ std::uint32_t Checker::global_word(std::uint64_t word) {
     std::uint32_t& slot = gindex_[h & mask];
     if (slot == 0) {
       auto idx = static_cast<std::uint32_t>(gwords_.size());
-      gwords_.push_back(GWord{word, kNone, kNone, kNone, 0, kNone, 0});
+      gwords_.push_back(GWord{word, kNone, kNone, kNone, kNone, 0, kNone, 0});
       slot = idx + 1;
       if (gwords_.size() * 2 > gindex_.size()) {  // grow: rebuild the index only
         gindex_.assign(gindex_.size() * 2, 0);
@@ -239,15 +241,30 @@ std::uint32_t Checker::global_word(std::uint64_t word) {
   }
 }
 
-void Checker::access(std::uint32_t thread, std::uint32_t site, SiteKind kind, std::uint64_t addr,
-                     std::uint32_t width, const void* value) {
+void Checker::AccessLog::grow() {
+  const std::size_t next = std::max<std::size_t>(std::size_t(cap_) * 2, 1024);
+  if (next > 0xFFFFFFF0u) throw std::length_error("tgsim checker: over 2^32 accesses in one barrier interval");
+  void* p = std::realloc(data_, next * sizeof(Access));
+  if (!p) throw std::bad_alloc();
+  data_ = static_cast<Access*>(p);
+  cap_ = static_cast<std::uint32_t>(next);
+}
+
+void Checker::access_general(std::uint32_t thread, std::uint32_t site, SiteKind kind,
+                             std::uint64_t addr, std::uint32_t width, const void* value) {
   const std::uint32_t seq = seq_[thread]++;
   if (kind == SiteKind::kConstantLoad) return;  // read-only: no hazard, never uninitialised
   const bool atomic = kind == SiteKind::kSharedAtomic || kind == SiteKind::kGlobalAtomic;
   const bool write = kind == SiteKind::kSharedStore || kind == SiteKind::kGlobalStore || atomic;
   std::uint64_t stored = 0;
   if (write) {
-    if (width <= 8) {
+    if (width == 4) {  // fixed-size copies: no call to memcpy
+      std::uint32_t v;
+      std::memcpy(&v, value, 4);
+      stored = v;
+    } else if (width == 8) {
+      std::memcpy(&stored, value, 8);
+    } else if (width < 8) {
       std::memcpy(&stored, value, width);
     } else {
       std::uint64_t lo, hi;
@@ -260,7 +277,7 @@ void Checker::access(std::uint32_t thread, std::uint32_t site, SiteKind kind, st
   // Each field is stored straight into the log: an Access assembled on the stack and copied
   // cost a store-forwarding stall per access (measured: over half of this function's time).
   auto append = [&](std::uint32_t next) {
-    Access& d = log_.emplace_back();
+    Access& d = log_[log_.append()];
     d.next = next;
     d.seq = seq;
     d.site = site;
@@ -279,8 +296,9 @@ void Checker::access(std::uint32_t thread, std::uint32_t site, SiteKind kind, st
         sh_head_[w] = kNone;
         sh_touched_.push_back(static_cast<std::uint32_t>(w));
       }
+      if (write) sh_wtag_[w] = interval_;
       const std::uint32_t next = sh_head_[w];
-      sh_head_[w] = static_cast<std::uint32_t>(log_.size());
+      sh_head_[w] = log_.size();
       append(next);
     }
     return;
@@ -301,15 +319,22 @@ void Checker::access(std::uint32_t thread, std::uint32_t site, SiteKind kind, st
     } else {
       if (thread < g.rthread) g.rthread = thread, g.rsite = site;
     }
+    if (write) g.wtag = interval_;
     const std::uint32_t next = g.head;
-    g.head = static_cast<std::uint32_t>(log_.size());
+    g.head = log_.size();
     append(next);
   }
 }
 
 void Checker::end_interval() {
-  for (std::uint32_t w : sh_touched_) analyze(true, w, sh_head_[w], &sh_init_[w]);
-  for (std::uint32_t i : g_touched_) analyze(false, gwords_[i].word, gwords_[i].head, nullptr);
+  // A word only loaded in this interval has nothing to pair; a shared one is analysed anyway
+  // while its group has not stored it yet (uninitialised reads). analyze() decides the same,
+  // but only after walking the word's list.
+  for (std::uint32_t w : sh_touched_)
+    if (sh_wtag_[w] == interval_ || sh_init_[w] != serial_)
+      analyze(true, w, sh_head_[w], &sh_init_[w]);
+  for (std::uint32_t i : g_touched_)
+    if (gwords_[i].wtag == interval_) analyze(false, gwords_[i].word, gwords_[i].head, nullptr);
   sh_touched_.clear();
   g_touched_.clear();
   log_.clear();

@@ -13,6 +13,7 @@
 // Simplification: the unit is the 4-byte word (two threads storing to bytes of one word race).
 #pragma once
 #include <atomic>
+#include <cstdlib>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -94,7 +95,30 @@ class Checker {
   Checker(LaunchState& st, std::uint32_t nthreads, std::size_t arena_bytes);
   void start_group(std::uint64_t group, const std::deque<SharedDecl>* decls);
   void access(std::uint32_t thread, std::uint32_t site, SiteKind kind, std::uint64_t addr,
-              std::uint32_t width, const void* value);
+              std::uint32_t width, const void* value) {
+    // The common case inline: a plain shared load of one word (most accesses of tiled kernels).
+    // Every load comes before the first store, and the record is written in one piece into the
+    // raw log (byte-sized stores would make the compiler reload the vectors' pointers).
+    if (kind == SiteKind::kSharedLoad && (addr & 3) + width <= 4 && addr < sh_bytes_) [[likely]] {
+      const std::uint32_t w = static_cast<std::uint32_t>(addr >> 2);
+      std::uint32_t* seq = seq_.data() + thread;
+      const std::uint32_t s = *seq;
+      const std::uint32_t ws = wsync_[thread / 32];
+      std::uint32_t head = sh_head_[w];
+      if (sh_tag_[w] != interval_) [[unlikely]] {
+        sh_tag_[w] = interval_;
+        head = kNone;
+        sh_touched_.push_back(w);
+      }
+      const std::uint32_t idx = log_.append();
+      *seq = s + 1;
+      sh_head_[w] = idx;
+      log_[idx] = Access{head, s, site, ws, static_cast<std::uint16_t>(thread), 0, 0,
+                         static_cast<std::uint8_t>(width), 0};
+      return;
+    }
+    access_general(thread, site, kind, addr, width, value);
+  }
   void warp_synced(std::uint32_t warp) { ++wsync_[warp]; }
   void end_interval();  // a barrier was released, or the group ends
   void end_group();
@@ -113,12 +137,33 @@ class Checker {
     std::uint8_t width;
     std::uint64_t value;  // stored bytes (a 16-byte store: halves folded)
   };
+  // The interval's accesses: a raw growable array (the append is a compare and an add).
+  class AccessLog {
+   public:
+    ~AccessLog() { std::free(data_); }
+    std::uint32_t append() {  // index of a new, uninitialised record
+      if (n_ == cap_) [[unlikely]] grow();
+      return n_++;
+    }
+    Access& operator[](std::uint32_t i) { return data_[i]; }
+    const Access& operator[](std::uint32_t i) const { return data_[i]; }
+    std::uint32_t size() const { return n_; }
+    void clear() { n_ = 0; }
+
+   private:
+    [[gnu::noinline, gnu::cold]] void grow();
+    Access* data_ = nullptr;
+    std::uint32_t n_ = 0, cap_ = 0;
+  };
   struct GWord {          // a global word this group touched
     std::uint64_t word;   // address / 4
     std::uint32_t tag;    // interval whose list `head` starts
+    std::uint32_t wtag;   // last interval with a store or an atomic here
     std::uint32_t head;
     std::uint32_t wthread, wsite, rthread, rsite;  // lowest thread that stored / loaded
   };
+  void access_general(std::uint32_t thread, std::uint32_t site, SiteKind kind, std::uint64_t addr,
+                      std::uint32_t width, const void* value);
   std::uint32_t global_word(std::uint64_t word);
   void analyze(bool shared, std::uint64_t word, std::uint32_t head, std::uint32_t* init);
   void add(FindingKind kind, bool shared, std::uint64_t word, const Access& a, const Access* b);
@@ -132,11 +177,12 @@ class Checker {
   std::uint32_t interval_ = 0;  // barrier intervals run by this worker: list validity
   std::vector<std::uint32_t> seq_;    // per thread
   std::vector<std::uint32_t> wsync_;  // per warp
-  std::vector<Access> log_;
+  AccessLog log_;
+  std::uint64_t sh_bytes_ = 0;  // shared memory the arena words cover
   std::vector<const Access*> word_acc_;    // scratch: one word's accesses
   std::vector<const Access*> word_store_;  // scratch: the stores among them
   // shared memory, per arena word
-  std::vector<std::uint32_t> sh_head_, sh_tag_, sh_init_;
+  std::vector<std::uint32_t> sh_head_, sh_tag_, sh_wtag_, sh_init_;  // sh_wtag_: last stored in
   std::vector<std::uint32_t> sh_touched_;
   // global memory: this group's words in first-touch order, and an open-addressing index
   std::vector<GWord> gwords_;

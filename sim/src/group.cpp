@@ -144,6 +144,10 @@ void record_store(ThreadCtx* t, const std::source_location& loc, AccessKind kind
   t->group_->record(*t, loc, static_cast<SiteKind>(kind), addr, width, value);
 }
 
+void check_access(ThreadCtx* t, std::uint64_t record, const void* value) {
+  t->group_->check(*t, record, value);
+}
+
 std::uint64_t warp_collective(ThreadCtx* t, const CollectiveOp& op, std::uint32_t mask,
                               std::uint64_t value, std::int64_t arg, const std::source_location& loc) {
   return t->group_->collective(*t, op, mask, value, arg, loc);
@@ -236,13 +240,6 @@ std::uint64_t GroupRun::tag_miss(std::uint64_t key, const std::source_location& 
   return e.tag;
 }
 
-void GroupRun::record(ThreadCtx& t, const std::source_location& loc, SiteKind kind,
-                      std::uint64_t addr, std::uint32_t width, const void* value) {
-  if (checking_) [[unlikely]]
-    return record_checked(t, loc, kind, addr, width, value);
-  warps_[t.warp].lanes[t.lane].push(tag_of(loc, kind, width) | addr, warps_[t.warp].limit);
-}
-
 // ------------------------------------------------------------------ warp grouping
 
 void WarpGrouper::add(std::uint64_t record, std::uint32_t lane) {
@@ -303,7 +300,8 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
   for (std::uint32_t i = 0; i < nthreads_; ++i) {
     ThreadCtx& c = threads_[i].ctx;
     c.log_ = warps_[i / 32].lanes[i % 32].buf();
-    c.tags_ = checking_ ? nullptr : tags_;  // the checker sees every access out of line
+    c.tags_ = tags_;
+    c.checking_ = checking_;
   }
   if (st.cfg.cache_model) mem_ = std::make_unique<CacheSim>(st.profile);
   if (!st.cfg.capture_site.empty()) {
@@ -448,12 +446,6 @@ void GroupRun::run(std::uint64_t g) {
   std::memset(arena_.data(), 0, arena_used_);
 }
 
-void GroupRun::record_checked(ThreadCtx& t, const std::source_location& loc, SiteKind kind,
-                              std::uint64_t addr, std::uint32_t width, const void* value) {
-  const std::uint64_t tag = tag_of(loc, kind, width);
-  warps_[t.warp].lanes[t.lane].push(tag | addr, warps_[t.warp].limit);
-  checker_->access(t.linear_tid, tag_info_[tag >> kTagShift].site, kind, addr, width, value);
-}
 
 void GroupRun::count_barriers_at_waits() {
   // One BAR per warp per barrier site where at least one of its lanes waits.

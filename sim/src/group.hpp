@@ -131,10 +131,20 @@ class GroupRun {
 
   // Called from kernel code on the running fiber: the out-of-line path of record.hpp's inline
   // append (tag-cache miss, full lane log, checker on, atomics and constant loads).
+  // Inline here so that record_access / record_store reach the checker in one call.
   void record(ThreadCtx& t, const std::source_location& loc, SiteKind kind, std::uint64_t addr,
-              std::uint32_t width, const void* value);
-  void record_checked(ThreadCtx& t, const std::source_location& loc, SiteKind kind,
-                      std::uint64_t addr, std::uint32_t width, const void* value);
+              std::uint32_t width, const void* value) {
+    const std::uint64_t tag = tag_of(loc, kind, width);
+    WarpLog& w = warps_[t.warp];
+    w.lanes[t.lane].push(tag | addr, w.limit);
+    if (checking_)
+      checker_->access(t.linear_tid, tag_info_[tag >> kTagShift].site, kind, addr, width, value);
+  }
+  // The checker's part of an access the inline path already logged (record.hpp).
+  void check(ThreadCtx& t, std::uint64_t record, const void* value) {
+    const TagInfo& ti = tag_info_[record >> kTagShift];
+    checker_->access(t.linear_tid, ti.site, ti.kind, record & kAddrMask, ti.width, value);
+  }
   void barrier(ThreadCtx& t, const std::source_location& loc);
   std::uint64_t collective(ThreadCtx& t, const CollectiveOp& op, std::uint32_t mask,
                            std::uint64_t value, std::int64_t arg, const std::source_location& loc);

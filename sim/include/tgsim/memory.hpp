@@ -56,17 +56,22 @@ void record_access(ThreadCtx* t, const std::source_location& loc, AccessKind kin
 void record_store(ThreadCtx* t, const std::source_location& loc, AccessKind kind,
                   std::uint64_t addr, std::uint32_t width, const void* value);
 
-// Their inline fast path (record.hpp): a tag-cache hit appends one record to the lane's log.
+// The checker's view of an access already appended to the lane's log (its record).
+void check_access(ThreadCtx* t, std::uint64_t record, const void* value);
+
+// Their inline fast path (record.hpp): a tag-cache hit appends one record to the lane's log
+// (and hands it to the checker when one runs).
 template <AccessKind K, std::uint32_t W>
 inline void record_load(ThreadCtx* t, const std::source_location& loc, std::uint64_t addr) {
   const std::uint64_t key = tag_key(loc, K, W);
-  if (const TagSlot* tags = t->tags_) [[likely]] {
-    const TagSlot& e = tags[tag_slot(key)];
-    LaneBuf* b = t->log_;
-    if (e.key == key && b->cur != b->end) [[likely]] {
-      *b->cur++ = e.tag | addr;
-      return;
-    }
+  const TagSlot& e = t->tags_[tag_slot(key)];
+  LaneBuf* b = t->log_;
+  if (e.key == key && b->cur != b->end) [[likely]] {
+    const std::uint64_t r = e.tag | addr;
+    *b->cur++ = r;
+    if (t->checking_) [[unlikely]]
+      check_access(t, r, nullptr);
+    return;
   }
   record_access(t, loc, K, addr, W);
 }
@@ -74,13 +79,14 @@ template <AccessKind K, std::uint32_t W>
 inline void record_write(ThreadCtx* t, const std::source_location& loc, std::uint64_t addr,
                          const void* value) {
   const std::uint64_t key = tag_key(loc, K, W);
-  if (const TagSlot* tags = t->tags_) [[likely]] {
-    const TagSlot& e = tags[tag_slot(key)];
-    LaneBuf* b = t->log_;
-    if (e.key == key && b->cur != b->end) [[likely]] {
-      *b->cur++ = e.tag | addr;
-      return;
-    }
+  const TagSlot& e = t->tags_[tag_slot(key)];
+  LaneBuf* b = t->log_;
+  if (e.key == key && b->cur != b->end) [[likely]] {
+    const std::uint64_t r = e.tag | addr;
+    *b->cur++ = r;
+    if (t->checking_) [[unlikely]]
+      check_access(t, r, value);
+    return;
   }
   record_store(t, loc, K, addr, W, value);
 }

@@ -57,7 +57,8 @@ class ThreadCtx {
 
   detail::GroupRun* group_ = nullptr;  // internal: the threadgroup this thread belongs to
   detail::LaneBuf* log_ = nullptr;     // internal: this thread's lane log (record.hpp)
-  const detail::TagSlot* tags_ = nullptr;  // internal: the worker's tag cache; null: out of line
+  const detail::TagSlot* tags_ = nullptr;  // internal: the worker's tag cache (record.hpp)
+  bool checking_ = false;                  // internal: the checker sees every access
 };
 
 inline ThreadCtx& this_thread() {
