@@ -4,8 +4,6 @@
 
 #include <cstdlib>
 
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <bit>
@@ -59,69 +57,6 @@ bool same_site(const std::source_location& a, const std::source_location& b) {
 std::string where(const std::source_location& loc) {
   return basename_of(loc.file_name()) + ":" + std::to_string(loc.line());
 }
-
-// Stacks for fibers: mmap'd once per worker with a PROT_NONE guard region below, reused.
-// The guard is 64 KiB (address space only), so a frame smaller than that cannot jump over it
-// into a neighbouring mapping; guard.cpp turns a fault in it into a clear error. (tgsim's
-// CMake also adds -fstack-clash-protection, which probes larger frames page by page.)
-class StackPool {
- public:
-  ~StackPool() {
-    for (void* base : free_) unmap(base, size_);
-  }
-  boost::context::stack_context get(std::size_t size) {
-    if (size != size_) {
-      for (void* base : free_) unmap(base, size_);
-      free_.clear();
-      size_ = size;
-    }
-    void* base;
-    if (!free_.empty()) {
-      base = free_.back();
-      free_.pop_back();
-    } else {
-      base = ::mmap(nullptr, size + guard(), PROT_READ | PROT_WRITE,
-                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-      if (base == MAP_FAILED) throw std::bad_alloc();
-      ::mprotect(base, guard(), PROT_NONE);
-      note_guard(base, guard(), size);
-    }
-    boost::context::stack_context sc;
-    sc.size = size;
-    sc.sp = static_cast<char*>(base) + guard() + size;
-    return sc;
-  }
-  void put(boost::context::stack_context& sc) noexcept {
-    void* base = static_cast<char*>(sc.sp) - sc.size - guard();
-    if (sc.size == size_)
-      free_.push_back(base);
-    else
-      unmap(base, sc.size);
-  }
-
- private:
-  static void unmap(void* base, std::size_t size) {
-    forget_guard(base);
-    ::munmap(base, size + guard());
-  }
-  static std::size_t guard() {
-    static const std::size_t g = [] {
-      std::size_t p = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-      return (64 * 1024 + p - 1) / p * p;
-    }();
-    return g;
-  }
-  std::vector<void*> free_;
-  std::size_t size_ = 0;
-};
-
-thread_local StackPool stack_pool;
-
-struct PooledStack {
-  std::size_t size;
-  boost::context::stack_context allocate() { return stack_pool.get(size); }
-  void deallocate(boost::context::stack_context& sc) noexcept { stack_pool.put(sc); }
-};
 
 std::uint64_t splitmix64(std::uint64_t& s) {
   std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
@@ -284,6 +219,7 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
     c.warp = i / 32;
     c.lane = i % 32;
     c.group_ = this;
+    threads_[i].group = this;
   }
   std::uint32_t nwarps = (nthreads_ + 31) / 32;
   warps_.resize(nwarps);
@@ -360,32 +296,26 @@ void GroupRun::start(std::uint64_t g) {
 void GroupRun::resume(Thread& th) {
   th.state = State::kRunning;
   current = &th.ctx;
-  if (!th.fiber) {
-    th.fiber = boost::context::fiber(
-        std::allocator_arg, PooledStack{state_.cfg.stack_bytes},
-        [this, &th](boost::context::fiber&& sched) {
-          th.sched = std::move(sched);
-          try {
-            state_.fn.call(state_.fn.body, th.ctx);
-          } catch (const AbortGroup&) {
-          } catch (const WatchdogExpired&) {
-            watchdog_fired(th);
-          } catch (const boost::context::detail::forced_unwind&) {
-            throw;
-          } catch (...) {
-            aborting_ = true;
-            state_.kernel_threw(group_, std::current_exception());
-          }
-          th.state = State::kExited;
-          return std::move(th.sched);
-        });
-  }
-  th.fiber = std::move(th.fiber).resume();
-  // A finished fiber's stack goes back to this worker's pool now. (fcontext already did so
-  // and left th.fiber empty; the ucontext back end of the sanitizer build keeps the record
-  // until the fiber object dies, which would otherwise be in ~GroupRun on the launching thread.)
-  if (th.state == State::kExited) th.fiber = boost::context::fiber();
+  th.fiber.resume(state_.cfg.stack_bytes, &GroupRun::thread_main, &th);
   current = nullptr;
+}
+
+// The body of every fiber: the kernel for one thread; nothing escapes it.
+void GroupRun::thread_main(void* arg) {
+  Thread& th = *static_cast<Thread*>(arg);
+  GroupRun& g = *th.group;
+  try {
+    g.state_.fn.call(g.state_.fn.body, th.ctx);
+  } catch (const AbortGroup&) {
+  } catch (const WatchdogExpired&) {
+    g.watchdog_fired(th);
+  } catch (const boost::context::detail::forced_unwind&) {
+    throw;  // Boost.Context back end: unwinding a fiber destroyed while suspended
+  } catch (...) {
+    g.aborting_ = true;
+    g.state_.kernel_threw(g.group_, std::current_exception());
+  }
+  th.state = State::kExited;
 }
 
 void GroupRun::run(std::uint64_t g) {
@@ -534,7 +464,7 @@ void GroupRun::report_divergence() {
 
 void GroupRun::unwind_all() {
   for (Thread& th : threads_) {
-    if (th.fiber) resume(th);  // it throws AbortGroup from its wait and exits
+    if (th.fiber.started()) resume(th);  // it throws AbortGroup from its wait and exits
     th.state = State::kExited;
   }
 }
@@ -544,7 +474,7 @@ void GroupRun::barrier(ThreadCtx& t, const std::source_location& loc) {
   if (aborting_) throw AbortGroup{};
   th.state = State::kWaiting;
   th.wait_loc = loc;
-  th.sched = std::move(th.sched).resume();
+  th.fiber.suspend();
   if (aborting_) throw AbortGroup{};
 }
 
@@ -587,7 +517,7 @@ std::uint64_t GroupRun::collective(ThreadCtx& t, const CollectiveOp& op, std::ui
   if (try_complete_warp(t.warp, t.lane)) return th.result;
   th.state = State::kWarpWait;
   th.wait_loc = loc;
-  th.sched = std::move(th.sched).resume();
+  th.fiber.suspend();
   if (aborting_) throw AbortGroup{};
   return th.result;
 }
@@ -646,7 +576,7 @@ std::uint32_t GroupRun::active_lanes(ThreadCtx& t, const std::source_location& l
   if (aborting_) throw AbortGroup{};
   th.state = State::kMaskWait;
   th.wait_loc = loc;
-  th.sched = std::move(th.sched).resume();
+  th.fiber.suspend();
   if (aborting_) throw AbortGroup{};
   return static_cast<std::uint32_t>(th.result);
 }

@@ -1,5 +1,5 @@
 // GroupRun: runs threadgroups on one worker thread. Every simulated thread is a fiber
-// (boost::context::fiber, stacks from a per-worker pool with a guard page); a small
+// (fiber.hpp: stacks from a per-worker pool with a guard region); a small
 // scheduler of our own resumes them in the launch's schedule order. A thread runs freely
 // until it waits at a barrier or exits, so a barrier-free kernel runs each thread to its
 // end on one reused stack (the fast path). When every live thread waits, the barrier is
@@ -18,7 +18,7 @@
 // the group (divergence, deadlock), and a raw context switch costs a fraction of a
 // Boost.Fiber yield (architecture.md: 13-17 ns vs 44-53 ns per arrival).
 #pragma once
-#include <boost/context/fiber.hpp>
+#include "fiber.hpp"
 
 #include <deque>
 #include <unordered_map>
@@ -179,8 +179,8 @@ class GroupRun {
 
   struct Thread {
     ThreadCtx ctx;
-    boost::context::fiber fiber;  // the suspended thread (held by the scheduler)
-    boost::context::fiber sched;  // the scheduler (held by the running thread)
+    GroupRun* group = nullptr;
+    Fiber fiber;
     State state = State::kReady;
     std::source_location wait_loc;
     std::uint64_t result = 0;  // this lane's result of its last warp collective
@@ -216,6 +216,7 @@ class GroupRun {
                                                         const std::source_location& loc, SiteKind kind);
 
   void start(std::uint64_t group_linear);
+  static void thread_main(void* thread);
   void resume(Thread& th);
   void flush_warp(std::uint32_t w);
   void count_instruction(std::uint32_t site, SiteKind kind, std::uint32_t width,
