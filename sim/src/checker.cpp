@@ -194,9 +194,7 @@ void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, H
 
 // ------------------------------------------------------------------ Checker
 
-Checker::Checker(LaunchState& st, std::uint32_t nthreads, std::size_t arena_bytes) : st_(st) {
-  seq_.assign(nthreads, 0);
-  wsync_.assign((nthreads + 31) / 32, 0);
+Checker::Checker(LaunchState& st, std::size_t arena_bytes) : st_(st) {
   std::size_t words = (arena_bytes + 3) / 4;
   sh_head_.assign(words, kNone);
   sh_tag_.assign(words, kNone);
@@ -211,8 +209,6 @@ void Checker::start_group(std::uint64_t group, const std::deque<SharedDecl>* dec
   decls_ = decls;
   ++serial_;  // marks from earlier groups no longer count as initialised
   ++interval_;
-  std::fill(seq_.begin(), seq_.end(), 0u);
-  std::fill(wsync_.begin(), wsync_.end(), 0u);
   gwords_.clear();
   std::fill(gindex_.begin(), gindex_.end(), 0u);
 }
@@ -250,30 +246,12 @@ void Checker::AccessLog::grow() {
   cap_ = static_cast<std::uint32_t>(next);
 }
 
-void Checker::access_general(std::uint32_t thread, std::uint32_t site, SiteKind kind,
-                             std::uint64_t addr, std::uint32_t width, const void* value) {
-  const std::uint32_t seq = seq_[thread]++;
+void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync,
+                             std::uint32_t site, SiteKind kind, std::uint64_t addr,
+                             std::uint32_t width, std::uint64_t stored) {
   if (kind == SiteKind::kConstantLoad) return;  // read-only: no hazard, never uninitialised
   const bool atomic = kind == SiteKind::kSharedAtomic || kind == SiteKind::kGlobalAtomic;
-  const bool write = kind == SiteKind::kSharedStore || kind == SiteKind::kGlobalStore || atomic;
-  std::uint64_t stored = 0;
-  if (write) {
-    if (width == 4) {  // fixed-size copies: no call to memcpy
-      std::uint32_t v;
-      std::memcpy(&v, value, 4);
-      stored = v;
-    } else if (width == 8) {
-      std::memcpy(&stored, value, 8);
-    } else if (width < 8) {
-      std::memcpy(&stored, value, width);
-    } else {
-      std::uint64_t lo, hi;
-      std::memcpy(&lo, value, 8);
-      std::memcpy(&hi, static_cast<const char*>(value) + 8, 8);
-      stored = lo ^ (hi * 0x9E3779B97F4A7C15ull);
-    }
-  }
-  const std::uint32_t wsync = wsync_[thread / 32];
+  const bool write = is_write(kind);
   // Each field is stored straight into the log: an Access assembled on the stack and copied
   // cost a store-forwarding stall per access (measured: over half of this function's time).
   auto append = [&](std::uint32_t next) {
@@ -286,7 +264,7 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t site, SiteKind 
     d.write = write;
     d.atomic = atomic;
     d.width = static_cast<std::uint8_t>(width);
-    d.value = stored;
+    d.value = write ? stored : 0;
   };
   const std::uint64_t first = addr >> 2, last = (addr + width - 1) >> 2;
   if (kind == SiteKind::kSharedLoad || kind == SiteKind::kSharedStore || kind == SiteKind::kSharedAtomic) {
@@ -339,7 +317,6 @@ void Checker::end_interval() {
   g_touched_.clear();
   log_.clear();
   ++interval_;
-  std::fill(seq_.begin(), seq_.end(), 0u);
 }
 
 void Checker::end_group() {

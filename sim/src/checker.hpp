@@ -14,6 +14,7 @@
 #pragma once
 #include <atomic>
 #include <cstdlib>
+#include <cstring>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -90,20 +91,44 @@ class GridShadow {
 // Decides the hazards between groups once every group has run.
 void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, HazardMap& out);
 
+// A store or an atomic: the accesses that carry bytes and can conflict.
+inline bool is_write(SiteKind k) {
+  return k == SiteKind::kSharedStore || k == SiteKind::kGlobalStore || k == SiteKind::kSharedAtomic ||
+         k == SiteKind::kGlobalAtomic;
+}
+// A store's bytes as one 64-bit value (a 16-byte store: halves folded), for same-value WAW.
+inline std::uint64_t fold_store_value(const void* value, std::uint32_t width) {
+  std::uint64_t v = 0;
+  if (!value) return v;
+  if (width == 4) {  // fixed-size copies: no call to memcpy
+    std::uint32_t x;
+    std::memcpy(&x, value, 4);
+    v = x;
+  } else if (width == 8) {
+    std::memcpy(&v, value, 8);
+  } else if (width < 8) {
+    std::memcpy(&v, value, width);
+  } else {
+    std::uint64_t lo, hi;
+    std::memcpy(&lo, value, 8);
+    std::memcpy(&hi, static_cast<const char*>(value) + 8, 8);
+    v = lo ^ (hi * 0x9E3779B97F4A7C15ull);
+  }
+  return v;
+}
+
 class Checker {
  public:
-  Checker(LaunchState& st, std::uint32_t nthreads, std::size_t arena_bytes);
+  Checker(LaunchState& st, std::size_t arena_bytes);
   void start_group(std::uint64_t group, const std::deque<SharedDecl>* decls);
-  void access(std::uint32_t thread, std::uint32_t site, SiteKind kind, std::uint64_t addr,
-              std::uint32_t width, const void* value) {
-    // The common case inline: a plain shared load of one word (most accesses of tiled kernels).
-    // Every load comes before the first store, and the record is written in one piece into the
-    // raw log (byte-sized stores would make the compiler reload the vectors' pointers).
+  // One access of `thread`: its `seq`-th since the barrier (lockstep time), after `wsync`
+  // rendezvous of its warp in this interval; `stored`: a store's folded bytes.
+  void access(std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync, std::uint32_t site,
+              SiteKind kind, std::uint64_t addr, std::uint32_t width, std::uint64_t stored) {
+    // The common case inline: a plain shared load of one word (most accesses of tiled kernels),
+    // written in one piece into the raw log.
     if (kind == SiteKind::kSharedLoad && (addr & 3) + width <= 4 && addr < sh_bytes_) [[likely]] {
       const std::uint32_t w = static_cast<std::uint32_t>(addr >> 2);
-      std::uint32_t* seq = seq_.data() + thread;
-      const std::uint32_t s = *seq;
-      const std::uint32_t ws = wsync_[thread / 32];
       std::uint32_t head = sh_head_[w];
       if (sh_tag_[w] != interval_) [[unlikely]] {
         sh_tag_[w] = interval_;
@@ -111,15 +136,13 @@ class Checker {
         sh_touched_.push_back(w);
       }
       const std::uint32_t idx = log_.append();
-      *seq = s + 1;
       sh_head_[w] = idx;
-      log_[idx] = Access{head, s, site, ws, static_cast<std::uint16_t>(thread), 0, 0,
+      log_[idx] = Access{head, seq, site, wsync, static_cast<std::uint16_t>(thread), 0, 0,
                          static_cast<std::uint8_t>(width), 0};
       return;
     }
-    access_general(thread, site, kind, addr, width, value);
+    access_general(thread, seq, wsync, site, kind, addr, width, stored);
   }
-  void warp_synced(std::uint32_t warp) { ++wsync_[warp]; }
   void end_interval();  // a barrier was released, or the group ends
   void end_group();
   const HazardMap& hazards() const { return hazards_; }
@@ -162,8 +185,9 @@ class Checker {
     std::uint32_t head;
     std::uint32_t wthread, wsite, rthread, rsite;  // lowest thread that stored / loaded
   };
-  void access_general(std::uint32_t thread, std::uint32_t site, SiteKind kind, std::uint64_t addr,
-                      std::uint32_t width, const void* value);
+  void access_general(std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync,
+                      std::uint32_t site, SiteKind kind, std::uint64_t addr, std::uint32_t width,
+                      std::uint64_t stored);
   std::uint32_t global_word(std::uint64_t word);
   void analyze(bool shared, std::uint64_t word, std::uint32_t head, std::uint32_t* init);
   void add(FindingKind kind, bool shared, std::uint64_t word, const Access& a, const Access* b);
@@ -175,8 +199,6 @@ class Checker {
   std::uint64_t group_ = 0;
   std::uint32_t serial_ = 0;    // groups run by this worker: shared words' init marks
   std::uint32_t interval_ = 0;  // barrier intervals run by this worker: list validity
-  std::vector<std::uint32_t> seq_;    // per thread
-  std::vector<std::uint32_t> wsync_;  // per warp
   AccessLog log_;
   std::uint64_t sh_bytes_ = 0;  // shared memory the arena words cover
   std::vector<const Access*> word_acc_;    // scratch: one word's accesses

@@ -6,6 +6,7 @@
 
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdio>
 #include <cstring>
@@ -79,8 +80,8 @@ void record_store(ThreadCtx* t, const std::source_location& loc, AccessKind kind
   t->group_->record(*t, loc, static_cast<SiteKind>(kind), addr, width, value);
 }
 
-void check_access(ThreadCtx* t, std::uint64_t record, const void* value) {
-  t->group_->check(*t, record, value);
+void note_store(ThreadCtx* t, const void* value, std::uint32_t width) {
+  t->group_->note_store(*t, value, width);
 }
 
 std::uint64_t warp_collective(ThreadCtx* t, const CollectiveOp& op, std::uint32_t mask,
@@ -231,7 +232,7 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
     for (WarpLog& w : warps_)
       w.limit = static_cast<std::size_t>(std::min<std::uint64_t>(st.cfg.watchdog_accesses, ~std::size_t(0)));
   install_stack_guard();  // this worker's alternate signal stack, for fiber stack overflows
-  if (st.cfg.check) checker_ = std::make_unique<Checker>(st, nthreads_, arena_.size());
+  if (st.cfg.check) checker_ = std::make_unique<Checker>(st, arena_.size());
   checking_ = checker_ != nullptr;
   for (std::uint32_t i = 0; i < nthreads_; ++i) {
     ThreadCtx& c = threads_[i].ctx;
@@ -567,7 +568,11 @@ bool GroupRun::try_complete_warp(std::uint32_t w, std::uint32_t caller) {
   wc.arrived = 0;
   wc.mask = 0;
   wc.mismatch = false;
-  if (checker_) checker_->warp_synced(w);
+  if (checking_) {  // where each lane's log stood: its later accesses are ordered after the sync
+    WarpLog& wl = warps_[w];
+    std::array<std::uint32_t, 32>& pos = wl.syncs.emplace_back();
+    for (std::uint32_t l = 0; l < 32; ++l) pos[l] = static_cast<std::uint32_t>(wl.lanes[l].size());
+  }
   return true;
 }
 
@@ -785,8 +790,35 @@ void GroupRun::maybe_capture(std::uint32_t site, SiteKind kind, std::uint32_t wi
   capture_.warp = flushing_warp_;
 }
 
+// The checker reads the warp's accesses here, lane by lane: a record's index in its lane's log
+// is its lockstep time (accesses since the barrier), the sync positions give its __syncwarp
+// count, and stores take their bytes from the lane's value log in order.
+void GroupRun::check_warp(std::uint32_t w) {
+  WarpLog& wl = warps_[w];
+  const std::size_t nsync = wl.syncs.size();
+  for (std::uint32_t l = 0; l < 32; ++l) {
+    const WarpLog::LaneLog& log = wl.lanes[l];
+    const std::size_t n = log.size();
+    const std::uint64_t* vals = wl.values[l].data();
+    const std::uint32_t thread = w * 32 + l;
+    std::size_t vi = 0, e = 0;
+    std::uint32_t wsync = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      while (e < nsync && wl.syncs[e][l] <= k) ++e, ++wsync;
+      const std::uint64_t r = log[k];
+      const TagInfo& ti = tag_info_[r >> kTagShift];
+      const std::uint64_t v = is_write(ti.kind) ? vals[vi++] : 0;
+      checker_->access(thread, static_cast<std::uint32_t>(k), wsync, ti.site, ti.kind, r & kAddrMask,
+                       ti.width, v);
+    }
+    wl.values[l].clear();
+  }
+  wl.syncs.clear();
+}
+
 void GroupRun::flush_warp(std::uint32_t w) {
   flushing_warp_ = w;
+  if (checking_) check_warp(w);
   WarpLog::LaneLog* lanes = warps_[w].lanes;
   // The reference sequence is the longest lane's; the others must be prefixes of it.
   std::uint32_t ref = 0;

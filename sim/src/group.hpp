@@ -20,6 +20,7 @@
 #pragma once
 #include "fiber.hpp"
 
+#include <array>
 #include <deque>
 #include <unordered_map>
 #include <memory>
@@ -81,6 +82,10 @@ struct WarpLog {
     std::uint64_t* data_ = nullptr;
   };
   LaneLog lanes[32];
+  // With the checker on: each lane's stored bytes (stores and atomics, in log order), and the
+  // lanes' log sizes at every completed warp rendezvous of the interval.
+  std::vector<std::uint64_t> values[32];
+  std::vector<std::array<std::uint32_t, 32>> syncs;
   // The watchdog (LaunchConfig::watchdog_accesses): a lane's log never grows past `limit`
   // records; the capacity check the append makes anyway is the only test on the hot path.
   std::size_t limit = ~std::size_t(0);
@@ -137,13 +142,10 @@ class GroupRun {
     const std::uint64_t tag = tag_of(loc, kind, width);
     WarpLog& w = warps_[t.warp];
     w.lanes[t.lane].push(tag | addr, w.limit);
-    if (checking_)
-      checker_->access(t.linear_tid, tag_info_[tag >> kTagShift].site, kind, addr, width, value);
+    if (checking_ && is_write(kind)) w.values[t.lane].push_back(fold_store_value(value, width));
   }
-  // The checker's part of an access the inline path already logged (record.hpp).
-  void check(ThreadCtx& t, std::uint64_t record, const void* value) {
-    const TagInfo& ti = tag_info_[record >> kTagShift];
-    checker_->access(t.linear_tid, ti.site, ti.kind, record & kAddrMask, ti.width, value);
+  void note_store(ThreadCtx& t, const void* value, std::uint32_t width) {
+    warps_[t.warp].values[t.lane].push_back(fold_store_value(value, width));
   }
   void barrier(ThreadCtx& t, const std::source_location& loc);
   std::uint64_t collective(ThreadCtx& t, const CollectiveOp& op, std::uint32_t mask,
@@ -219,6 +221,7 @@ class GroupRun {
   static void thread_main(void* thread);
   void resume(Thread& th);
   void flush_warp(std::uint32_t w);
+  void check_warp(std::uint32_t w);
   void count_instruction(std::uint32_t site, SiteKind kind, std::uint32_t width,
                          std::uint32_t mask, const std::uint64_t* addr);
   void release_barrier();

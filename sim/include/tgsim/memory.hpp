@@ -56,21 +56,18 @@ void record_access(ThreadCtx* t, const std::source_location& loc, AccessKind kin
 void record_store(ThreadCtx* t, const std::source_location& loc, AccessKind kind,
                   std::uint64_t addr, std::uint32_t width, const void* value);
 
-// The checker's view of an access already appended to the lane's log (its record).
-void check_access(ThreadCtx* t, std::uint64_t record, const void* value);
+// With the checker on, the bytes of a store the inline path logged (the checker reads the log
+// when the warp is flushed; it tells same-value stores apart).
+void note_store(ThreadCtx* t, const void* value, std::uint32_t width);
 
-// Their inline fast path (record.hpp): a tag-cache hit appends one record to the lane's log
-// (and hands it to the checker when one runs).
+// Their inline fast path (record.hpp): a tag-cache hit appends one record to the lane's log.
 template <AccessKind K, std::uint32_t W>
 inline void record_load(ThreadCtx* t, const std::source_location& loc, std::uint64_t addr) {
   const std::uint64_t key = tag_key(loc, K, W);
   const TagSlot& e = t->tags_[tag_slot(key)];
   LaneBuf* b = t->log_;
   if (e.key == key && b->cur != b->end) [[likely]] {
-    const std::uint64_t r = e.tag | addr;
-    *b->cur++ = r;
-    if (t->checking_) [[unlikely]]
-      check_access(t, r, nullptr);
+    *b->cur++ = e.tag | addr;
     return;
   }
   record_access(t, loc, K, addr, W);
@@ -82,10 +79,9 @@ inline void record_write(ThreadCtx* t, const std::source_location& loc, std::uin
   const TagSlot& e = t->tags_[tag_slot(key)];
   LaneBuf* b = t->log_;
   if (e.key == key && b->cur != b->end) [[likely]] {
-    const std::uint64_t r = e.tag | addr;
-    *b->cur++ = r;
+    *b->cur++ = e.tag | addr;
     if (t->checking_) [[unlikely]]
-      check_access(t, r, value);
+      note_store(t, value, W);
     return;
   }
   record_store(t, loc, K, addr, W, value);
