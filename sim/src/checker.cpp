@@ -263,7 +263,7 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
     d.thread = static_cast<std::uint16_t>(thread);
     d.write = write;
     d.atomic = atomic;
-    d.width = static_cast<std::uint8_t>(width);
+    d.width = static_cast<std::uint16_t>(width);
     d.value = write ? stored : 0;
   };
   const std::uint64_t first = addr >> 2, last = (addr + width - 1) >> 2;
@@ -308,9 +308,15 @@ void Checker::end_interval() {
   // A word only loaded in this interval has nothing to pair; a shared one is analysed anyway
   // while its group has not stored it yet (uninitialised reads). analyze() decides the same,
   // but only after walking the word's list.
-  for (std::uint32_t w : sh_touched_)
-    if (sh_wtag_[w] == interval_ || sh_init_[w] != serial_)
-      analyze(true, w, sh_head_[w], &sh_init_[w]);
+  for (std::uint32_t w : sh_touched_) {
+    if (sh_wtag_[w] != interval_ && sh_init_[w] == serial_) continue;
+    const Access& only = log_[sh_head_[w]];
+    if (only.next == kNone && only.write) {  // one store, nothing else: it only initialises
+      sh_init_[w] = serial_;
+      continue;
+    }
+    analyze(true, w, sh_head_[w], &sh_init_[w]);
+  }
   for (std::uint32_t i : g_touched_)
     if (gwords_[i].wtag == interval_) analyze(false, gwords_[i].word, gwords_[i].head, nullptr);
   sh_touched_.clear();

@@ -121,13 +121,28 @@ class Checker {
  public:
   Checker(LaunchState& st, std::size_t arena_bytes);
   void start_group(std::uint64_t group, const std::deque<SharedDecl>* decls);
+  // A shared store (or atomic) of this interval covers these words.
+  void mark_shared_store(std::uint64_t addr, std::uint32_t width) {
+    const std::uint64_t last = (addr + width - 1) >> 2;
+    for (std::uint64_t w = addr >> 2; w <= last && w < sh_wtag_.size(); ++w) sh_wtag_[w] = interval_;
+  }
+  // A one-word shared load with nothing to check: no store to its word in this interval and
+  // the word initialised by the group (so neither a hazard nor an uninitialised read).
+  // `addr`: a shared load of at most 4 bytes.
+  bool quiet_shared_load(std::uint64_t addr) const {
+    if ((addr & 3) != 0 || addr >= sh_bytes_) return false;  // (a 1-2 byte load: the full path)
+    const std::uint64_t w = addr >> 2;
+    return sh_wtag_[w] != interval_ && sh_init_[w] == serial_;
+  }
   // One access of `thread`: its `seq`-th since the barrier (lockstep time), after `wsync`
   // rendezvous of its warp in this interval; `stored`: a store's folded bytes.
   void access(std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync, std::uint32_t site,
               SiteKind kind, std::uint64_t addr, std::uint32_t width, std::uint64_t stored) {
-    // The common case inline: a plain shared load of one word (most accesses of tiled kernels),
-    // written in one piece into the raw log.
-    if (kind == SiteKind::kSharedLoad && (addr & 3) + width <= 4 && addr < sh_bytes_) [[likely]] {
+    // The common case inline: a plain shared load or store of one word (most accesses of tiled
+    // kernels), written in one piece into the raw log.
+    const bool load = kind == SiteKind::kSharedLoad;
+    if ((load || kind == SiteKind::kSharedStore) && (addr & 3) + width <= 4 && addr < sh_bytes_)
+        [[likely]] {
       const std::uint32_t w = static_cast<std::uint32_t>(addr >> 2);
       std::uint32_t head = sh_head_[w];
       if (sh_tag_[w] != interval_) [[unlikely]] {
@@ -135,10 +150,11 @@ class Checker {
         head = kNone;
         sh_touched_.push_back(w);
       }
+      if (!load) sh_wtag_[w] = interval_;
       const std::uint32_t idx = log_.append();
       sh_head_[w] = idx;
-      log_[idx] = Access{head, seq, site, wsync, static_cast<std::uint16_t>(thread), 0, 0,
-                         static_cast<std::uint8_t>(width), 0};
+      log_[idx] = Access{head, seq, site, wsync, static_cast<std::uint16_t>(thread), !load, false,
+                         static_cast<std::uint16_t>(width), load ? 0 : stored};
       return;
     }
     access_general(thread, seq, wsync, site, kind, addr, width, stored);
@@ -155,9 +171,9 @@ class Checker {
     std::uint32_t site;
     std::uint32_t wsync;  // the warp's __syncwarp count at the access
     std::uint16_t thread;
-    std::uint8_t write;   // a store or an atomic
-    std::uint8_t atomic;
-    std::uint8_t width;
+    bool write;           // a store or an atomic
+    bool atomic;          // (no char-sized fields: their stores would alias every pointer)
+    std::uint16_t width;
     std::uint64_t value;  // stored bytes (a 16-byte store: halves folded)
   };
   // The interval's accesses: a raw growable array (the append is a compare and an add).

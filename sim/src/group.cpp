@@ -80,8 +80,9 @@ void record_store(ThreadCtx* t, const std::source_location& loc, AccessKind kind
   t->group_->record(*t, loc, static_cast<SiteKind>(kind), addr, width, value);
 }
 
-void note_store(ThreadCtx* t, const void* value, std::uint32_t width) {
-  t->group_->note_store(*t, value, width);
+void note_store(ThreadCtx* t, AccessKind kind, std::uint64_t addr, std::uint32_t width,
+                const void* value) {
+  t->group_->note_store(*t, static_cast<SiteKind>(kind), addr, width, value);
 }
 
 std::uint64_t warp_collective(ThreadCtx* t, const CollectiveOp& op, std::uint32_t mask,
@@ -169,7 +170,8 @@ std::uint64_t GroupRun::tag_miss(std::uint64_t key, const std::source_location& 
       throw std::length_error("tgsim: more than 65,536 distinct (access site, kind, width) in one "
                               "launch: the access log's 16-bit tags cannot name them");
     }
-    tag_info_.push_back(TagInfo{site_id(loc, kind), kind, width});
+    tag_info_.push_back(TagInfo{site_id(loc, kind), kind, width,
+                                kind == SiteKind::kSharedLoad && width <= 4});
   }
   e.key = key;
   e.tag = std::uint64_t(it->second) << kTagShift;
@@ -373,7 +375,10 @@ void GroupRun::run(std::uint64_t g) {
   }
   if (aborting_) unwind_all();
   for (std::uint32_t w = 0; w < warps_.size(); ++w) flush_warp(w);
-  if (checker_) checker_->end_group();
+  if (checker_) {
+    check_interval();
+    checker_->end_group();
+  }
   std::memset(arena_.data(), 0, arena_used_);
 }
 
@@ -398,7 +403,10 @@ void GroupRun::count_barriers_at_waits() {
 
 void GroupRun::release_barrier() {
   count_barriers_at_waits();
-  if (checker_) checker_->end_interval();
+  if (checker_) {
+    check_interval();
+    checker_->end_interval();
+  }
   for (Thread& th : threads_)
     if (th.state == State::kWaiting) th.state = State::kReady;
   for (std::uint32_t w = 0; w < warps_.size(); ++w) {
@@ -790,35 +798,53 @@ void GroupRun::maybe_capture(std::uint32_t site, SiteKind kind, std::uint32_t wi
   capture_.warp = flushing_warp_;
 }
 
-// The checker reads the warp's accesses here, lane by lane: a record's index in its lane's log
-// is its lockstep time (accesses since the barrier), the sync positions give its __syncwarp
-// count, and stores take their bytes from the lane's value log in order.
-void GroupRun::check_warp(std::uint32_t w) {
-  WarpLog& wl = warps_[w];
-  const std::size_t nsync = wl.syncs.size();
-  for (std::uint32_t l = 0; l < 32; ++l) {
-    const WarpLog::LaneLog& log = wl.lanes[l];
-    const std::size_t n = log.size();
-    const std::uint64_t* vals = wl.values[l].data();
-    const std::uint32_t thread = w * 32 + l;
-    std::size_t vi = 0, e = 0;
-    std::uint32_t wsync = 0;
-    for (std::size_t k = 0; k < n; ++k) {
-      while (e < nsync && wl.syncs[e][l] <= k) ++e, ++wsync;
-      const std::uint64_t r = log[k];
-      const TagInfo& ti = tag_info_[r >> kTagShift];
-      const std::uint64_t v = is_write(ti.kind) ? vals[vi++] : 0;
-      checker_->access(thread, static_cast<std::uint32_t>(k), wsync, ti.site, ti.kind, r & kAddrMask,
-                       ti.width, v);
+// The checker reads the interval's accesses from the warps' logs, kept until the barrier is
+// released: a record's index in its lane's log is its lockstep time (accesses since the
+// barrier), the sync positions give its __syncwarp count, and stores take their bytes from the
+// lane's value log in order. Every access goes to the checker except plain loads of shared
+// words that nobody stored in this interval (note_store marked the stored ones as they happened)
+// and that are initialised: nothing to pair, analyze() would skip them after building their
+// lists. Those are most accesses of a tiled kernel.
+void GroupRun::check_interval() {
+  Checker& checker = *checker_;
+  const TagInfo* tags = tag_info_.data();
+  for (std::uint32_t w = 0; w < warps_.size(); ++w) {
+    WarpLog& wl = warps_[w];
+    const std::size_t nsync = wl.syncs.size();
+    for (std::uint32_t l = 0; l < 32; ++l) {
+      const WarpLog::LaneLog& log = wl.lanes[l];
+      const std::size_t n = log.size();
+      const std::uint64_t* vals = wl.values[l].data();
+      const std::uint32_t thread = w * 32 + l;
+      std::size_t vi = 0, e = 0;
+      std::uint32_t wsync = 0;
+      for (std::size_t k = 0; k < n; ++k) {
+        const std::uint64_t r = log[k];
+        const TagInfo& ti = tags[r >> kTagShift];
+        if (ti.shared_word_load && checker.quiet_shared_load(r & kAddrMask)) continue;
+        while (e < nsync && wl.syncs[e][l] <= k) ++e, ++wsync;
+        const std::uint64_t v = is_write(ti.kind) ? vals[vi++] : 0;
+        checker.access(thread, static_cast<std::uint32_t>(k), wsync, ti.site, ti.kind,
+                       r & kAddrMask, ti.width, v);
+      }
     }
-    wl.values[l].clear();
   }
-  wl.syncs.clear();
+  for (WarpLog& wl : warps_) {
+    for (std::uint32_t l = 0; l < 32; ++l) {
+      wl.lanes[l].clear();
+      wl.values[l].clear();
+    }
+    wl.syncs.clear();
+    wl.counted = false;
+  }
 }
 
 void GroupRun::flush_warp(std::uint32_t w) {
   flushing_warp_ = w;
-  if (checking_) check_warp(w);
+  if (checking_) {  // the log stays for the checker until the interval ends (check_interval)
+    if (warps_[w].counted) return;
+    warps_[w].counted = true;
+  }
   WarpLog::LaneLog* lanes = warps_[w].lanes;
   // The reference sequence is the longest lane's; the others must be prefixes of it.
   std::uint32_t ref = 0;
@@ -876,7 +902,8 @@ void GroupRun::flush_warp(std::uint32_t w) {
     }
     grouper_.clear();
   }
-  for (std::uint32_t l = 0; l < 32; ++l) lanes[l].clear();
+  if (!checking_)
+    for (std::uint32_t l = 0; l < 32; ++l) lanes[l].clear();
 }
 
 }  // namespace tgsim::detail

@@ -86,6 +86,7 @@ struct WarpLog {
   // lanes' log sizes at every completed warp rendezvous of the interval.
   std::vector<std::uint64_t> values[32];
   std::vector<std::array<std::uint32_t, 32>> syncs;
+  bool counted = false;  // with the checker: flushed into the counters in this interval
   // The watchdog (LaunchConfig::watchdog_accesses): a lane's log never grows past `limit`
   // records; the capacity check the append makes anyway is the only test on the hot path.
   std::size_t limit = ~std::size_t(0);
@@ -97,6 +98,7 @@ struct TagInfo {
   std::uint32_t site;
   SiteKind kind;
   std::uint32_t width;
+  bool shared_word_load;  // a shared load of at most 4 bytes (the checker's quick test)
 };
 
 // The general grouping, for warps whose lanes took different paths through the sites.
@@ -142,10 +144,15 @@ class GroupRun {
     const std::uint64_t tag = tag_of(loc, kind, width);
     WarpLog& w = warps_[t.warp];
     w.lanes[t.lane].push(tag | addr, w.limit);
-    if (checking_ && is_write(kind)) w.values[t.lane].push_back(fold_store_value(value, width));
+    if (checking_ && is_write(kind)) note_store(t, kind, addr, width, value);
   }
-  void note_store(ThreadCtx& t, const void* value, std::uint32_t width) {
+  // With the checker: a store's bytes beside the log, and its shared words marked as stored in
+  // this interval (check_interval then skips the loads of words nobody stored).
+  void note_store(ThreadCtx& t, SiteKind kind, std::uint64_t addr, std::uint32_t width,
+                  const void* value) {
     warps_[t.warp].values[t.lane].push_back(fold_store_value(value, width));
+    if (kind == SiteKind::kSharedStore || kind == SiteKind::kSharedAtomic)
+      checker_->mark_shared_store(addr, width);
   }
   void barrier(ThreadCtx& t, const std::source_location& loc);
   std::uint64_t collective(ThreadCtx& t, const CollectiveOp& op, std::uint32_t mask,
@@ -221,7 +228,7 @@ class GroupRun {
   static void thread_main(void* thread);
   void resume(Thread& th);
   void flush_warp(std::uint32_t w);
-  void check_warp(std::uint32_t w);
+  void check_interval();
   void count_instruction(std::uint32_t site, SiteKind kind, std::uint32_t width,
                          std::uint32_t mask, const std::uint64_t* addr);
   void release_barrier();

@@ -58,7 +58,8 @@ void record_store(ThreadCtx* t, const std::source_location& loc, AccessKind kind
 
 // With the checker on, the bytes of a store the inline path logged (the checker reads the log
 // when the warp is flushed; it tells same-value stores apart).
-void note_store(ThreadCtx* t, const void* value, std::uint32_t width);
+void note_store(ThreadCtx* t, AccessKind kind, std::uint64_t addr, std::uint32_t width,
+                const void* value);
 
 // Their inline fast path (record.hpp): a tag-cache hit appends one record to the lane's log.
 template <AccessKind K, std::uint32_t W>
@@ -81,7 +82,7 @@ inline void record_write(ThreadCtx* t, const std::source_location& loc, std::uin
   if (e.key == key && b->cur != b->end) [[likely]] {
     *b->cur++ = e.tag | addr;
     if (t->checking_) [[unlikely]]
-      note_store(t, value, W);
+      note_store(t, K, addr, W, value);
     return;
   }
   record_store(t, loc, K, addr, W, value);
