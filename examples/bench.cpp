@@ -105,26 +105,52 @@ int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned th
       B[i] = float(int(i % 5) - 2);
     }
     const double buffers_mb = 3.0 * double(A.size()) * sizeof(float) / (1024.0 * 1024.0);
-    double native = min_seconds(reps, [&] { native_matmul(A.data(), B.data(), C.data(), n); });
-    std::vector<double> counters_only(curve.size(), 0.0);  // tiled16 per worker count
-    for (const K& k : kernels) {
-      double single = 0;
+    // Every configuration of this N, run round-robin `reps` times (native loop included), so
+    // that a slow spell of a shared machine hits all of them alike; each keeps its minimum.
+    struct Run {
+      const K* k;
+      unsigned threads;
+      LaunchConfig cfg;
+      Report rep;
+      double sec = 1e300, rss = 0;
+      bool per_run_rss = true;
+    };
+    std::vector<Run> runs;
+    for (const K& k : kernels)
       for (unsigned t : curve) {
         if (k.check && t != curve.back()) continue;  // the checker's cost at full width only
-        LaunchConfig cfg;
-        cfg.name = k.name;
-        cfg.grid = Dim3(std::uint32_t((n + k.tile - 1) / k.tile), std::uint32_t((n + k.tile - 1) / k.tile));
-        cfg.block = Dim3(std::uint32_t(k.tile), std::uint32_t(k.tile));
-        cfg.threads = t;
-        cfg.check = k.check;
-        cfg.cache_model = g_bench_cache;
-        Report rep;
-        const bool per_run_rss = reset_peak_rss();
-        double sec = min_seconds(reps, [&] { k.launch(dev, cfg, A, B, C, n, rep); });
-        const double rss = peak_rss_mb();
+        Run r{&k, t, LaunchConfig{}, Report{}};
+        r.cfg.name = k.name;
+        r.cfg.grid = Dim3(std::uint32_t((n + k.tile - 1) / k.tile), std::uint32_t((n + k.tile - 1) / k.tile));
+        r.cfg.block = Dim3(std::uint32_t(k.tile), std::uint32_t(k.tile));
+        r.cfg.threads = t;
+        r.cfg.check = k.check;
+        r.cfg.cache_model = g_bench_cache;
+        runs.push_back(std::move(r));
+      }
+    double native = 1e300;
+    for (int i = 0; i < reps; ++i) {
+      native = std::min(native, min_seconds(1, [&] { native_matmul(A.data(), B.data(), C.data(), n); }));
+      for (Run& r : runs) {
+        r.per_run_rss = reset_peak_rss() && r.per_run_rss;
+        r.sec = std::min(r.sec, min_seconds(1, [&] { r.k->launch(dev, r.cfg, A, B, C, n, r.rep); }));
+        r.rss = std::max(r.rss, peak_rss_mb());
+      }
+    }
+    std::vector<double> counters_only(curve.size(), 0.0);  // tiled16 per worker count
+    double single = 0;  // this kernel's 1-worker time
+    const K* last = nullptr;
+    for (Run& run : runs) {
+      const K& k = *run.k;
+      const unsigned t = run.threads;
+      const double sec = run.sec, rss = run.rss;
+      const bool per_run_rss = run.per_run_rss;
+      const Report& rep = run.rep;
+      if (&k != last) single = 0, last = &k;
+      {
         if (t == 1) single = sec;
         const std::size_t ti = static_cast<std::size_t>(std::find(curve.begin(), curve.end(), t) - curve.begin());
-        if (k.tile == 16 && !k.check && std::string(k.name) == "matmul_tiled16") counters_only[ti] = sec;
+        if (!k.check && std::string(k.name) == "matmul_tiled16") counters_only[ti] = sec;
         // The checker's cost: its time over the counters-only time of the same kernel and workers.
         const double vs_counters = k.check && counters_only[ti] > 0 ? sec / counters_only[ti] : 0.0;
         std::uint64_t acc = accesses(rep.counters);

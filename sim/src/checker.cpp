@@ -195,6 +195,13 @@ void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, H
 // ------------------------------------------------------------------ Checker
 
 Checker::Checker(LaunchState& st, std::size_t arena_bytes) : st_(st) {
+  // A buffer is read-only for this launch when every argument that names it is a pointer to
+  // const of the kernel function: its loads can take part in no hazard and are not logged.
+  for (const BufferSpan& b : st.buffers) {
+    bool ro = true;
+    for (const BufferSpan& o : st.buffers) ro = ro && (o.info != b.info || o.read_only);
+    if (ro) read_only_.emplace_back(b.begin, b.end);
+  }
   std::size_t words = (arena_bytes + 3) / 4;
   sh_head_.assign(words, kNone);
   sh_tag_.assign(words, kNone);
@@ -209,8 +216,21 @@ void Checker::start_group(std::uint64_t group, const std::deque<SharedDecl>* dec
   decls_ = decls;
   ++serial_;  // marks from earlier groups no longer count as initialised
   ++interval_;
+  // Only the slots this worker's previous group filled (a full clear of the index cost a
+  // memset of its whole size per group, which grows with N).
+  if (gwords_.size() * 8 < gindex_.size()) {
+    const std::size_t m = gindex_.size() - 1;
+    for (const GWord& g : gwords_) {
+      std::size_t k = (g.word * 0x9E3779B97F4A7C15ull) >> 20;
+      while (gindex_[k & m] != 0) {
+        gindex_[k & m] = 0;  // its probe run: every slot in it is this group's
+        ++k;
+      }
+    }
+  } else {
+    std::fill(gindex_.begin(), gindex_.end(), 0u);
+  }
   gwords_.clear();
-  std::fill(gindex_.begin(), gindex_.end(), 0u);
 }
 
 std::uint32_t Checker::global_word(std::uint64_t word) {
@@ -250,6 +270,7 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
                              std::uint32_t site, SiteKind kind, std::uint64_t addr,
                              std::uint32_t width, std::uint64_t stored) {
   if (kind == SiteKind::kConstantLoad) return;  // read-only: no hazard, never uninitialised
+  if (kind == SiteKind::kGlobalLoad && !read_only_.empty() && in_read_only_buffer(addr)) return;
   const bool atomic = kind == SiteKind::kSharedAtomic || kind == SiteKind::kGlobalAtomic;
   const bool write = is_write(kind);
   // Each field is stored straight into the log: an Access assembled on the stack and copied
@@ -337,6 +358,8 @@ void Checker::merge_grid() {
   std::uint64_t cache_no[64];
   GridShadow::Page* cache_page[64] = {};
   for (auto& n : cache_no) n = ~0ull;
+  // Words come in first-touch order, so runs of them share a page: its lock is taken once a run.
+  GridShadow::Page* held = nullptr;
   for (const GWord& g : gwords_) {
     std::uint64_t no = g.word >> GridShadow::kPageBits;
     std::size_t c = no & 63;
@@ -345,12 +368,16 @@ void Checker::merge_grid() {
       cache_page[c] = st_.grid->page(no);
     }
     GridShadow::Page* p = cache_page[c];
-    while (p->lock.test_and_set(std::memory_order_acquire)) std::this_thread::yield();
+    if (p != held) {
+      if (held) held->lock.clear(std::memory_order_release);
+      while (p->lock.test_and_set(std::memory_order_acquire)) std::this_thread::yield();
+      held = p;
+    }
     GridShadow::Word& w = p->words[g.word & mask];
     if (g.wthread != kNone) keep_lowest(w.w, GridShadow::pack(group_, g.wthread, g.wsite));
     if (g.rthread != kNone) keep_lowest(w.r, GridShadow::pack(group_, g.rthread, g.rsite));
-    p->lock.clear(std::memory_order_release);
   }
+  if (held) held->lock.clear(std::memory_order_release);
 }
 
 void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::uint32_t* init) {

@@ -201,6 +201,11 @@ class Checker {
     std::uint32_t head;
     std::uint32_t wthread, wsite, rthread, rsite;  // lowest thread that stored / loaded
   };
+  bool in_read_only_buffer(std::uint64_t addr) const {
+    for (const auto& r : read_only_)
+      if (addr >= r.first && addr < r.second) return true;
+    return false;
+  }
   void access_general(std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync,
                       std::uint32_t site, SiteKind kind, std::uint64_t addr, std::uint32_t width,
                       std::uint64_t stored);
@@ -216,6 +221,8 @@ class Checker {
   std::uint32_t serial_ = 0;    // groups run by this worker: shared words' init marks
   std::uint32_t interval_ = 0;  // barrier intervals run by this worker: list validity
   AccessLog log_;
+  // [begin, end) of the launch's buffers that it cannot store to (BufferSpan::read_only).
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> read_only_;
   std::uint64_t sh_bytes_ = 0;  // shared memory the arena words cover
   std::vector<const Access*> word_acc_;    // scratch: one word's accesses
   std::vector<const Access*> word_store_;  // scratch: the stores among them

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -58,27 +59,58 @@ struct KernelFn {
   void* body;
 };
 // A device buffer passed to a launch: lets the checker name the buffer of a global address.
+// `read_only`: passed as a pointer to const (global_ptr<const T>) to a kernel function; a buffer
+// every one of whose spans is read-only cannot be stored to by this launch, so the checker
+// skips its loads (no hazard can involve them).
 struct BufferSpan {
   std::uint64_t begin, end;
   const BufferInfo* info;
+  bool read_only = false;
 };
 template <class A> struct is_buffer : std::false_type {};
 template <class T> struct is_buffer<Buffer<T>> : std::true_type {};
 template <class A> struct is_global_ptr : std::false_type {};
 template <class T> struct is_global_ptr<global_ptr<T>> : std::true_type {};
 template <class T>
-void add_span(std::vector<BufferSpan>& out, const global_ptr<T>& p) {
+void add_span(std::vector<BufferSpan>& out, const global_ptr<T>& p, bool read_only) {
   if (!p.info() || !p.base() || p.freed()) return;
   auto b = reinterpret_cast<std::uintptr_t>(p.base());
-  out.push_back(BufferSpan{b, b + p.info()->count * p.info()->elem_size, p.info()});
+  out.push_back(BufferSpan{b, b + p.info()->count * p.info()->elem_size, p.info(), read_only});
 }
 template <class A>
-void collect_buffer(std::vector<BufferSpan>& out, const A& a) {
+void collect_buffer(std::vector<BufferSpan>& out, const A& a, bool read_only) {
   using D = std::remove_cvref_t<A>;
   if constexpr (is_buffer<D>::value)
-    add_span(out, a.ptr());
+    add_span(out, a.ptr(), read_only);
   else if constexpr (is_global_ptr<D>::value)
-    add_span(out, a);
+    add_span(out, a, read_only);
+}
+// The parameter types of a kernel that is a function (not known for lambdas and functors).
+template <class F> struct kernel_params { static constexpr bool known = false; };
+template <class R, class... P> struct kernel_params<R(P...)> {
+  static constexpr bool known = true;
+  using type = std::tuple<P...>;
+};
+template <class P> struct is_const_global_ptr : std::false_type {};
+template <class T> struct is_const_global_ptr<global_ptr<const T>> : std::true_type {};
+// Whether argument I of N binds to a global_ptr<const T> parameter of kernel function F (the
+// parameters may start with ThreadCtx&, so arguments are matched from the end).
+template <class F, std::size_t N, std::size_t I>
+constexpr bool param_read_only() {
+  if constexpr (kernel_params<F>::known) {
+    using P = typename kernel_params<F>::type;
+    if constexpr (std::tuple_size_v<P> >= N)
+      return is_const_global_ptr<std::remove_cvref_t<std::tuple_element_t<std::tuple_size_v<P> - N + I, P>>>::value;
+    else
+      return false;
+  } else {
+    return false;
+  }
+}
+template <class K, class... A, std::size_t... I>
+void collect_buffers(std::vector<BufferSpan>& out, std::index_sequence<I...>, const A&... args) {
+  using F = std::remove_pointer_t<std::remove_cvref_t<K>>;
+  (collect_buffer(out, args, param_read_only<F, sizeof...(A), I>()), ...);
 }
 Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn fn,
                   const std::vector<BufferSpan>& buffers = {});
@@ -109,7 +141,7 @@ class Device {
     using Body = decltype(body);
     detail::KernelFn fn{[](void* b, ThreadCtx& t) { (*static_cast<Body*>(b))(t); }, &body};
     std::vector<detail::BufferSpan> buffers;
-    if (cfg.check) (detail::collect_buffer(buffers, args), ...);
+    if (cfg.check) detail::collect_buffers<K>(buffers, std::index_sequence_for<A...>{}, args...);
     return detail::run_launch(profile_, cfg, fn, buffers);
   }
 
