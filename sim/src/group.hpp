@@ -6,14 +6,14 @@
 // released, or, if some exited or wait elsewhere, reported as divergence and the group
 // ends cleanly.
 //
-// Counting: each access is filed in its warp's log under (site, occurrence of that site
-// in this lane since the warp's last flush); lanes with equal (site, occurrence) form one
-// warp instruction. A warp is flushed through the models as soon as none of its lanes
-// can run (all wait or exited), so the log never holds more than one barrier interval.
+// Counting: each access is filed in its lane's log (record.hpp); lanes with equal (tag,
+// occurrence of that tag in the lane since the warp's last flush) form one warp instruction.
+// A warp is flushed through the models as soon as none of its lanes can run (all wait or
+// exited), so the log never holds more than one barrier interval.
 // __syncwarp is a warp-scoped rendezvous: a lane waits until every named lane that has not
 // exited arrived (masks of different call sites merge, as on sm_70+).
-// With LaunchConfig::check a Checker (checker.hpp) sees every access; without it the hot
-// path pays one predictable branch.
+// With LaunchConfig::check a Checker (checker.hpp) reads the group's logs when a barrier is
+// released (check_interval); without it a store pays one predictable branch, a load none.
 // Why not Boost.Fiber's scheduler: a barrier needs to know the state of every thread of
 // the group (divergence, deadlock), and a raw context switch costs a fraction of a
 // Boost.Fiber yield (architecture.md: 13-17 ns vs 44-53 ns per arrival).
