@@ -70,12 +70,12 @@ std::uint64_t splitmix64(std::uint64_t& s) {
 
 // ------------------------------------------------------------------ kernel-facing hooks
 
-void record_access(ThreadCtx* t, const std::source_location& loc, AccessKind kind,
+void record_access(ThreadCtx* t, std::source_location loc, AccessKind kind,
                    std::uint64_t addr, std::uint32_t width) {
   t->group_->record(*t, loc, static_cast<SiteKind>(kind), addr, width, nullptr);
 }
 
-void record_store(ThreadCtx* t, const std::source_location& loc, AccessKind kind,
+void record_store(ThreadCtx* t, std::source_location loc, AccessKind kind,
                   std::uint64_t addr, std::uint32_t width, const void* value) {
   t->group_->record(*t, loc, static_cast<SiteKind>(kind), addr, width, value);
 }

@@ -49,11 +49,12 @@ void release_buffer_info(BufferInfo* info) noexcept;
 
 struct SharedDecl;  // one shared array of a group (defined in the library)
 
-// The hot path: one event per thread access (sim/src/group.cpp). A store also passes the
-// bytes it stores (the checker tells same-value stores apart); loads keep the short call.
-void record_access(ThreadCtx* t, const std::source_location& loc, AccessKind kind,
+// The out-of-line path of one thread access (sim/src/group.cpp). A store also passes the
+// bytes it stores (the checker tells same-value stores apart). The source_location is passed
+// by value (one pointer, in a register): a reference made every proxy spill to the stack.
+void record_access(ThreadCtx* t, std::source_location loc, AccessKind kind,
                    std::uint64_t addr, std::uint32_t width);
-void record_store(ThreadCtx* t, const std::source_location& loc, AccessKind kind,
+void record_store(ThreadCtx* t, std::source_location loc, AccessKind kind,
                   std::uint64_t addr, std::uint32_t width, const void* value);
 
 // With the checker on, the bytes of a store the inline path logged (the checker reads the log
@@ -63,7 +64,7 @@ void note_store(ThreadCtx* t, AccessKind kind, std::uint64_t addr, std::uint32_t
 
 // Their inline fast path (record.hpp): a tag-cache hit appends one record to the lane's log.
 template <AccessKind K, std::uint32_t W>
-inline void record_load(ThreadCtx* t, const std::source_location& loc, std::uint64_t addr) {
+inline void record_load(ThreadCtx* t, std::source_location loc, std::uint64_t addr) {
   const std::uint64_t key = tag_key(loc, K, W);
   const TagSlot& e = t->tags_[tag_slot(key)];
   LaneBuf* b = t->log_;
@@ -74,7 +75,7 @@ inline void record_load(ThreadCtx* t, const std::source_location& loc, std::uint
   record_access(t, loc, K, addr, W);
 }
 template <AccessKind K, std::uint32_t W>
-inline void record_write(ThreadCtx* t, const std::source_location& loc, std::uint64_t addr,
+inline void record_write(ThreadCtx* t, std::source_location loc, std::uint64_t addr,
                          const void* value) {
   const std::uint64_t key = tag_key(loc, K, W);
   const TagSlot& e = t->tags_[tag_slot(key)];
@@ -314,22 +315,28 @@ class shared_array<E[N]> {
       : base_(base), off_(offset), decl_(decl), rank_(rank) {}
 
   auto operator[](detail::Index i) const {
-    bool ok = base_ && i.v >= 0 && static_cast<std::uint64_t>(i.v) < N;
-    if (base_ && !ok)
-      detail::shared_out_of_bounds(detail::current_thread(), i.loc, decl_,
-                                   rank_ - std::rank_v<E[N]>, i.v, N);
-    std::size_t step = ok ? static_cast<std::size_t>(i.v) * sizeof(E) : 0;
-    std::byte* b = ok ? base_ + step : nullptr;
-    if constexpr (std::is_array_v<E>) {
-      return shared_array<E>(b, off_ + static_cast<std::uint32_t>(step), decl_, rank_);
-    } else {
-      detail::check_element<std::remove_cv_t<E>>();
-      return shared_ref<E>(reinterpret_cast<E*>(b), off_ + static_cast<std::uint32_t>(step), i.loc);
+    // One rarely taken branch: out of bounds (a negative index wraps to a huge one), or an outer
+    // subscript was (base_ is null then); the access is dropped.
+    if (static_cast<std::uint64_t>(i.v) >= N || !base_) [[unlikely]] {
+      if (base_)
+        detail::shared_out_of_bounds(detail::current_thread(), i.loc, decl_,
+                                     rank_ - std::rank_v<E[N]>, i.v, N);
+      return element(nullptr, 0, i.loc);
     }
+    const std::size_t step = static_cast<std::size_t>(i.v) * sizeof(E);
+    return element(base_ + step, step, i.loc);
   }
   static constexpr std::size_t size() { return N; }
 
  private:
+  auto element(std::byte* b, std::size_t step, const std::source_location& loc) const {
+    if constexpr (std::is_array_v<E>) {
+      return shared_array<E>(b, off_ + static_cast<std::uint32_t>(step), decl_, rank_);
+    } else {
+      detail::check_element<std::remove_cv_t<E>>();
+      return shared_ref<E>(reinterpret_cast<E*>(b), off_ + static_cast<std::uint32_t>(step), loc);
+    }
+  }
   std::byte* base_;      // null: an outer subscript was out of bounds
   std::uint32_t off_;    // byte offset of this sub-array in shared memory
   const detail::SharedDecl* decl_;
