@@ -1,7 +1,10 @@
 // Checker: the observer behind LaunchConfig::check (one per worker, owned by its GroupRun).
-// Every access of a barrier interval is logged on a list per memory word (shared: by arena
-// word, global: by address through a hash index). When the interval ends (barrier release or
-// group end) each word's accesses are paired with stores of other threads not separated by a
+// When a barrier interval ends (barrier release or group end), GroupRun::check_interval hands
+// it the interval's accesses from the warps' logs, and each is put on a list per memory word
+// (shared: by arena word, global: by address through a hash index). Left out, because they
+// cannot take part in a hazard: loads of initialised shared words no store of the interval
+// touched, and loads of buffers the launch cannot store to (BufferSpan::read_only). Then each
+// word's accesses are paired with stores of other threads not separated by a
 // __syncwarp of their warp, in lockstep order (each thread's access count since the barrier):
 // a load with the nearest store before it (RAW) and after it (WAR), a store with the nearest
 // store before it (WAW), as a hardware shadow remembering the last access sees them. Labels,

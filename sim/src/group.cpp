@@ -154,12 +154,6 @@ void WarpLog::LaneLog::grow(std::size_t limit) {
   buf_.end = data_ + next;
 }
 
-std::uint32_t GroupRun::site_id_miss(CacheEntry& e, const void* key, const std::source_location& loc,
-                                     SiteKind kind) {
-  e = CacheEntry{key, kind, state_.sites.id(loc, kind)};
-  return e.id;
-}
-
 std::uint64_t GroupRun::tag_miss(std::uint64_t key, const std::source_location& loc, SiteKind kind,
                                  std::uint32_t width) {
   TagSlot& e = tags_[tag_slot(key)];
@@ -170,7 +164,7 @@ std::uint64_t GroupRun::tag_miss(std::uint64_t key, const std::source_location& 
       throw std::length_error("tgsim: more than 65,536 distinct (access site, kind, width) in one "
                               "launch: the access log's 16-bit tags cannot name them");
     }
-    tag_info_.push_back(TagInfo{site_id(loc, kind), kind, width,
+    tag_info_.push_back(TagInfo{state_.sites.id(loc, kind), kind, width,
                                 kind == SiteKind::kSharedLoad && width <= 4});
   }
   e.key = key;

@@ -124,21 +124,13 @@ struct SiteAcc {
 };
 
 class GroupRun {
-  static constexpr std::size_t kCache = 256;
-  struct CacheEntry {  // site cache: (source_location, kind) -> dense site id
-    const void* key = nullptr;
-    SiteKind kind{};
-    std::uint32_t id = 0;
-  };
-
  public:
   explicit GroupRun(LaunchState& st);
   ~GroupRun();
   void run(std::uint64_t group_linear);
 
   // Called from kernel code on the running fiber: the out-of-line path of record.hpp's inline
-  // append (tag-cache miss, full lane log, checker on, atomics and constant loads).
-  // Inline here so that record_access / record_store reach the checker in one call.
+  // append (tag-cache miss, full lane log, atomics, constant loads).
   void record(ThreadCtx& t, const std::source_location& loc, SiteKind kind, std::uint64_t addr,
               std::uint32_t width, const void* value) {
     const std::uint64_t tag = tag_of(loc, kind, width);
@@ -196,7 +188,8 @@ class GroupRun {
   };
 
   // The tag of (call site, kind, width): the inline cache, else this worker's map, else a new
-  // tag (and the launch's site id from the shared table).
+  // tag (and the launch's site id from the shared table). A source_location is one pointer to
+  // static data unique per call site (libstdc++), so the pointer identifies the site.
   std::uint64_t tag_of(const std::source_location& loc, SiteKind kind, std::uint32_t width) {
     const std::uint64_t key = tag_key(loc, static_cast<AccessKind>(kind), width);
     const TagSlot& e = tags_[tag_slot(key)];
@@ -206,23 +199,10 @@ class GroupRun {
   }
   [[gnu::noinline]] std::uint64_t tag_miss(std::uint64_t key, const std::source_location& loc,
                                            SiteKind kind, std::uint32_t width);
-  // A source_location is one pointer to static data unique per call site (libstdc++), so the
-  // pointer and the kind identify a site; the shared table is asked only on a cache miss.
+  // The launch's site id of a barrier or warp collective (no access width): the same cache.
   std::uint32_t site_id(const std::source_location& loc, SiteKind kind) {
-    static_assert(sizeof(std::source_location) == sizeof(const void*));
-    const void* key;
-    std::memcpy(&key, &loc, sizeof key);
-    CacheEntry& e = cache_[cache_slot(key, kind)];
-    if (e.key == key && e.kind == kind) [[likely]]
-      return e.id;
-    return site_id_miss(e, key, loc, kind);
+    return tag_info_[tag_of(loc, kind, 0) >> kTagShift].site;
   }
-  static std::size_t cache_slot(const void* key, SiteKind kind) {
-    return ((reinterpret_cast<std::uintptr_t>(key) >> 4) * 4 + static_cast<std::uint32_t>(kind)) &
-           (kCache - 1);
-  }
-  [[gnu::noinline, gnu::cold]] std::uint32_t site_id_miss(CacheEntry& e, const void* key,
-                                                        const std::source_location& loc, SiteKind kind);
 
   void start(std::uint64_t group_linear);
   static void thread_main(void* thread);
@@ -270,7 +250,6 @@ class GroupRun {
   void maybe_capture(std::uint32_t site, SiteKind kind, std::uint32_t width, std::uint32_t mask,
                      const std::uint64_t* addr);
 
-  CacheEntry cache_[kCache];
   TagSlot tags_[kTagSlots];  // the inline path's cache (ThreadCtx::tags_ points here)
   std::unordered_map<std::uint64_t, std::uint32_t> tag_by_key_;
   std::vector<TagInfo> tag_info_;

@@ -34,8 +34,9 @@ struct TagSlot {
   std::uint64_t tag = 0;
 };
 
+// 1, 2, 4, 8, 16 bytes -> 0..4; 0 (a site without a width: barrier, warp collective) -> 5.
 constexpr std::uint64_t width_code(std::uint32_t w) {
-  return w == 1 ? 0 : w == 2 ? 1 : w == 4 ? 2 : w == 8 ? 3 : 4;
+  return w == 1 ? 0 : w == 2 ? 1 : w == 4 ? 2 : w == 8 ? 3 : w == 16 ? 4 : 5;
 }
 
 // The source_location's pointer (8-byte aligned, below 2^47) | kind (3 bits) | width code << 56.
