@@ -96,9 +96,14 @@ void Fiber::resume(std::size_t stack_bytes, Body body, void* arg) {
   if (finished_) {
     fiber_ = boost::context::fiber();
     finished_ = false;
+    hint_ = nullptr;
   }
 }
 
-void Fiber::suspend() { back_ = std::move(back_).resume(); }
+void Fiber::suspend() {
+  char here;
+  hint_ = &here;
+  back_ = std::move(back_).resume();
+}
 
 }  // namespace tgsim::detail

@@ -318,10 +318,14 @@ void GroupRun::thread_main(void* arg) {
 void GroupRun::run(std::uint64_t g) {
   start(g);
   for (;;) {
-    for (std::uint32_t i : order_) {
-      Thread& th = threads_[i];
+    for (std::size_t o = 0; o < order_.size(); ++o) {
+      Thread& th = threads_[order_[o]];
       if (th.state != State::kReady) continue;
       if (aborting_) break;
+      // The next thread's stack top is cold by the time it runs (256 stacks): fetch it while
+      // this one runs (measured: the switch's time is its first loads from the resumed stack).
+      if (o + 1 < order_.size()) threads_[order_[o + 1]].fiber.prefetch();
+      if (o + 2 < order_.size()) __builtin_prefetch(&threads_[order_[o + 2]].state, 1, 3);
       resume(th);
       const std::uint32_t w = th.ctx.warp;
       if (th.state == State::kExited && wsync_[w].arrived) try_complete_warp(w, ~0u);
