@@ -57,36 +57,34 @@ void record_access(ThreadCtx* t, std::source_location loc, AccessKind kind,
 void record_store(ThreadCtx* t, std::source_location loc, AccessKind kind,
                   std::uint64_t addr, std::uint32_t width, const void* value);
 
-// With the checker on, the bytes of a store the inline path logged (the checker reads the log
-// when the warp is flushed; it tells same-value stores apart).
+// With the checker on, the bytes of a store the inline path logged (the checker reads the logs
+// when the barrier is released; it tells same-value stores apart).
 void note_store(ThreadCtx* t, AccessKind kind, std::uint64_t addr, std::uint32_t width,
                 const void* value);
 
-// Their inline fast path (record.hpp): a tag-cache hit appends one record to the lane's log.
+// Their inline fast path (record.hpp): on a tag-cache hit, one record appended to the lane's log.
 template <AccessKind K, std::uint32_t W>
-inline void record_load(ThreadCtx* t, std::source_location loc, std::uint64_t addr) {
+inline bool append_record(ThreadCtx* t, std::source_location loc, std::uint64_t addr) {
   const std::uint64_t key = tag_key(loc, K, W);
   const TagSlot& e = t->tags_[tag_slot(key)];
   LaneBuf* b = t->log_;
-  if (e.key == key && b->cur != b->end) [[likely]] {
-    *b->cur++ = e.tag | addr;
-    return;
-  }
-  record_access(t, loc, K, addr, W);
+  if (e.key != key || b->cur == b->end) [[unlikely]]
+    return false;
+  *b->cur++ = e.tag | addr;
+  return true;
+}
+template <AccessKind K, std::uint32_t W>
+inline void record_load(ThreadCtx* t, std::source_location loc, std::uint64_t addr) {
+  if (!append_record<K, W>(t, loc, addr)) [[unlikely]]
+    record_access(t, loc, K, addr, W);
 }
 template <AccessKind K, std::uint32_t W>
 inline void record_write(ThreadCtx* t, std::source_location loc, std::uint64_t addr,
                          const void* value) {
-  const std::uint64_t key = tag_key(loc, K, W);
-  const TagSlot& e = t->tags_[tag_slot(key)];
-  LaneBuf* b = t->log_;
-  if (e.key == key && b->cur != b->end) [[likely]] {
-    *b->cur++ = e.tag | addr;
-    if (t->checking_) [[unlikely]]
-      note_store(t, K, addr, W, value);
-    return;
-  }
-  record_store(t, loc, K, addr, W, value);
+  if (!append_record<K, W>(t, loc, addr)) [[unlikely]]
+    record_store(t, loc, K, addr, W, value);
+  else if (t->checking_) [[unlikely]]
+    note_store(t, K, addr, W, value);
 }
 void global_out_of_bounds(ThreadCtx* t, const std::source_location& loc, const BufferInfo* buf,
                           std::int64_t index);
