@@ -1,0 +1,126 @@
+/* The contract between kernel code compiled by tgsim's front end and the tgsim library.
+ *
+ * A kernel translation unit (.cu, or .metal through the Metal adapter) is compiled by Clang with
+ * tgsim's LLVM pass (sim/frontend/). The pass sees every load and store of the optimised code
+ * and appends one 8-byte record to the running lane's log inline (the layout below), or calls
+ * __tgsim_access() on the slow path; calls to the __tgsim_* functions that take a site first
+ * get the site of the call's source line:column from the pass (the headers pass 0).
+ * Plain C so that both Clang (kernel side) and GCC (library side) read the same layout. */
+#ifndef TGSIM_KERNEL_ABI_H
+#define TGSIM_KERNEL_ABI_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TGSIM_ABI_VERSION 1
+
+/* The running thread (tgsim::ThreadCtx), as instrumented code reads it. */
+#define TGSIM_OFF_THREAD_IDX 0   /* 3 x uint32: threadIdx */
+#define TGSIM_OFF_BLOCK_IDX 12   /* blockIdx */
+#define TGSIM_OFF_BLOCK_DIM 24   /* blockDim */
+#define TGSIM_OFF_GRID_DIM 36    /* gridDim (threadgroups) */
+#define TGSIM_OFF_LINEAR_TID 48  /* uint32: x-fastest index in the group */
+#define TGSIM_OFF_LOG 72         /* the lane's log cursor: {uint64* cur; uint64* end} */
+#define TGSIM_OFF_TAGS 80        /* the worker's tag cache: 256 x {uint64 key; uint64 tag} */
+#define TGSIM_OFF_CHECKING 88    /* uint8: the checker is on (stores also report their bytes) */
+#define TGSIM_OFF_SHARED 96      /* the group's shared memory arena */
+#define TGSIM_OFF_GRID_ORIGIN 104 /* 3 x uint32: first thread of a partial Metal grid (0) */
+#define TGSIM_OFF_GRID_SIZE 116  /* 3 x uint32: Metal threads in the grid (dispatchThreads) */
+
+/* Access kinds a site can have (tgsim::detail::AccessKind). The pass emits LOAD and STORE for
+ * memory it cannot place at compile time; the library decides global, shared or local from the
+ * address when the warp instruction is formed. */
+#define TGSIM_KIND_CONSTANT_LOAD 7
+#define TGSIM_KIND_LOAD 12
+#define TGSIM_KIND_STORE 13
+
+/* One source site: the layout of libstdc++'s std::source_location::__impl, so the library can
+ * treat a pass-made site as a source_location. The pass aligns sites to 16 bytes. */
+struct tgsim_site {
+  const char* file;
+  const char* function;
+  unsigned line;
+  unsigned column;
+};
+
+/* What a compiled kernel module holds; registered by a constructor the pass adds. */
+struct tgsim_param_desc {
+  const char* type;  /* as the pass sees it: "ptr", "i8", "i16", "i32", "i64", "f32", "f64" */
+  const char* name;  /* from debug info, or "" */
+};
+struct tgsim_kernel_desc {
+  void* fn;                          /* the kernel function */
+  const char* name;                  /* demangled, without parameters: "matmul_tiled<16>" */
+  const char* mangled;
+  void (*trampoline)(void** args);   /* calls fn with *(T*)args[i] for each parameter */
+  unsigned nparams;
+  const struct tgsim_param_desc* params;
+  unsigned long long static_shared;  /* bytes of static shared memory it reaches */
+  const char* file;                  /* where it is defined */
+  unsigned line;
+};
+struct tgsim_var_desc {
+  void* addr;
+  unsigned long long bytes;
+  const char* name;
+  unsigned kind; /* 0: __device__ variable (global memory), 1: __constant__ */
+};
+struct tgsim_module_desc {
+  unsigned version; /* TGSIM_ABI_VERSION */
+  unsigned nkernels;
+  const struct tgsim_kernel_desc* kernels;
+  unsigned nvars;
+  const struct tgsim_var_desc* vars;
+  unsigned long long shared_static_bytes;  /* the module's static shared layout */
+  unsigned long long dynamic_shared_offset; /* where extern __shared__ arrays start */
+};
+
+/* Library entry points (defined in libtgsim; exported by the tgsim command for modules it loads). */
+void __tgsim_register_module(const struct tgsim_module_desc* m);
+void __tgsim_unregister_module(const struct tgsim_module_desc* m);
+void* __tgsim_thread(void) __attribute__((const));
+void __tgsim_access(void* thread, const void* site, unsigned kind, unsigned long long addr,
+                    unsigned width);
+void __tgsim_note_store(void* thread, unsigned long long addr, unsigned width);
+
+/* Synchronisation. Sites: pass 0, the pass fills in the call's source location. */
+void __tgsim_barrier(const void* site);
+/* __syncthreads_count (op 0), _and (1), _or (2): a barrier that also reduces `pred`. */
+int __tgsim_barrier_reduce(const void* site, int op, int pred);
+/* __threadfence_block (0), __threadfence (1), __threadfence_system (2). */
+void __tgsim_fence(const void* site, int scope);
+
+/* Warp collectives: shuffles, votes, __syncwarp, SIMD-group reductions. */
+enum tgsim_collective_op {
+  TGSIM_SHFL_IDX, TGSIM_SHFL_UP, TGSIM_SHFL_DOWN, TGSIM_SHFL_XOR,
+  TGSIM_BALLOT, TGSIM_ANY, TGSIM_ALL, TGSIM_SYNCWARP,
+  TGSIM_REDUCE_SUM, TGSIM_REDUCE_MAX, TGSIM_REDUCE_MIN,
+  TGSIM_PREFIX_SUM_EXCLUSIVE, TGSIM_PREFIX_SUM_INCLUSIVE, TGSIM_MATCH_ANY
+};
+/* The value type of a collective's operand (shuffles move 1 word for 4-byte types, 2 for 8). */
+enum tgsim_value_type { TGSIM_I32, TGSIM_U32, TGSIM_I64, TGSIM_U64, TGSIM_F32, TGSIM_F64 };
+/* For shuffles `arg` is the lane, delta or xor mask and `width` the segment width (32 = warp). */
+unsigned long long __tgsim_collective(const void* site, int op, int type, unsigned mask,
+                                      unsigned long long value, int arg, int width);
+unsigned __tgsim_activemask(const void* site);
+/* Lane count of the running thread's SIMD group / warp (32). */
+
+/* Atomics on global or shared memory (the address decides); returns the old value's bits. */
+enum tgsim_atomic_op {
+  TGSIM_ATOMIC_ADD, TGSIM_ATOMIC_SUB, TGSIM_ATOMIC_EXCH, TGSIM_ATOMIC_MIN, TGSIM_ATOMIC_MAX,
+  TGSIM_ATOMIC_INC, TGSIM_ATOMIC_DEC, TGSIM_ATOMIC_CAS, TGSIM_ATOMIC_AND, TGSIM_ATOMIC_OR,
+  TGSIM_ATOMIC_XOR, TGSIM_ATOMIC_LOAD, TGSIM_ATOMIC_STORE
+};
+unsigned long long __tgsim_atomic(const void* site, int op, int type, void* addr,
+                                  unsigned long long operand, unsigned long long compare);
+
+/* printf from a kernel: printed after the launch in (group, thread) order. */
+int __tgsim_printf(const void* site, const char* format, ...);
+/* A kernel-side error (a Metal or CUDA feature tgsim does not model): a finding at the site. */
+void __tgsim_unsupported(const void* site, const char* what);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
