@@ -97,7 +97,7 @@ void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, H
 // A store or an atomic: the accesses that carry bytes and can conflict.
 inline bool is_write(SiteKind k) {
   return k == SiteKind::kSharedStore || k == SiteKind::kGlobalStore || k == SiteKind::kSharedAtomic ||
-         k == SiteKind::kGlobalAtomic;
+         k == SiteKind::kGlobalAtomic || k == SiteKind::kStore;
 }
 // A store's bytes as one 64-bit value (a 16-byte store: halves folded), for same-value WAW.
 inline std::uint64_t fold_store_value(const void* value, std::uint32_t width) {

@@ -165,7 +165,7 @@ std::uint64_t GroupRun::tag_miss(std::uint64_t key, const std::source_location& 
                               "launch: the access log's 16-bit tags cannot name them");
     }
     tag_info_.push_back(TagInfo{state_.sites.id(loc, kind), kind, width,
-                                kind == SiteKind::kSharedLoad && width <= 4});
+                                kind == SiteKind::kSharedLoad && width <= 4, loc});
   }
   e.key = key;
   e.tag = std::uint64_t(it->second) << kTagShift;
@@ -223,7 +223,11 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
   warp_pending_.resize(nwarps);
   wsync_.resize(nwarps);
   order_.resize(nthreads_);
-  arena_.resize(st.profile.max_static_shared_bytes);
+  // Front-end kernels: the bytes the kernel declared and the launch gave are valid, a red zone
+  // after them catches overruns (a finding); the proxy dialect allocates up to the static limit.
+  shared_valid_ = st.shared_bytes;
+  arena_.resize(std::max<std::size_t>(st.profile.max_static_shared_bytes,
+                                      st.frontend ? (shared_valid_ + 64 * 1024 + 15) / 16 * 16 : 0));
   if (st.cfg.watchdog_accesses)
     for (WarpLog& w : warps_)
       w.limit = static_cast<std::size_t>(std::min<std::uint64_t>(st.cfg.watchdog_accesses, ~std::size_t(0)));
@@ -235,6 +239,8 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
     c.log_ = warps_[i / 32].lanes[i % 32].buf();
     c.tags_ = tags_;
     c.checking_ = checking_;
+    c.shared_base_ = arena_.data();
+    c.grid_threads_ = st.cfg.grid_threads;
   }
   if (st.cfg.cache_model) mem_ = std::make_unique<CacheSim>(st.profile);
   if (!st.cfg.capture_site.empty()) {
@@ -269,11 +275,13 @@ void GroupRun::start(std::uint64_t g) {
   for (Thread& th : threads_) {
     th.ctx.block_idx = bidx;
     th.state = State::kReady;
+    th.reduce_round = 0;
   }
+  for (auto& s : reduce_slot_) s.clear();
   for (std::uint32_t w = 0; w < warps_.size(); ++w)
     warp_pending_[w] = std::min<std::uint32_t>(32, nthreads_ - w * 32);
   decls_.clear();
-  arena_used_ = 0;
+  arena_used_ = shared_valid_;  // zeroed at the group end, as the proxy dialect's arrays are
   aborting_ = false;
   for (WarpCollective& wc : wsync_) wc.arrived = wc.mask = 0, wc.mismatch = false;
   if (checker_) checker_->start_group(g, &decls_);
@@ -819,6 +827,12 @@ void GroupRun::check_interval() {
       for (std::size_t k = 0; k < n; ++k) {
         const std::uint64_t r = log[k];
         const TagInfo& ti = tags[r >> kTagShift];
+        if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kStore) [[unlikely]] {
+          while (e < nsync && wl.syncs[e][l] <= k) ++e, ++wsync;
+          check_placed(tag_info_[r >> kTagShift], thread, static_cast<std::uint32_t>(k), wsync,
+                       r & kAddrMask, ti.kind == SiteKind::kStore ? vals[vi++] : 0);
+          continue;
+        }
         if (ti.shared_word_load && checker.quiet_shared_load(r & kAddrMask)) continue;
         while (e < nsync && wl.syncs[e][l] <= k) ++e, ++wsync;
         const std::uint64_t v = is_write(ti.kind) ? vals[vi++] : 0;
@@ -888,15 +902,22 @@ void GroupRun::flush_warp(std::uint32_t w) {
           }
         }
       }
-      const TagInfo& ti = tag_info_[refrec[k] >> kTagShift];
-      count_instruction(ti.site, ti.kind, ti.width, mask, addr);
+      const std::uint32_t tag = static_cast<std::uint32_t>(refrec[k] >> kTagShift);
+      const TagInfo& ti = tag_info_[tag];
+      if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kStore) [[unlikely]]
+        count_placed(tag, mask, addr, w);
+      else
+        count_instruction(ti.site, ti.kind, ti.width, mask, addr);
     }
   } else {
     for (std::uint32_t l = 0; l < 32; ++l)
       for (std::uint64_t r : lanes[l]) grouper_.add(r, l);
     for (const WarpGrouper::Slot& s : grouper_.slots) {
       const TagInfo& ti = tag_info_[s.tag];
-      count_instruction(ti.site, ti.kind, ti.width, s.mask, s.addr);
+      if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kStore)
+        count_placed(s.tag, s.mask, s.addr, w);
+      else
+        count_instruction(ti.site, ti.kind, ti.width, s.mask, s.addr);
     }
     grouper_.clear();
   }

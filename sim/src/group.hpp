@@ -33,6 +33,7 @@
 
 #include "cache.hpp"
 #include "checker.hpp"
+#include "device_memory.hpp"
 #include "launch_state.hpp"
 #include <tgsim/warp.hpp>
 
@@ -93,12 +94,23 @@ struct WarpLog {
 };
 struct WatchdogExpired {};
 
+// One kernel printf, ordered by (group, thread, call) when the launch prints them.
+struct PrintedLine {
+  std::uint64_t group;
+  std::uint32_t thread, seq;
+  std::string text;
+};
+
 // What a record's tag stands for (per worker; tags are dense, at most 2^16).
 struct TagInfo {
   std::uint32_t site;
   SiteKind kind;
   std::uint32_t width;
   bool shared_word_load;  // a shared load of at most 4 bytes (the checker's quick test)
+  // kLoad/kStore (front-end code): the source location and, once an address placed it, the
+  // site id as a global (0) and as a shared (1) access.
+  std::source_location loc;
+  std::uint32_t placed[2] = {~0u, ~0u};
 };
 
 // The general grouping, for warps whose lanes took different paths through the sites.
@@ -143,6 +155,10 @@ class GroupRun {
   void note_store(ThreadCtx& t, SiteKind kind, std::uint64_t addr, std::uint32_t width,
                   const void* value) {
     warps_[t.warp].values[t.lane].push_back(fold_store_value(value, width));
+    if (kind == SiteKind::kStore && addr - reinterpret_cast<std::uint64_t>(arena_.data()) < shared_valid_) {
+      kind = SiteKind::kSharedStore;  // front-end code: shared memory by its address
+      addr -= reinterpret_cast<std::uint64_t>(arena_.data());
+    }
     if (kind == SiteKind::kSharedStore || kind == SiteKind::kSharedAtomic)
       checker_->mark_shared_store(addr, width);
   }
@@ -150,6 +166,14 @@ class GroupRun {
   std::uint64_t collective(ThreadCtx& t, const CollectiveOp& op, std::uint32_t mask,
                            std::uint64_t value, std::int64_t arg, const std::source_location& loc);
   std::uint32_t active_lanes(ThreadCtx& t, const std::source_location& loc);
+  // Front-end kernels (frontend_hooks.cpp): __syncthreads_count/_and/_or (op 0/1/2), an atomic's
+  // space (its bytes as shared memory: the offset; global: 0; else a finding and false), printf.
+  int barrier_reduce(ThreadCtx& t, const std::source_location& loc, int op, int pred);
+  bool atomic_target(ThreadCtx& t, const std::source_location& loc, std::uint64_t addr,
+                     std::uint32_t width, bool* shared, std::uint64_t* offset);
+  void print(const ThreadCtx& t, std::string text);
+  std::byte* dynamic_shared() { return arena_.data() + state_.dynamic_offset; }
+  const std::vector<PrintedLine>& printed() const { return printed_; }
   std::byte* shared_storage(ThreadCtx& t, const std::source_location& loc, const char* name,
                             std::size_t bytes, std::size_t align, std::uint32_t rank,
                             const std::size_t* extents, std::uint32_t* offset,
@@ -180,6 +204,7 @@ class GroupRun {
 
   struct Thread {
     ThreadCtx ctx;
+    std::uint32_t reduce_round = 0;  // barrier_reduce calls made (its slot parity and stamp)
     GroupRun* group = nullptr;
     Fiber fiber;
     State state = State::kReady;
@@ -208,6 +233,20 @@ class GroupRun {
   static void thread_main(void* thread);
   void resume(Thread& th);
   void flush_warp(std::uint32_t w);
+  // Front-end accesses (kLoad/kStore): where an address lies.
+  enum class Space : std::uint8_t { kGlobal, kShared, kLocal, kInvalid };
+  Space place(std::uint64_t addr, std::uint32_t width, std::uint64_t* shared_offset,
+              const BufferInfo** bad_buffer);
+  void count_placed(std::uint32_t tag, std::uint32_t mask, const std::uint64_t* addr, std::uint32_t w);
+  void report_misplaced(const TagInfo& ti, std::uint32_t w, std::uint32_t lane, std::uint64_t addr,
+                        Space space, const BufferInfo* buffer);
+  std::uint32_t placed_site(TagInfo& ti, bool shared);
+  void check_placed(TagInfo& ti, std::uint32_t thread, std::uint32_t k, std::uint32_t wsync,
+                    std::uint64_t addr, std::uint64_t value);
+  const DeviceRange* range_of(std::uint64_t addr);  // through range_cache_
+  DeviceRange range_cache_[4];
+  std::uint64_t range_generation_ = ~std::uint64_t(0);
+  std::size_t shared_valid_ = 0;  // bytes of the arena the launch's kernel declared
   void check_interval();
   void count_instruction(std::uint32_t site, SiteKind kind, std::uint32_t width,
                          std::uint32_t mask, const std::uint64_t* addr);
@@ -250,6 +289,9 @@ class GroupRun {
   void maybe_capture(std::uint32_t site, SiteKind kind, std::uint32_t width, std::uint32_t mask,
                      const std::uint64_t* addr);
 
+  // barrier_reduce: per parity, per thread, round << 1 | predicate.
+  std::vector<std::uint64_t> reduce_slot_[2];
+  std::vector<PrintedLine> printed_;
   TagSlot tags_[kTagSlots];  // the inline path's cache (ThreadCtx::tags_ points here)
   std::unordered_map<std::uint64_t, std::uint32_t> tag_by_key_;
   std::vector<TagInfo> tag_info_;

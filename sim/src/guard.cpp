@@ -156,3 +156,15 @@ void forget_guard(void* lo) {
 }
 
 }  // namespace tgsim::detail
+
+namespace tgsim::detail {
+
+bool in_worker_stack(std::uintptr_t addr) {
+  const GuardTable* g = tl_guards;
+  if (!g) return false;
+  for (std::size_t i = 0; i < g->n; ++i)
+    if (addr >= g->items[i].hi && addr < g->items[i].hi + g->items[i].stack_bytes) return true;
+  return false;
+}
+
+}  // namespace tgsim::detail

@@ -6,6 +6,7 @@
 // a sanitizer's). Recovery is not attempted: the fiber's frames cannot be unwound safely.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 
 namespace tgsim::detail {
 
@@ -14,5 +15,7 @@ void install_stack_guard();
 // Registers / forgets the guard region [lo, lo + bytes) of a stack of `stack_bytes` on this thread.
 void note_guard(void* lo, std::size_t bytes, std::size_t stack_bytes);
 void forget_guard(void* lo);
+// Whether `addr` lies in one of this worker's fiber stacks (a thread's local memory).
+bool in_worker_stack(std::uintptr_t addr);
 
 }  // namespace tgsim::detail

@@ -15,6 +15,7 @@
 #include <unordered_set>
 
 #include "group.hpp"
+#include "modules.hpp"
 
 namespace tgsim::detail {
 
@@ -132,10 +133,41 @@ void validate_launch(const DeviceProfile& p, const LaunchConfig& cfg) {
                       " is too small: at least 16384 bytes per simulated thread");
 }
 
+void add_raw_span(std::vector<BufferSpan>& out, const void* p, bool read_only) {
+  DeviceRange r = find_device_range(reinterpret_cast<std::uint64_t>(p));
+  if (!r.info || r.info->freed || !r.contains(reinterpret_cast<std::uint64_t>(p))) return;
+  out.push_back(BufferSpan{r.begin, r.end, r.info, read_only});
+}
+
+std::string kernel_name(const void* fn) {
+  KernelRef k = find_kernel(fn);
+  return k.kernel ? k.kernel->name : "kernel";
+}
+
 Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn fn,
                   const std::vector<BufferSpan>& buffers) {
   validate_launch(profile, cfg);
+  const KernelRef kref = find_kernel(fn.kernel);
+  std::size_t shared = 0;
+  if (kref.kernel) {
+    shared = kernel_shared_bytes(kref, cfg.shared_bytes);
+    if (kref.kernel->static_shared > profile.max_static_shared_bytes)
+      throw LaunchError(std::string(kref.kernel->name) + " declares " +
+                        std::to_string(kref.kernel->static_shared) + " bytes of static shared memory; " +
+                        profile.name + " allows " + std::to_string(profile.max_static_shared_bytes));
+    if (shared > profile.max_shared_bytes_per_group)
+      throw LaunchError(std::string(kref.kernel->name) + " with " + std::to_string(cfg.shared_bytes) +
+                        " bytes of dynamic shared memory needs " + std::to_string(shared) +
+                        " bytes per threadgroup; " + profile.name + " allows " +
+                        std::to_string(profile.max_shared_bytes_per_group));
+  } else if (cfg.shared_bytes) {
+    throw LaunchError("dynamic shared memory (" + std::to_string(cfg.shared_bytes) +
+                      " bytes) needs a kernel compiled by tgsim's front end (extern __shared__)");
+  }
   LaunchState st(profile, cfg, fn, buffers);
+  st.frontend = kref.kernel != nullptr;
+  st.shared_bytes = shared;
+  if (kref.kernel) st.dynamic_offset = kref.module->dynamic_shared_offset;
   const std::uint64_t ngroups = cfg.grid.volume();
 
   Progress progress(cfg, ngroups);
@@ -190,6 +222,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   Report r;
   std::uint64_t l2_read = 0, l2_write = 0;
   IdSet read_chunks, written_sectors;
+  std::vector<PrintedLine> printed;
   for (const std::unique_ptr<GroupRun>& run : runs) {
     if (!run) continue;
     if (CacheSim* c = run->cache()) {  // sums and set unions: order-free
@@ -209,6 +242,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
       acc[i].warp_ops += a[i].warp_ops;
     }
     merge_findings(findings, run->findings());
+    printed.insert(printed.end(), run->printed().begin(), run->printed().end());
     if (run->checker()) merge_hazards(hazards, run->checker()->hazards());
   }
   if (st.grid) grid_hazards(*st.grid, buffers, hazards);
@@ -250,12 +284,28 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
       case SiteKind::kVote: c.vote += acc[i].warp_ops; break;
       case SiteKind::kWarpSync: c.warpsync += acc[i].warp_ops; break;
       case SiteKind::kWarpReduce: c.warp_reduce += acc[i].warp_ops; break;
+      case SiteKind::kLoad:
+      case SiteKind::kStore: break;  // placed as global or shared when counted
     }
   }
   std::sort(r.sites.begin(), r.sites.end(), [](const SiteCounters& a, const SiteCounters& b) {
     return std::tie(a.file, a.line, a.column, a.kind) < std::tie(b.file, b.line, b.column, b.kind);
   });
   for (auto& [key, agg] : findings) r.findings.push_back(agg.finding);  // map order: by kind, site
+  std::sort(printed.begin(), printed.end(), [](const PrintedLine& a, const PrintedLine& b) {
+    return std::tie(a.group, a.thread, a.seq) < std::tie(b.group, b.thread, b.seq);
+  });
+  for (const PrintedLine& p : printed) r.printed += p.text;
+  const Counters& c = r.counters;
+  if (c.global_load.instructions + c.global_store.instructions + c.shared_load.instructions +
+          c.shared_store.instructions + c.global_atomic.instructions + c.shared_atomic.instructions +
+          c.constant_load.instructions + c.barriers + c.shfl + c.vote + c.warpsync + c.warp_reduce == 0 &&
+      r.findings.empty())
+    r.notes.push_back(st.frontend
+                          ? "the kernel made no memory access, barrier or warp operation"
+                          : "no access was seen: this kernel was not compiled by tgsim's front end "
+                            "(tgsim_add_cuda_library, tgsim run) and takes no tgsim buffer types, so "
+                            "its loads and stores are invisible to tgsim");
   return r;
 }
 

@@ -67,6 +67,11 @@ struct LaunchState {
   const std::vector<BufferSpan>& buffers;  // the launch's device buffers (for the checker)
   std::unique_ptr<GridShadow> grid;        // global words across groups (cfg.check only)
   SiteTable sites;
+  // A kernel compiled by tgsim's front end: its accesses are placed by address, and
+  // shared_bytes (static + dynamic) of the group's arena are valid.
+  bool frontend = false;
+  std::size_t shared_bytes = 0;
+  std::size_t dynamic_offset = 0;  // where the module's extern __shared__ arrays start
   // Groups after the lowest group that threw are skipped; lower ones still run, so the
   // exception rethrown is the same for any worker count.
   std::atomic<std::uint64_t> stop_after{std::numeric_limits<std::uint64_t>::max()};

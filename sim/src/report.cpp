@@ -36,6 +36,8 @@ const char* to_string(SiteKind k) {
     case SiteKind::kVote: return "vote";
     case SiteKind::kWarpSync: return "warpsync";
     case SiteKind::kWarpReduce: return "warp_reduce";
+    case SiteKind::kLoad: return "load";
+    case SiteKind::kStore: return "store";
   }
   return "?";
 }
@@ -55,6 +57,7 @@ const char* to_string(FindingKind k) {
     case FindingKind::kConstantWrite: return "constant-write";
     case FindingKind::kUseAfterFree: return "use-after-free";
     case FindingKind::kWatchdog: return "watchdog";
+    case FindingKind::kUnsupported: return "unsupported";
   }
   return "?";
 }

@@ -26,6 +26,12 @@ enum class Schedule { kInOrder, kReverse, kShuffle };
 struct LaunchConfig {
   Dim3 grid;                 // threadgroups
   Dim3 block;                // threads per group
+  // Bytes of dynamic shared memory (extern __shared__; the third <<<...>>> argument), for
+  // kernels compiled by tgsim's front end.
+  std::size_t shared_bytes = 0;
+  // Metal's dispatchThreads: the threads of the grid; threads of the last groups beyond it do
+  // not run (0 in a dimension: the whole grid).
+  Dim3 grid_threads{0, 0, 0};
   std::string name = "kernel";
   unsigned threads = 0;      // worker threads; 0 = all cores
   Schedule schedule = Schedule::kInOrder;
@@ -57,6 +63,7 @@ namespace detail {
 struct KernelFn {
   void (*call)(void* body, ThreadCtx& t);
   void* body;
+  const void* kernel = nullptr;  // the kernel function, when it is one (front-end kernels)
 };
 // A device buffer passed to a launch: lets the checker name the buffer of a global address.
 // `read_only`: passed as a pointer to const (global_ptr<const T>) to a kernel function; a buffer
@@ -77,6 +84,8 @@ void add_span(std::vector<BufferSpan>& out, const global_ptr<T>& p, bool read_on
   auto b = reinterpret_cast<std::uintptr_t>(p.base());
   out.push_back(BufferSpan{b, b + p.info()->count * p.info()->elem_size, p.info(), read_only});
 }
+// A raw pointer argument: the device allocation it points into, if any.
+void add_raw_span(std::vector<BufferSpan>& out, const void* p, bool read_only);
 template <class A>
 void collect_buffer(std::vector<BufferSpan>& out, const A& a, bool read_only) {
   using D = std::remove_cvref_t<A>;
@@ -84,6 +93,8 @@ void collect_buffer(std::vector<BufferSpan>& out, const A& a, bool read_only) {
     add_span(out, a.ptr(), read_only);
   else if constexpr (is_global_ptr<D>::value)
     add_span(out, a, read_only);
+  else if constexpr (std::is_pointer_v<D>)
+    add_raw_span(out, a, read_only);
 }
 // The parameter types of a kernel that is a function (not known for lambdas and functors).
 template <class F> struct kernel_params { static constexpr bool known = false; };
@@ -93,6 +104,7 @@ template <class R, class... P> struct kernel_params<R(P...)> {
 };
 template <class P> struct is_const_global_ptr : std::false_type {};
 template <class T> struct is_const_global_ptr<global_ptr<const T>> : std::true_type {};
+template <class T> struct is_const_global_ptr<const T*> : std::true_type {};
 // Whether argument I of N binds to a global_ptr<const T> parameter of kernel function F (the
 // parameters may start with ThreadCtx&, so arguments are matched from the end).
 template <class F, std::size_t N, std::size_t I>
@@ -115,6 +127,8 @@ void collect_buffers(std::vector<BufferSpan>& out, std::index_sequence<I...>, co
 Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn fn,
                   const std::vector<BufferSpan>& buffers = {});
 void validate_launch(const DeviceProfile& profile, const LaunchConfig& cfg);
+// The name a front-end kernel was registered under ("kernel" for any other function).
+std::string kernel_name(const void* fn);
 }  // namespace detail
 
 class Device {
@@ -140,6 +154,11 @@ class Device {
     };
     using Body = decltype(body);
     detail::KernelFn fn{[](void* b, ThreadCtx& t) { (*static_cast<Body*>(b))(t); }, &body};
+    if constexpr (std::is_pointer_v<std::remove_cvref_t<K>> &&
+                  std::is_function_v<std::remove_pointer_t<std::remove_cvref_t<K>>>)
+      fn.kernel = reinterpret_cast<const void*>(kernel);
+    else if constexpr (std::is_function_v<std::remove_reference_t<K>>)
+      fn.kernel = reinterpret_cast<const void*>(&kernel);
     std::vector<detail::BufferSpan> buffers;
     if (cfg.check) detail::collect_buffers<K>(buffers, std::index_sequence_for<A...>{}, args...);
     return detail::run_launch(profile_, cfg, fn, buffers);
@@ -148,5 +167,18 @@ class Device {
  private:
   DeviceProfile profile_;
 };
+
+// CUDA's kernel<<<grid, block, shared_bytes>>>(args...) for a kernel compiled by tgsim's front
+// end (tgsim_add_cuda_library / tgsim run), on the default device (the H100 profile).
+template <class... P, class... A>
+Report launch(void (*kernel)(P...), Dim3 grid, Dim3 block, std::size_t shared_bytes, A&&... args) {
+  static_assert(sizeof...(P) == sizeof...(A), "tgsim::launch: the kernel takes a different number of arguments");
+  LaunchConfig cfg;
+  cfg.grid = grid;
+  cfg.block = block;
+  cfg.shared_bytes = shared_bytes;
+  cfg.name = detail::kernel_name(reinterpret_cast<const void*>(kernel));
+  return Device().launch(cfg, kernel, static_cast<P>(args)...);
+}
 
 }  // namespace tgsim

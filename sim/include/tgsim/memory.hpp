@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <stdexcept>
 #include <source_location>
 #include <string>
 #include <type_traits>
@@ -46,6 +47,10 @@ struct BufferInfo {
 // A fresh BufferInfo, and its retirement when the Buffer dies (kept, about 100 bytes).
 BufferInfo* acquire_buffer_info();
 void release_buffer_info(BufferInfo* info) noexcept;
+// Device memory (sim/src/device_memory.cpp): `bytes` zero-filled, page-aligned, registered with
+// `info` and surrounded by red zones; freed memory keeps its addresses (use after free is found).
+void* device_alloc(std::size_t bytes, const BufferInfo* info);
+void device_free(void* p) noexcept;
 
 struct SharedDecl;  // one shared array of a group (defined in the library)
 
@@ -223,21 +228,23 @@ class global_ptr {
   std::int64_t off_ = 0;
 };
 
-// A device buffer owned by the host: 256-byte aligned like cudaMalloc, zero-filled.
-// Host code reads and writes it directly (data(), operator[]); kernels get a global_ptr.
+// A device buffer owned by the host: page-aligned (cudaMalloc aligns to 256), zero-filled,
+// registered so that kernel accesses through raw pointers find it (data(), or ptr() for the
+// proxy dialect). Host code reads and writes it directly.
 template <class T>
 class Buffer {
  public:
   Buffer() = default;
-  explicit Buffer(std::size_t count, std::string name = "buffer")
-      : info_(detail::acquire_buffer_info()) {
+  explicit Buffer(std::size_t count, std::string name = "buffer") {
     detail::check_element<T>();
+    if (count > (std::size_t(1) << 46) / sizeof(T))
+      throw std::length_error("tgsim: a buffer of " + std::to_string(count) + " elements of " +
+                              std::to_string(sizeof(T)) + " bytes is more than 2^46 bytes");
+    info_.reset(detail::acquire_buffer_info());
     info_->name = std::move(name);
     info_->count = count;
     info_->elem_size = sizeof(T);
-    std::size_t bytes = ((count * sizeof(T)) + 255) / 256 * 256;
-    mem_.reset(static_cast<T*>(::operator new[](bytes == 0 ? 256 : bytes, std::align_val_t(256))));
-    std::memset(static_cast<void*>(mem_.get()), 0, bytes == 0 ? 256 : bytes);
+    mem_.reset(static_cast<T*>(detail::device_alloc(count * sizeof(T), info_.get())));
   }
   T* data() { return mem_.get(); }
   const T* data() const { return mem_.get(); }
@@ -246,7 +253,10 @@ class Buffer {
   const T& operator[](std::size_t i) const { return mem_.get()[i]; }
   T* begin() { return data(); }
   T* end() { return data() + size(); }
-  const std::string& name() const { return info_->name; }
+  const std::string& name() const {
+    static const std::string none = "(no buffer)";
+    return info_ ? info_->name : none;
+  }
 
   operator global_ptr<T>() const { return global_ptr<T>(mem_.get(), info_.get()); }
   operator global_ptr<const T>() const { return global_ptr<const T>(mem_.get(), info_.get()); }
@@ -254,7 +264,7 @@ class Buffer {
 
  private:
   struct Free {
-    void operator()(T* p) const { ::operator delete[](p, std::align_val_t(256)); }
+    void operator()(T* p) const { detail::device_free(p); }
   };
   struct Release {
     void operator()(detail::BufferInfo* i) const noexcept { detail::release_buffer_info(i); }

@@ -15,7 +15,8 @@ namespace tgsim::detail {
 
 // Same order as SiteKind (report.hpp).
 enum class AccessKind : std::uint8_t {
-  kGlobalLoad, kGlobalStore, kSharedLoad, kSharedStore, kBarrier, kGlobalAtomic, kSharedAtomic, kConstantLoad
+  kGlobalLoad, kGlobalStore, kSharedLoad, kSharedStore, kBarrier, kGlobalAtomic, kSharedAtomic, kConstantLoad,
+  kLoad = 12, kStore = 13  // front-end code (tgsim/kernel/abi.h): placed by the address later
 };
 
 inline constexpr int kTagShift = 48;  // record = tag << 48 | address

@@ -50,10 +50,13 @@ struct Counters {
 
 enum class SiteKind : std::uint8_t {
   kGlobalLoad, kGlobalStore, kSharedLoad, kSharedStore, kBarrier,
-  kGlobalAtomic, kSharedAtomic, kConstantLoad, kShuffle, kVote, kWarpSync, kWarpReduce
+  kGlobalAtomic, kSharedAtomic, kConstantLoad, kShuffle, kVote, kWarpSync, kWarpReduce,
+  // An access of front-end-compiled code before its address places it (global, shared or the
+  // thread's own stack): never in a Report, each becomes one of the kinds above.
+  kLoad, kStore
 };
 // "global.load", "global.store", "shared.load", "shared.store", "barrier", "global.atomic",
-// "shared.atomic", "constant.load", "shfl", "vote", "warpsync", "warp_reduce"
+// "shared.atomic", "constant.load", "shfl", "vote", "warpsync", "warp_reduce", "load", "store"
 const char* to_string(SiteKind k);
 
 struct SiteCounters {
@@ -88,10 +91,11 @@ enum class FindingKind {
   kUseAfterFree,    // a subscript of a global_ptr whose Buffer was destroyed (access dropped)
   kWatchdog,        // a thread ran LaunchConfig::watchdog_accesses accesses in one barrier
                     // interval (a runaway loop); its group was ended
+  kUnsupported,     // a kernel used a CUDA or Metal feature tgsim does not model
 };
 // "out-of-bounds", "barrier-divergence", "raw-hazard", "war-hazard", "waw-hazard",
 // "warp-sync-raw-hazard", "warp-sync-war-hazard", "warp-sync-waw-hazard", "uninitialized-read",
-// "warp-collective", "constant-write", "use-after-free", "watchdog"
+// "warp-collective", "constant-write", "use-after-free", "watchdog", "unsupported"
 const char* to_string(FindingKind k);
 bool is_hazard(FindingKind k);
 
@@ -136,6 +140,8 @@ struct Report {
   CapturedInstruction captured;
   std::vector<SiteCounters> sites;  // sorted by file, line, column, kind
   std::vector<Finding> findings;    // sorted by kind, then file, line, column (then site 2)
+  std::string printed;              // the kernel's printf output, by group, thread and call
+  std::vector<std::string> notes;   // what the counts cannot show (e.g. no access was seen)
   bool clean() const { return findings.empty(); }
 };
 

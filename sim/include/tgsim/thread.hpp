@@ -59,7 +59,12 @@ class ThreadCtx {
   detail::LaneBuf* log_ = nullptr;     // internal: this thread's lane log (record.hpp)
   const detail::TagSlot* tags_ = nullptr;  // internal: the worker's tag cache (record.hpp)
   bool checking_ = false;                  // internal: the checker sees every access
+  std::byte* shared_base_ = nullptr;       // internal: the group's shared arena
+  Dim3 grid_origin_{0, 0, 0};              // internal: first thread of a Metal grid
+  Dim3 grid_threads_{0, 0, 0};             // internal: Metal threads per grid (0: whole grid)
 };
+// Kernels compiled by tgsim's front end read these fields at fixed offsets
+// (tgsim/kernel/abi.h); sim/src/bridge.cpp checks the layout.
 
 inline ThreadCtx& this_thread() {
   ThreadCtx* t = detail::current;

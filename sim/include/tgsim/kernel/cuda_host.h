@@ -1,0 +1,71 @@
+// The CUDA runtime subset that sample host code uses, for a .cu compiled by tgsim's front end
+// (included by cuda_runtime.h). Device memory is tgsim's (registered, red-zoned; host code can
+// read it directly, there is only one memory); a launch (`kernel<<<g, b, s>>>(args)`, rewritten
+// by the front end into tgsim_cuda_launch(kernel, g, b, s)(args)) runs to completion before it
+// returns, prints its findings on stderr, and sets the error cudaGetLastError returns.
+// Simplified: streams and events are synchronous; there is one device, the H100 profile (or
+// TGSIM_PROFILE); TGSIM_REPORT=FILE appends each launch's JSON report to FILE.
+#ifndef TGSIM_KERNEL_CUDA_HOST_H
+#define TGSIM_KERNEL_CUDA_HOST_H
+
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "cuda_host_api.h"
+
+template <class T> cudaError_t cudaMalloc(T** p, size_t bytes) {
+  return cudaMalloc(reinterpret_cast<void**>(p), bytes);
+}
+template <class T> cudaError_t cudaMallocHost(T** p, size_t bytes) {
+  return cudaMallocHost(reinterpret_cast<void**>(p), bytes);
+}
+template <class T> cudaError_t cudaMallocManaged(T** p, size_t bytes, unsigned flags = 1) {
+  return cudaMallocManaged(reinterpret_cast<void**>(p), bytes, flags);
+}
+inline cudaError_t cudaEventRecord(cudaEvent_t e) { return cudaEventRecord(e, nullptr); }
+template <class T>
+cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* src, size_t bytes, size_t offset = 0,
+                               cudaMemcpyKind = cudaMemcpyHostToDevice) {
+  return tgsim_cuda_memcpy_symbol(const_cast<void*>(static_cast<const volatile void*>(&symbol)), sizeof(T),
+                                  src, bytes, offset, 1);
+}
+template <class T>
+cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, size_t bytes, size_t offset = 0,
+                                 cudaMemcpyKind = cudaMemcpyDeviceToHost) {
+  return tgsim_cuda_memcpy_symbol(const_cast<void*>(static_cast<const volatile void*>(&symbol)), sizeof(T),
+                                  dst, bytes, offset, 0);
+}
+template <class T> cudaError_t cudaGetSymbolAddress(void** p, const T& symbol) {
+  *p = const_cast<void*>(static_cast<const volatile void*>(&symbol));
+  return cudaSuccess;
+}
+
+namespace tgsim_cuda {
+// kernel<<<grid, block, shared_bytes>>>(args...) becomes launcher(kernel, grid, block, shared)(args...).
+template <class... P>
+struct Launcher {
+  void (*kernel)(P...);
+  dim3 grid, block;
+  size_t shared;
+  template <class... A>
+  cudaError_t operator()(A&&... a) const {
+    static_assert(sizeof...(A) == sizeof...(P), "kernel launched with the wrong number of arguments");
+    std::tuple<std::decay_t<P>...> values(static_cast<std::decay_t<P>>(std::forward<A>(a))...);
+    return go(values, std::index_sequence_for<P...>{});
+  }
+  template <class Tuple, size_t... I>
+  cudaError_t go(Tuple& values, std::index_sequence<I...>) const {
+    void* args[sizeof...(P) + 1] = {static_cast<void*>(&std::get<I>(values))...};
+    const unsigned g[3] = {grid.x, grid.y, grid.z}, b[3] = {block.x, block.y, block.z};
+    return tgsim_cuda_launch_kernel(reinterpret_cast<const void*>(kernel), g, b, shared, args);
+  }
+};
+template <class... P>
+Launcher<P...> launch(void (*kernel)(P...), dim3 grid, dim3 block, size_t shared = 0, cudaStream_t = nullptr) {
+  return Launcher<P...>{kernel, grid, block, shared};
+}
+}  // namespace tgsim_cuda
+
+#endif

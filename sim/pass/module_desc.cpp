@@ -1,0 +1,141 @@
+// The module's descriptor (tgsim_module_desc in abi.h) and the constructor that registers it:
+// each kernel with its name, parameters, a trampoline that calls it from an array of argument
+// pointers (how `tgsim run FILE` passes its ARGs), and its static shared bytes; the __device__
+// and __constant__ variables device code uses; the shared layout.
+#include "internal.hpp"
+
+#include <llvm/Demangle/Demangle.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/Transforms/Utils/ModuleUtils.h>
+
+#include <tgsim/kernel/abi.h>
+
+using namespace llvm;
+
+namespace tgsim::pass {
+
+namespace {
+
+std::string demangled(StringRef mangled, bool function) {
+  ItaniumPartialDemangler d;
+  if (d.partialDemangle(mangled.str().c_str())) return mangled.str();
+  char* s = function && d.isFunction() ? d.getFunctionName(nullptr, nullptr) : d.finishDemangle(nullptr, nullptr);
+  if (!s) return mangled.str();
+  std::string out(s);
+  std::free(s);
+  return out;
+}
+
+std::string type_name(const DataLayout& dl, const Argument& a) {
+  Type* t = a.getType();
+  if (a.hasByValAttr()) return "agg";
+  if (t->isPointerTy()) return "ptr";
+  if (t->isFloatTy()) return "f32";
+  if (t->isDoubleTy()) return "f64";
+  if (t->isIntegerTy()) return "i" + std::to_string(dl.getTypeSizeInBits(t).getFixedSize());
+  return "agg";
+}
+
+// Parameter names from the debug info's variables, where -g kept them.
+std::vector<std::string> param_names(Function& f) {
+  std::vector<std::string> names(f.arg_size());
+  for (Instruction& i : instructions(f))
+    if (auto* dv = dyn_cast<DbgVariableIntrinsic>(&i))
+      if (DILocalVariable* v = dv->getVariable(); v && v->getArg() > 0 && v->getArg() <= names.size() &&
+                                                  v->getScope()->getSubprogram() == f.getSubprogram())
+        names[v->getArg() - 1] = v->getName().str();
+  return names;
+}
+
+Function* trampoline(Context& c, Function& k) {
+  Type* i8pp = c.i8p->getPointerTo();
+  auto* ty = FunctionType::get(Type::getVoidTy(c.ctx), {i8pp}, false);
+  Function* t = Function::Create(ty, GlobalValue::InternalLinkage, "tgsim.tramp." + k.getName(), c.m);
+  IRBuilder<> b(BasicBlock::Create(c.ctx, "", t));
+  std::vector<Value*> args;
+  for (Argument& a : k.args()) {
+    Value* p = b.CreateLoad(c.i8p, b.CreateConstInBoundsGEP1_64(c.i8p, t->getArg(0), a.getArgNo()));
+    Value* typed = b.CreateBitCast(p, a.getType()->isPointerTy() && a.hasByValAttr()
+                                          ? a.getType()
+                                          : a.getType()->getPointerTo());
+    args.push_back(a.hasByValAttr() ? typed : b.CreateLoad(a.getType(), typed));
+  }
+  CallInst* call = b.CreateCall(&k, args);
+  call->setAttributes(k.getAttributes());
+  b.CreateRetVoid();
+  return t;
+}
+
+GlobalVariable* array_of(Context& c, StructType* ty, const std::vector<Constant*>& items, const char* name) {
+  auto* at = ArrayType::get(ty, items.size());
+  return new GlobalVariable(c.m, at, true, GlobalValue::PrivateLinkage, ConstantArray::get(at, items), name);
+}
+
+Constant* first(Context& c, GlobalVariable* arr, StructType* ty) {
+  if (!arr) return ConstantPointerNull::get(ty->getPointerTo());
+  Constant* zero = ConstantInt::get(c.i32, 0);
+  return ConstantExpr::getInBoundsGetElementPtr(arr->getValueType(), arr, ArrayRef<Constant*>{zero, zero});
+}
+
+}  // namespace
+
+void emit_module_descriptor(Context& c) {
+  auto* param_ty = StructType::create(c.ctx, {c.i8p, c.i8p}, "tgsim.param");
+  auto* tramp_ty = FunctionType::get(Type::getVoidTy(c.ctx), {c.i8p->getPointerTo()}, false)->getPointerTo();
+  auto* kernel_ty = StructType::create(c.ctx, {c.i8p, c.i8p, c.i8p, tramp_ty, c.i32, param_ty->getPointerTo(),
+                                               c.i64, c.i8p, c.i32}, "tgsim.kernel");
+  auto* var_ty = StructType::create(c.ctx, {c.i8p, c.i64, c.i8p, c.i32}, "tgsim.var");
+  auto* module_ty = StructType::create(c.ctx, {c.i32, c.i32, kernel_ty->getPointerTo(), c.i32,
+                                               var_ty->getPointerTo(), c.i64, c.i64}, "tgsim.module");
+  std::vector<Constant*> kernels;
+  for (Function* k : c.kernels) {
+    std::vector<Constant*> params;
+    std::vector<std::string> names = param_names(*k);
+    for (Argument& a : k->args())
+      params.push_back(ConstantStruct::get(param_ty, {c.string(type_name(c.dl, a)), c.string(names[a.getArgNo()])}));
+    GlobalVariable* parr = params.empty() ? nullptr : array_of(c, param_ty, params, "tgsim.params");
+    std::string file;
+    unsigned line = 0;
+    if (DISubprogram* sp = k->getSubprogram()) {
+      file = sp->getFilename().startswith("/") || sp->getDirectory().empty()
+                 ? sp->getFilename().str()
+                 : (sp->getDirectory() + "/" + sp->getFilename()).str();
+      line = sp->getLine();
+    }
+    kernels.push_back(ConstantStruct::get(
+        kernel_ty, {ConstantExpr::getPointerCast(k, c.i8p), c.string(demangled(k->getName(), true)),
+                    c.string(k->getName().str()), trampoline(c, *k), ConstantInt::get(c.i32, k->arg_size()),
+                    first(c, parr, param_ty), ConstantInt::get(c.i64, c.kernel_shared[k]), c.string(file),
+                    ConstantInt::get(c.i32, line)}));
+  }
+  std::vector<Constant*> vars;
+  auto add_var = [&](GlobalVariable* gv, unsigned kind) {
+    vars.push_back(ConstantStruct::get(
+        var_ty, {ConstantExpr::getPointerCast(gv, c.i8p), ConstantInt::get(c.i64, c.dl.getTypeAllocSize(gv->getValueType())),
+                 c.string(demangled(gv->getName(), false)), ConstantInt::get(c.i32, kind)}));
+  };
+  for (GlobalVariable* gv : c.device_vars) add_var(gv, 0);
+  for (GlobalVariable* gv : c.constant_vars) add_var(gv, 1);
+  GlobalVariable* karr = array_of(c, kernel_ty, kernels, "tgsim.kernels");
+  GlobalVariable* varr = vars.empty() ? nullptr : array_of(c, var_ty, vars, "tgsim.vars");
+  Constant* desc_init = ConstantStruct::get(
+      module_ty, {ConstantInt::get(c.i32, TGSIM_ABI_VERSION), ConstantInt::get(c.i32, kernels.size()),
+                  first(c, karr, kernel_ty), ConstantInt::get(c.i32, vars.size()), first(c, varr, var_ty),
+                  ConstantInt::get(c.i64, c.static_shared), ConstantInt::get(c.i64, c.dynamic_offset)});
+  auto* desc = new GlobalVariable(c.m, module_ty, true, GlobalValue::PrivateLinkage, desc_init, "tgsim.module");
+  auto make = [&](const char* name, const char* callee) {
+    auto* fty = FunctionType::get(Type::getVoidTy(c.ctx), false);
+    Function* f = Function::Create(fty, GlobalValue::InternalLinkage, name, c.m);
+    IRBuilder<> b(BasicBlock::Create(c.ctx, "", f));
+    FunctionCallee reg = c.m.getOrInsertFunction(callee, Type::getVoidTy(c.ctx), c.i8p);
+    b.CreateCall(reg, {ConstantExpr::getPointerCast(desc, c.i8p)});
+    b.CreateRetVoid();
+    return f;
+  };
+  appendToGlobalCtors(c.m, make("tgsim.register", "__tgsim_register_module"), 0);
+  appendToGlobalDtors(c.m, make("tgsim.unregister", "__tgsim_unregister_module"), 0);
+}
+
+}  // namespace tgsim::pass

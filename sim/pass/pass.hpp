@@ -1,0 +1,29 @@
+// tgsim's LLVM pass plugin (Clang 14, -fpass-plugin): turns a kernel translation unit compiled
+// as plain C++ into code that reports every memory access to tgsim (sim/include/tgsim/kernel/abi.h).
+//
+// Two passes:
+//  - KeepAggregatesWhole (pipeline start): a constant-size memcpy of 2, 4, 8 or 16 bytes (a
+//    struct or float4 copy) becomes one integer load and store, so the copy from global memory
+//    stays one access of its full width (LDG.128 on the GPU) instead of one per field.
+//  - Instrument (optimizer last, on the optimised code): finds the device code (kernels and
+//    what they call), moves its `thread_local` variables (CUDA __shared__, Metal threadgroup)
+//    into the group's shared arena, appends one 8-byte record per load and store inline,
+//    gives the runtime calls their source sites, and registers the module (kernels, device and
+//    constant variables, shared layout) with a constructor.
+// Accesses to the thread's own stack (allocas, byval arguments), to read-only constants and
+// to tgsim's thread state are not memory accesses of the kernel and are left alone.
+#pragma once
+
+#include <llvm/IR/PassManager.h>
+
+namespace tgsim::pass {
+
+struct KeepAggregatesWhole : llvm::PassInfoMixin<KeepAggregatesWhole> {
+  llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&);
+};
+
+struct Instrument : llvm::PassInfoMixin<Instrument> {
+  llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&);
+};
+
+}  // namespace tgsim::pass

@@ -1,0 +1,148 @@
+// The plugin's entry point and the pieces every part of the pass uses: sites, strings and the
+// per-function entry values (internal.hpp).
+#include "internal.hpp"
+#include "pass.hpp"
+
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Passes/PassPlugin.h>
+
+#include <tgsim/kernel/abi.h>
+
+using namespace llvm;
+
+namespace tgsim::pass {
+
+// ------------------------------------------------------------------ KeepAggregatesWhole
+
+PreservedAnalyses KeepAggregatesWhole::run(Module& m, ModuleAnalysisManager&) {
+  bool changed = false;
+  for (Function& f : m) {
+    std::vector<MemTransferInst*> copies;
+    for (Instruction& i : instructions(f))
+      if (auto* mt = dyn_cast<MemTransferInst>(&i))
+        if (auto* len = dyn_cast<ConstantInt>(mt->getLength()))
+          if (len->getZExtValue() == 2 || len->getZExtValue() == 4 || len->getZExtValue() == 8 ||
+              len->getZExtValue() == 16)
+            copies.push_back(mt);
+    for (MemTransferInst* mt : copies) {
+      const unsigned bits = static_cast<unsigned>(cast<ConstantInt>(mt->getLength())->getZExtValue() * 8);
+      IRBuilder<> b(mt);
+      Type* ty = b.getIntNTy(bits);
+      Value* src = b.CreateBitCast(mt->getRawSource(), ty->getPointerTo(mt->getSourceAddressSpace()));
+      Value* dst = b.CreateBitCast(mt->getRawDest(), ty->getPointerTo(mt->getDestAddressSpace()));
+      LoadInst* ld = b.CreateAlignedLoad(ty, src, mt->getSourceAlign().valueOrOne(), mt->isVolatile());
+      b.CreateAlignedStore(ld, dst, mt->getDestAlign().valueOrOne(), mt->isVolatile());
+      mt->eraseFromParent();
+      changed = true;
+    }
+  }
+  return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+// ------------------------------------------------------------------ Context
+
+Context::Context(Module& mod)
+    : m(mod), ctx(mod.getContext()), dl(mod.getDataLayout()), i8(Type::getInt8Ty(ctx)),
+      i32(Type::getInt32Ty(ctx)), i64(Type::getInt64Ty(ctx)), i8p(Type::getInt8PtrTy(ctx)) {
+  site_type = StructType::create(ctx, {i8p, i8p, i32, i32}, "tgsim.site");
+  AttributeList ro = AttributeList().addFnAttribute(ctx, Attribute::ReadNone)
+                         .addFnAttribute(ctx, Attribute::NoUnwind)
+                         .addFnAttribute(ctx, Attribute::WillReturn);
+  fn_thread = m.getOrInsertFunction("__tgsim_thread", ro, i8p);
+  fn_access = m.getOrInsertFunction("__tgsim_access", Type::getVoidTy(ctx), i8p, i8p, i32, i64, i32);
+  fn_note_store = m.getOrInsertFunction("__tgsim_note_store", Type::getVoidTy(ctx), i8p, i64, i32);
+}
+
+Constant* Context::string(const std::string& s) {
+  auto it = strings.find(s);
+  if (it != strings.end()) return it->second;
+  Constant* init = ConstantDataArray::getString(ctx, s);
+  auto* gv = new GlobalVariable(m, init->getType(), true, GlobalValue::PrivateLinkage, init, "tgsim.str");
+  gv->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  Constant* p = ConstantExpr::getPointerCast(gv, i8p);
+  strings.emplace(s, p);
+  return p;
+}
+
+static bool in_tgsim_header(const DILocation* l) {
+  StringRef f = l->getFilename();
+  return f.contains("/tgsim/kernel/") || f.startswith("tgsim/kernel/");
+}
+
+SourcePos source_pos(const Instruction& at) {
+  SourcePos p;
+  const DILocation* l = at.getDebugLoc().get();
+  while (l && in_tgsim_header(l) && l->getInlinedAt()) l = l->getInlinedAt();
+  if (!l) {
+    p.file = "<no debug info>";
+    p.function = at.getFunction()->getName().str();
+    return p;
+  }
+  StringRef file = l->getFilename(), dir = l->getDirectory();
+  p.file = (file.startswith("/") || dir.empty()) ? file.str() : (dir + "/" + file).str();
+  p.line = l->getLine();
+  p.column = l->getColumn();
+  if (const DISubprogram* sp = l->getScope()->getSubprogram()) p.function = sp->getName().str();
+  return p;
+}
+
+Constant* Context::site(const Instruction& at) {
+  SourcePos p = source_pos(at);
+  auto key = std::make_tuple(p.file, p.line, p.column, p.function);
+  auto it = sites.find(key);
+  if (it != sites.end()) return it->second;
+  Constant* init = ConstantStruct::get(site_type, {string(p.file), string(p.function),
+                                                   ConstantInt::get(i32, p.line),
+                                                   ConstantInt::get(i32, p.column)});
+  auto* gv = new GlobalVariable(m, site_type, true, GlobalValue::PrivateLinkage, init, "tgsim.site");
+  gv->setAlignment(Align(16));  // the access kind goes in the low 4 bits of the tag key
+  sites.emplace(key, gv);
+  return gv;
+}
+
+Entry& Context::entry(Function& f) {
+  Entry& e = entries[&f];
+  if (e.thread) return e;
+  IRBuilder<> b(&*f.getEntryBlock().getFirstInsertionPt());
+  e.thread = b.CreateCall(fn_thread, {}, "tgsim.thread");
+  auto field = [&](unsigned off, Type* ty, const char* name) -> Value* {
+    Value* p = b.CreateConstInBoundsGEP1_64(i8, e.thread, off);
+    return b.CreateAlignedLoad(ty, b.CreateBitCast(p, ty->getPointerTo()), Align(8), name);
+  };
+  Type* i64p = i64->getPointerTo();
+  e.log = field(TGSIM_OFF_LOG, i64p->getPointerTo(), "tgsim.log");
+  e.tags = field(TGSIM_OFF_TAGS, i64p, "tgsim.tags");
+  e.checking = b.CreateICmpNE(field(TGSIM_OFF_CHECKING, i8, "tgsim.checking"), ConstantInt::get(i8, 0));
+  e.shared = field(TGSIM_OFF_SHARED, i8p, "tgsim.shared");
+  return e;
+}
+
+// ------------------------------------------------------------------ Instrument
+
+PreservedAnalyses Instrument::run(Module& m, ModuleAnalysisManager&) {
+  Context c(m);
+  find_device_code(c);
+  if (c.kernels.empty()) return PreservedAnalyses::all();
+  lower_shared(c);
+  find_global_vars(c);
+  std::vector<Function*> fs(c.device.begin(), c.device.end());
+  for (Function* f : fs) instrument_function(c, *f);
+  emit_module_descriptor(c);
+  return PreservedAnalyses::none();
+}
+
+}  // namespace tgsim::pass
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "tgsim", "1", [](PassBuilder& pb) {
+            pb.registerPipelineStartEPCallback([](ModulePassManager& mpm, OptimizationLevel) {
+              mpm.addPass(tgsim::pass::KeepAggregatesWhole());
+            });
+            pb.registerOptimizerLastEPCallback([](ModulePassManager& mpm, OptimizationLevel) {
+              mpm.addPass(tgsim::pass::Instrument());
+            });
+          }};
+}

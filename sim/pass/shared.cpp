@@ -1,0 +1,170 @@
+// Shared memory and the module's global variables as device code sees them.
+// Every `thread_local` variable device code uses is shared memory: CUDA's __shared__ and
+// Metal's threadgroup expand to thread_local (CUDA has no thread-local storage of its own, and a
+// thread_local is never promoted to a register across the barrier's call). Each gets an offset
+// in the group's arena, in module order; `extern` ones (extern __shared__ T s[], declarations)
+// start at the dynamic offset after the static ones, sized at launch. Uses in device code become
+// `arena + offset`. Simplified: one static layout per module (a kernel's static size is the end
+// of the last variable it reaches), not one per kernel as nvcc packs them.
+#include "internal.hpp"
+
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/Instructions.h>
+
+using namespace llvm;
+
+namespace tgsim::pass {
+
+namespace {
+
+bool uses_global(Value* v, GlobalVariable* gv) {
+  if (v == gv) return true;
+  if (auto* ce = dyn_cast<ConstantExpr>(v))
+    for (Value* op : ce->operands())
+      if (uses_global(op, gv)) return true;
+  return false;
+}
+
+// Globals a function's instructions name, directly or inside constant expressions.
+void globals_in(Value* v, std::set<GlobalVariable*>& out) {
+  if (auto* gv = dyn_cast<GlobalVariable>(v)) {
+    out.insert(gv);
+  } else if (auto* ce = dyn_cast<ConstantExpr>(v)) {
+    for (Value* op : ce->operands()) globals_in(op, out);
+  }
+}
+std::set<GlobalVariable*> globals_of(Function& f) {
+  std::set<GlobalVariable*> out;
+  for (Instruction& i : instructions(f))
+    for (Value* op : i.operands()) globals_in(op, out);
+  return out;
+}
+
+// `c` with the shared variables replaced by their arena addresses, as instructions before `at`.
+Value* materialise(Context& c, Constant* k, Instruction* at, Entry& e,
+                   const std::map<GlobalVariable*, const SharedVar*>& vars) {
+  if (auto* gv = dyn_cast<GlobalVariable>(k)) {
+    auto it = vars.find(gv);
+    if (it == vars.end()) return k;
+    IRBuilder<> b(at);
+    Value* p = b.CreateConstInBoundsGEP1_64(c.i8, e.shared, it->second->offset, gv->getName());
+    return b.CreateBitCast(p, gv->getType());
+  }
+  auto* ce = dyn_cast<ConstantExpr>(k);
+  if (!ce) return k;
+  bool any = false;
+  for (auto& [gv, sv] : vars) any = any || uses_global(ce, gv);
+  if (!any) return k;
+  Instruction* ni = ce->getAsInstruction();
+  ni->insertBefore(at);
+  for (unsigned i = 0; i < ni->getNumOperands(); ++i)
+    if (auto* op = dyn_cast<Constant>(ni->getOperand(i)))
+      ni->setOperand(i, materialise(c, op, ni, e, vars));
+  return ni;
+}
+
+}  // namespace
+
+void lower_shared(Context& c) {
+  std::set<GlobalVariable*> used;
+  std::map<Function*, std::set<GlobalVariable*>> by_function;
+  for (Function* f : c.device) {
+    by_function[f] = globals_of(*f);
+    for (GlobalVariable* gv : by_function[f])
+      if (gv->isThreadLocal()) used.insert(gv);
+  }
+  // Module order: definitions first, then the dynamic (extern) arrays.
+  std::uint64_t end = 0;
+  for (GlobalVariable& gv : c.m.globals()) {
+    if (!used.count(&gv) || gv.isDeclaration()) continue;
+    SharedVar v{&gv};
+    v.bytes = c.dl.getTypeAllocSize(gv.getValueType());
+    std::uint64_t align = std::max<std::uint64_t>(c.dl.getPreferredAlign(&gv).value(), 4);
+    v.offset = (end + align - 1) / align * align;
+    end = v.offset + v.bytes;
+    c.shared.push_back(v);
+  }
+  c.static_shared = end;
+  c.dynamic_offset = (end + 15) / 16 * 16;
+  for (GlobalVariable& gv : c.m.globals())
+    if (used.count(&gv) && gv.isDeclaration()) {
+      SharedVar v{&gv};
+      v.offset = c.dynamic_offset;
+      v.dynamic = true;
+      c.shared.push_back(v);
+    }
+  std::map<GlobalVariable*, const SharedVar*> vars;
+  for (const SharedVar& v : c.shared) vars[v.gv] = &v;
+  for (Function* f : c.device) {
+    std::vector<std::pair<Instruction*, unsigned>> uses;
+    bool any = false;
+    for (GlobalVariable* gv : by_function[f]) any = any || vars.count(gv);
+    if (!any) continue;
+    for (Instruction& i : instructions(*f)) {
+      // TLS initialisation hooks of extern thread_locals (_ZTH...): nothing to initialise.
+      if (auto* cb = dyn_cast<CallBase>(&i))
+        if (Function* g = cb->getCalledFunction(); g && g->getName().startswith("_ZTH")) continue;
+      for (unsigned k = 0; k < i.getNumOperands(); ++k)
+        if (auto* op = dyn_cast<Constant>(i.getOperand(k)))
+          for (auto& [gv, sv] : vars)
+            if (uses_global(op, gv)) {
+              uses.emplace_back(&i, k);
+              break;
+            }
+    }
+    Entry& e = c.entry(*f);
+    for (auto [i, k] : uses) {
+      Instruction* at = i;
+      if (auto* phi = dyn_cast<PHINode>(i)) at = phi->getIncomingBlock(k)->getTerminator();
+      i->setOperand(k, materialise(c, cast<Constant>(i->getOperand(k)), at, e, vars));
+    }
+  }
+  // Drop the TLS initialisation calls in device code.
+  for (Function* f : c.device) {
+    std::vector<Instruction*> dead;
+    for (Instruction& i : instructions(*f))
+      if (auto* cb = dyn_cast<CallBase>(&i))
+        if (Function* g = cb->getCalledFunction(); g && g->getName().startswith("_ZTH") && cb->use_empty())
+          dead.push_back(&i);
+    for (Instruction* i : dead) i->eraseFromParent();
+  }
+  // Each kernel's static shared bytes: the end of the last static variable it reaches.
+  for (Function* k : c.kernels) {
+    std::set<Function*> reach{k};
+    std::vector<Function*> todo{k};
+    while (!todo.empty()) {
+      Function* f = todo.back();
+      todo.pop_back();
+      for (Instruction& i : instructions(*f))
+        if (auto* cb = dyn_cast<CallBase>(&i))
+          if (Function* g = cb->getCalledFunction(); g && c.device.count(g) && reach.insert(g).second)
+            todo.push_back(g);
+    }
+    std::uint64_t bytes = 0;
+    for (Function* f : reach)
+      for (GlobalVariable* gv : by_function[f])
+        if (auto it = vars.find(gv); it != vars.end() && !it->second->dynamic)
+          bytes = std::max(bytes, it->second->offset + it->second->bytes);
+    c.kernel_shared[k] = bytes;
+  }
+}
+
+// __device__ variables (global memory) and __constant__ ones that device code names.
+void find_global_vars(Context& c) {
+  std::set<GlobalVariable*> used;
+  for (Function* f : c.device)
+    for (GlobalVariable* gv : globals_of(*f)) used.insert(gv);
+  for (GlobalVariable& gv : c.m.globals()) {
+    if (!used.count(&gv) || gv.isThreadLocal() || gv.isDeclaration()) continue;
+    if (gv.getName().startswith("llvm.") || gv.getName().startswith("tgsim.") ||
+        gv.getName().startswith("_ZN5tgsim") || gv.getName().startswith("__tgsim"))
+      continue;
+    if (c.annotated_constant.count(&gv))
+      c.constant_vars.push_back(&gv);
+    else if (!gv.isConstant())
+      c.device_vars.push_back(&gv);
+  }
+}
+
+}  // namespace tgsim::pass

@@ -1,0 +1,123 @@
+// The device allocation registry (device_memory.hpp): a sorted map of ranges under a
+// reader-writer lock. Lookups happen when a warp instruction's address is placed, per group
+// through a small cache (GroupRun), so the lock is taken about once per buffer and worker.
+#include "device_memory.hpp"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <deque>
+#include <map>
+#include <mutex>
+#include <new>
+#include <shared_mutex>
+
+namespace tgsim::detail {
+
+std::atomic<std::uint64_t> device_generation{0};
+
+namespace {
+
+struct Registry {
+  std::shared_mutex mu;
+  std::map<std::uint64_t, DeviceRange> by_zone_begin;
+  struct Mapping {
+    void* base;
+    std::size_t bytes;
+  };
+  std::map<std::uint64_t, Mapping> mappings;  // by the valid range's start
+  std::deque<std::uint64_t> freed;             // freed allocations still mapped, oldest first
+};
+Registry& registry() {
+  static Registry* r = new Registry;  // outlives every static Buffer
+  return *r;
+}
+
+std::size_t page() {
+  static const std::size_t p = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  return p;
+}
+
+// A red zone as long as the buffer (at least 64 KiB, at most 1 GiB): an overrun by a whole row
+// or a whole buffer stays in it.
+std::size_t zone_bytes(std::size_t bytes) {
+  const std::size_t z = std::min<std::size_t>(std::max<std::size_t>(bytes, 64 * 1024), std::size_t(1) << 30);
+  return (z + page() - 1) / page() * page();
+}
+
+void insert(const DeviceRange& r) {
+  Registry& g = registry();
+  std::unique_lock lock(g.mu);
+  g.by_zone_begin[r.zone_begin] = r;
+}
+
+}  // namespace
+
+DeviceRange find_device_range(std::uint64_t addr) {
+  Registry& g = registry();
+  std::shared_lock lock(g.mu);
+  auto it = g.by_zone_begin.upper_bound(addr);
+  if (it == g.by_zone_begin.begin()) return {};
+  --it;
+  return it->second.in_zone(addr) ? it->second : DeviceRange{};
+}
+
+void* device_alloc(std::size_t bytes, const BufferInfo* info) {
+  if (bytes > (std::size_t(1) << 46))
+    throw std::length_error("tgsim: a device allocation of " + std::to_string(bytes) +
+                            " bytes is more than the 2^46 bytes the access log can address");
+  const std::size_t z = zone_bytes(bytes);
+  const std::size_t body = (std::max<std::size_t>(bytes, 1) + page() - 1) / page() * page();
+  const std::size_t total = z + body + z;
+  void* base = ::mmap(nullptr, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (base == MAP_FAILED) throw std::bad_alloc();
+  auto b = reinterpret_cast<std::uint64_t>(base);
+  DeviceRange r{b + z, b + z + bytes, b, b + total, info};
+  {
+    Registry& g = registry();
+    std::unique_lock lock(g.mu);
+    g.by_zone_begin[r.zone_begin] = r;
+    g.mappings[r.begin] = Registry::Mapping{base, total};
+  }
+  return reinterpret_cast<void*>(r.begin);
+}
+
+// A freed allocation keeps its address range (its pages are given back): an access through a
+// stale pointer lands in it and is reported as use after free (the BufferInfo says freed), not
+// a crash. The oldest freed ranges are unmapped when more than kKeptFreed are kept.
+constexpr std::size_t kKeptFreed = 4096;
+
+void device_free(void* p) noexcept {
+  if (!p) return;
+  Registry& g = registry();
+  Registry::Mapping gone{};
+  {
+    std::unique_lock lock(g.mu);
+    auto it = g.mappings.find(reinterpret_cast<std::uint64_t>(p));
+    if (it == g.mappings.end()) return;
+    ::madvise(it->second.base, it->second.bytes, MADV_DONTNEED);
+    g.freed.push_back(it->first);
+    if (g.freed.size() <= kKeptFreed) return;
+    auto old = g.mappings.find(g.freed.front());
+    g.freed.pop_front();
+    gone = old->second;
+    g.by_zone_begin.erase(reinterpret_cast<std::uint64_t>(gone.base));
+    g.mappings.erase(old);
+    device_generation.fetch_add(1, std::memory_order_release);
+  }
+  ::munmap(gone.base, gone.bytes);
+}
+
+void register_device_range(const void* p, std::size_t bytes, const BufferInfo* info) {
+  auto b = reinterpret_cast<std::uint64_t>(p);
+  insert(DeviceRange{b, b + bytes, b, b + bytes, info});
+}
+
+void unregister_device_range(const void* p) {
+  Registry& g = registry();
+  std::unique_lock lock(g.mu);
+  g.by_zone_begin.erase(reinterpret_cast<std::uint64_t>(p));
+  device_generation.fetch_add(1, std::memory_order_release);
+}
+
+}  // namespace tgsim::detail

@@ -1,0 +1,34 @@
+// Global memory as raw pointers see it: every device allocation (Buffer, cudaMalloc, a module's
+// __device__ and __constant__ variables) is registered here, so the address of an access made
+// through any pointer tells its buffer. Each allocation is its own anonymous mapping with red
+// zones before and after it (address space only until touched): an index past the end, even
+// by a whole buffer's length, lands in its own red zone, never in a neighbouring buffer, and is
+// reported as out of bounds of the buffer it overran.
+#pragma once
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+
+#include <tgsim/memory.hpp>
+
+namespace tgsim::detail {
+
+struct DeviceRange {
+  std::uint64_t begin = 0, end = 0;            // the valid bytes
+  std::uint64_t zone_begin = 0, zone_end = 0;  // with the red zones (an empty range: no zone)
+  const BufferInfo* info = nullptr;
+  bool contains(std::uint64_t a) const { return a - begin < end - begin; }
+  bool in_zone(std::uint64_t a) const { return a - zone_begin < zone_end - zone_begin; }
+};
+
+// The range whose zone holds `addr`; info is null when none does.
+DeviceRange find_device_range(std::uint64_t addr);
+
+// Bumped whenever a range is removed: caches of ranges compare it before trusting an entry.
+extern std::atomic<std::uint64_t> device_generation;
+
+// Registers memory the library did not allocate (a module's variables): no red zone.
+void register_device_range(const void* p, std::size_t bytes, const BufferInfo* info);
+void unregister_device_range(const void* p);
+
+}  // namespace tgsim::detail

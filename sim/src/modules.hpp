@@ -1,0 +1,26 @@
+// Kernel modules compiled by tgsim's front end (tgsim/kernel/abi.h): each registers itself when
+// it is loaded (a constructor the pass adds) and leaves when it is unloaded. The registry
+// finds a kernel by its function pointer (tgsim::launch, <<<...>>>) or by name (tgsim run), and
+// registers the module's __device__ and __constant__ variables as device memory.
+#pragma once
+#include <string>
+#include <vector>
+
+#include <tgsim/kernel/abi.h>
+
+namespace tgsim::detail {
+
+struct KernelRef {
+  const tgsim_kernel_desc* kernel = nullptr;
+  const tgsim_module_desc* module = nullptr;
+};
+
+KernelRef find_kernel(const void* fn);  // kernel null: not a front-end kernel
+std::vector<KernelRef> all_kernels();   // every kernel of every loaded module
+// Kernels whose name is `name`, either whole ("matmul_tiled<16>") or without template arguments.
+std::vector<KernelRef> kernels_named(const std::string& name);
+
+// The shared memory a launch of `k` with `dynamic` bytes of extern __shared__ uses.
+std::size_t kernel_shared_bytes(const KernelRef& k, std::size_t dynamic);
+
+}  // namespace tgsim::detail

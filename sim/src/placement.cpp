@@ -1,0 +1,179 @@
+// Placing the accesses of front-end-compiled code (kLoad/kStore records): the address says
+// the space. The group's shared arena -> shared memory (counted as wavefronts, at its offset);
+// a registered device allocation -> global memory (sectors); the lane's own fiber stack ->
+// local memory (not counted: the GPU keeps it in registers or local memory, which the fixture
+// does not compare); anything else -> a finding. A red zone hit names the buffer it overran.
+// One warp instruction normally lies in one space: the lanes' lowest and highest addresses are
+// checked against the arena and the cached buffer, and only a straddling instruction is placed
+// lane by lane (then split into a global and a shared instruction, as a generic LD would be).
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "group.hpp"
+#include "guard.hpp"
+
+namespace tgsim::detail {
+
+namespace {
+
+std::string hex64(std::uint64_t a) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(a));
+  return buf;
+}
+
+}  // namespace
+
+std::uint32_t GroupRun::placed_site(TagInfo& ti, bool shared) {
+  std::uint32_t& id = ti.placed[shared ? 1 : 0];
+  if (id == ~0u) {
+    const bool store = ti.kind == SiteKind::kStore;
+    const SiteKind k = shared ? (store ? SiteKind::kSharedStore : SiteKind::kSharedLoad)
+                              : (store ? SiteKind::kGlobalStore : SiteKind::kGlobalLoad);
+    id = state_.sites.id(ti.loc, k);
+  }
+  return id;
+}
+
+const DeviceRange* GroupRun::range_of(std::uint64_t addr) {
+  const std::uint64_t gen = device_generation.load(std::memory_order_acquire);
+  if (gen != range_generation_) {
+    for (DeviceRange& r : range_cache_) r = DeviceRange{};
+    range_generation_ = gen;
+  }
+  for (const DeviceRange& r : range_cache_)
+    if (r.info && r.in_zone(addr)) return &r;
+  DeviceRange r = find_device_range(addr);
+  if (!r.info) return nullptr;
+  std::rotate(range_cache_, range_cache_ + 3, range_cache_ + 4);
+  range_cache_[0] = r;
+  return &range_cache_[0];
+}
+
+GroupRun::Space GroupRun::place(std::uint64_t addr, std::uint32_t width, std::uint64_t* shared_offset,
+                                const BufferInfo** bad_buffer) {
+  const std::uint64_t base = reinterpret_cast<std::uint64_t>(arena_.data());
+  if (addr - base < arena_.size()) {
+    *shared_offset = addr - base;
+    if (addr - base + width > shared_valid_) return Space::kInvalid;  // past the declared bytes
+    return Space::kShared;
+  }
+  if (const DeviceRange* r = range_of(addr)) {
+    if (r->contains(addr) && addr + width <= r->end && !r->info->freed) return Space::kGlobal;
+    *bad_buffer = r->info;
+    return Space::kInvalid;
+  }
+  if (in_worker_stack(addr)) return Space::kLocal;
+  return Space::kInvalid;
+}
+
+void GroupRun::report_misplaced(const TagInfo& ti, std::uint32_t w, std::uint32_t lane,
+                                std::uint64_t addr, Space space, const BufferInfo* buffer) {
+  const ThreadCtx& t = threads_[w * 32 + lane].ctx;
+  const std::uint64_t base = reinterpret_cast<std::uint64_t>(arena_.data());
+  FindingKind kind = FindingKind::kOutOfBounds;
+  std::string msg;
+  if (addr - base < arena_.size()) {
+    msg = "shared memory offset " + std::to_string(addr - base) + " (" + std::to_string(ti.width) +
+          " bytes) is outside the " + std::to_string(shared_valid_) +
+          " bytes of shared memory the kernel declared and the launch gave";
+  } else if (buffer && buffer->freed) {
+    kind = FindingKind::kUseAfterFree;
+    msg = "access to freed buffer '" + buffer->name + "' at " + hex64(addr) +
+          ": it was freed before this launch";
+  } else if (buffer) {
+    DeviceRange r = find_device_range(addr);
+    const std::int64_t off = static_cast<std::int64_t>(addr - r.begin);
+    const std::uint64_t elem = buffer->elem_size ? buffer->elem_size : 1;
+    msg = std::string(buffer->space) + " access at byte offset " + std::to_string(off) + " (index " +
+          std::to_string(off >= 0 ? off / static_cast<std::int64_t>(elem)
+                                  : -((-off + static_cast<std::int64_t>(elem) - 1) / static_cast<std::int64_t>(elem))) +
+          ") is outside buffer '" + buffer->name + "' (" + std::to_string(buffer->count) +
+          " elements of " + std::to_string(elem) + " bytes)";
+  } else {
+    msg = "address " + hex64(addr) +
+          " is not device memory (no tgsim buffer, not the group's shared memory, not the "
+          "thread's stack): a host pointer passed to the kernel? The access touched host memory "
+          "and is not counted";
+  }
+  (void)space;
+  add_finding_at(t, kind, ti.loc.file_name(), ti.loc.line(), ti.loc.column(), msg);
+}
+
+// One warp instruction of front-end code: placed, then counted as global and/or shared.
+void GroupRun::count_placed(std::uint32_t tag, std::uint32_t mask, const std::uint64_t* addr,
+                            std::uint32_t w) {
+  TagInfo& ti = tag_info_[tag];
+  const bool store = ti.kind == SiteKind::kStore;
+  std::uint64_t lo = ~std::uint64_t(0), hi = 0;
+  for (std::uint32_t m = mask; m; m &= m - 1) {
+    const std::uint64_t a = addr[std::countr_zero(m)];
+    lo = std::min(lo, a);
+    hi = std::max(hi, a);
+  }
+  // Fast path: the lowest and the highest address in one space.
+  const std::uint64_t base = reinterpret_cast<std::uint64_t>(arena_.data());
+  if (lo - base < shared_valid_ && hi - base + ti.width <= shared_valid_) {
+    std::uint64_t o[32];
+    for (std::uint32_t l = 0; l < 32; ++l) o[l] = addr[l] - base;
+    count_instruction(placed_site(ti, true), store ? SiteKind::kSharedStore : SiteKind::kSharedLoad,
+                      ti.width, mask, o);
+    return;
+  }
+  if (const DeviceRange* r = range_of(lo);
+      r && r->contains(lo) && hi + ti.width <= r->end && !r->info->freed) {
+    count_instruction(placed_site(ti, false), store ? SiteKind::kGlobalStore : SiteKind::kGlobalLoad,
+                      ti.width, mask, addr);
+    return;
+  }
+  std::uint64_t off = 0;
+  const BufferInfo* bad = nullptr;
+  // Lane by lane.
+  std::uint64_t g[32], sh[32];
+  std::uint32_t gmask = 0, smask = 0;
+  for (std::uint32_t m = mask; m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    bad = nullptr;
+    switch (place(addr[l], ti.width, &off, &bad)) {
+      case Space::kGlobal: g[l] = addr[l], gmask |= 1u << l; break;
+      case Space::kShared: sh[l] = off, smask |= 1u << l; break;
+      case Space::kLocal: break;
+      case Space::kInvalid: report_misplaced(ti, w, static_cast<std::uint32_t>(l), addr[l], Space::kInvalid, bad); break;
+    }
+  }
+  if (gmask)
+    count_instruction(placed_site(ti, false), store ? SiteKind::kGlobalStore : SiteKind::kGlobalLoad,
+                      ti.width, gmask, g);
+  if (smask)
+    count_instruction(placed_site(ti, true), store ? SiteKind::kSharedStore : SiteKind::kSharedLoad,
+                      ti.width, smask, sh);
+}
+
+}  // namespace tgsim::detail
+
+namespace tgsim::detail {
+
+// The checker's view of one front-end access (check_interval): placed as counted, stack and
+// misplaced accesses left out (flush_warp reported the misplaced ones).
+void GroupRun::check_placed(TagInfo& ti, std::uint32_t thread, std::uint32_t k, std::uint32_t wsync,
+                            std::uint64_t addr, std::uint64_t value) {
+  std::uint64_t off = 0;
+  const BufferInfo* bad = nullptr;
+  const bool store = ti.kind == SiteKind::kStore;
+  switch (place(addr, ti.width, &off, &bad)) {
+    case Space::kShared:
+      if (!store && ti.width <= 4 && checker_->quiet_shared_load(off)) return;
+      checker_->access(thread, k, wsync, placed_site(ti, true),
+                       store ? SiteKind::kSharedStore : SiteKind::kSharedLoad, off, ti.width, value);
+      return;
+    case Space::kGlobal:
+      checker_->access(thread, k, wsync, placed_site(ti, false),
+                       store ? SiteKind::kGlobalStore : SiteKind::kGlobalLoad, addr, ti.width, value);
+      return;
+    case Space::kLocal:
+    case Space::kInvalid: return;
+  }
+}
+
+}  // namespace tgsim::detail
