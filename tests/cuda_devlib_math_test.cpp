@@ -268,6 +268,14 @@ TEST(CudaMathRound, FloatToInteger) {
   EXPECT_EQ(__float2ull_ru(-0.5f), 0ULL);
   EXPECT_EQ(__float2ull_rd(1e20f), ULLONG_MAX);
   EXPECT_EQ(__double2int_rn(-3.5), -4);
+  // NaN, as an H100 converts it (checked with nvcc 13.0 on sm_90): 0 from float to 32-bit,
+  // 0x80000000 from double to 32-bit, 0x8000000000000000 to 64-bit.
+  EXPECT_EQ(__float2uint_rz(NAN), 0u);
+  EXPECT_EQ(__double2int_rn(NAN), INT_MIN);
+  EXPECT_EQ(__double2uint_rz(NAN), 0x80000000u);
+  EXPECT_EQ(__float2ull_rn(NAN), 0x8000000000000000ull);
+  EXPECT_EQ(__double2ll_rz(NAN), LLONG_MIN);
+  EXPECT_EQ(__double2ull_rz(NAN), 0x8000000000000000ull);
   EXPECT_EQ(__double2int_rz(3.99), 3);
   EXPECT_EQ(__double2int_ru(3.01), 4);
   EXPECT_EQ(__double2int_rd(-0.01), -1);

@@ -264,7 +264,8 @@ TEST(CudaMathInt, BytePermAndFunnelShifts) {
   EXPECT_EQ(__byte_perm(0x33221100u, 0x77665544u, 0x3210u), 0x33221100u);
   EXPECT_EQ(__byte_perm(0x33221100u, 0x77665544u, 0x7654u), 0x77665544u);
   EXPECT_EQ(__byte_perm(0x33221100u, 0x77665544u, 0x0123u), 0x00112233u);  // byte swap
-  EXPECT_EQ(__byte_perm(0x33221100u, 0x77665544u, 0x000Fu), 0x00000077u);  // selector & 7
+  EXPECT_EQ(__byte_perm(0x33221100u, 0x77665544u, 0x000Fu), 0x00000077u);  // selector & 7 (as an H100)
+  EXPECT_EQ(__byte_perm(0x33221100u, 0x77665544u, 0x89ABu), 0x00112233u);
   EXPECT_EQ(__funnelshift_l(0x80000000u, 0x1u, 1), 0x3u);
   EXPECT_EQ(__funnelshift_l(0xFFFFFFFFu, 0x0u, 36), 0xFu);   // shift & 31 = 4
   EXPECT_EQ(__funnelshift_lc(0xFFFFFFFFu, 0x0u, 36), 0xFFFFFFFFu);  // clamped to 32: lo

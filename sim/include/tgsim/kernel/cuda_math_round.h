@@ -3,8 +3,9 @@
  * Models, bit for bit, CUDA 13's __fadd/__fsub/__fmul/__fdiv/__fmaf/__frcp/__fsqrt_{rn,rz,ru,rd},
  * __frsqrt_rn, the double __dadd/__dsub/__dmul/__ddiv/__fma/__drcp/__dsqrt_{rn,rz,ru,rd}, the
  * float/double to integer conversions (__float2int_rn, __double2ull_rd, ...: round as named,
- * saturate out-of-range values to the destination's range, NaN to 0 (64-bit: the minimum,
- * 0x8000000000000000, as PTX's cvt does)), integer to float/double (__int2float_rz,
+ * saturate out-of-range values to the destination's range; NaN gives 0 from float to 32-bit,
+ * 0x80000000 from double to 32-bit, 0x8000000000000000 to 64-bit, signed or not, as an H100
+ * gives), integer to float/double (__int2float_rz,
  * __ull2double_ru, ...), __double2float_{rn,rz,ru,rd}, and the bit casts (__float_as_int,
  * __double_as_longlong, __double2hiint, __hiloint2double, ...).
  *
@@ -177,8 +178,8 @@ TGSIM_TO_INT(__float2int_, float, int, 0)
 TGSIM_TO_INT(__float2uint_, float, unsigned int, 0u)
 TGSIM_TO_INT(__float2ll_, float, long long, static_cast<long long>(0x8000000000000000ull))
 TGSIM_TO_INT(__float2ull_, float, unsigned long long, 0x8000000000000000ull)
-TGSIM_TO_INT(__double2int_, double, int, 0)
-TGSIM_TO_INT(__double2uint_, double, unsigned int, 0u)
+TGSIM_TO_INT(__double2int_, double, int, INT32_MIN)  /* from double, NaN gives 0x80000000 */
+TGSIM_TO_INT(__double2uint_, double, unsigned int, 0x80000000u)
 TGSIM_TO_INT(__double2ll_, double, long long, static_cast<long long>(0x8000000000000000ull))
 TGSIM_TO_INT(__double2ull_, double, unsigned long long, 0x8000000000000000ull)
 #undef TGSIM_TO_INT
