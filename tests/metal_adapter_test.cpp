@@ -85,7 +85,7 @@ TEST(MetalAdapter, ThreadgroupStorageDynamicSharedAndProgramConstants) {
 
 TEST(MetalAdapter, ThreadgroupArrayParameterMovesIntoTheBody) {
   EXPECT_EQ(code("kernel void e(threadgroup float s[N][N + 1], uint i [[thread_index_in_threadgroup]]) {}"),
-            "extern \"C++\" __global__ void e(                                                                 )"
+            "extern \"C++\" __global__ void e(" + std::string(69, ' ') + ")"
             " { if (!__tgsim_metal_in_grid()) return; thread_local float s[N][N + 1];"
             " uint i = __tgsim_metal_attr<uint>(__tgsim_metal_thread_index_in_threadgroup());}");
 }
@@ -119,7 +119,7 @@ TEST(MetalAdapter, Errors) {
   EXPECT_EQ(error("kernel void f(\n  device float* a [[buffer(0)]],\n  uint i [[thread_position_in_gird]]) {}"),
             "e.metal:3:10: unknown or unsupported kernel parameter attribute [[thread_position_in_gird]]");
   EXPECT_EQ(error("kernel void f(texture2d<float> t [[texture(0)]]) {}"),
-            "e.metal:1:33: unknown or unsupported kernel parameter attribute [[texture(0)]]");
+            "e.metal:1:34: unknown or unsupported kernel parameter attribute [[texture(0)]]");
   EXPECT_EQ(error("kernel void f(device int* a [[buffer(0)]], device int* b [[buffer(0)]]) {}"),
             "e.metal:1:44: buffer index 0 is used twice");
   EXPECT_EQ(error("kernel void f(device int* a [[buffer(x)]]) {}"),
@@ -172,7 +172,9 @@ TEST(MetalAdapter, SeedKernelsKeepLinesAndColumns) {
       }
     }
     EXPECT_GE(bodies, 1) << entry.path();
-    if (entry.path().filename().string().find("tiled") != std::string::npos) EXPECT_EQ(barriers, 2);
+    if (entry.path().filename().string().find("tiled") != std::string::npos) {
+      EXPECT_EQ(barriers, 2);
+    }
   }
   EXPECT_EQ(seeds, 6);
 }

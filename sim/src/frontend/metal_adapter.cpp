@@ -229,7 +229,8 @@ std::string Adapter::run() {
         attribute(i);
       }
     } else if (t.kind == Kind::Ident) {
-      if (t.text == "kernel" && is(next_sig(i), "void")) {
+      const size_t n = next_sig(i);
+      if (t.text == "kernel" && n < toks_.size() && toks_[n].kind == Kind::Ident) {
         toks_[i].out = "extern \"C++\" __global__";
         i = kernel(i);
       } else if ((t.text == "vertex" || t.text == "fragment") && is(next_sig(i), "void")) {
