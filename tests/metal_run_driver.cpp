@@ -1,7 +1,8 @@
 // Runs barrier-free seed kernels after the Metal adapter, compiled by clang++-14 without tgsim's
 // pass: a stand-in __tgsim_thread() walks the grid one thread at a time (tests/metal_run.sh).
 // Checks the position attributes, the parameter order and by-value constants, uchar4/float4
-// arithmetic, and that a partial grid (dispatchThreads) ends the threads outside it.
+// arithmetic, that a partial grid (dispatchThreads) ends the threads outside it, and what the
+// SIMD-group functions, barriers and [[threadgroup(0)]] of tests/metal_simd_probe.metal call.
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -53,12 +54,26 @@ template <class F> void launch(unsigned gx, unsigned gy, unsigned bx, unsigned b
 }  // namespace
 
 extern "C" void* __tgsim_thread(void) { return g_thread; }
-extern "C" void __tgsim_barrier(const void*) { std::abort(); }
-extern "C" unsigned long long __tgsim_collective(const void*, int, int, unsigned, unsigned long long, int, int) {
-  std::abort();
+// The stand-in library: records what the probe kernel (tests/metal_simd_probe.metal) asks for.
+struct Call { int op, type; unsigned mask; unsigned long long value; int arg, width; };
+std::vector<Call> g_calls;
+int g_barriers = 0;
+float g_scratch[4];
+extern "C" void __tgsim_barrier(const void* site) {
+  if (site) std::abort();  // the headers pass 0
+  ++g_barriers;
 }
-extern "C" unsigned __tgsim_activemask(const void*) { std::abort(); }
-extern "C" void* __tgsim_dynamic_shared(void) { std::abort(); }
+extern "C" unsigned long long __tgsim_collective(const void*, int op, int type, unsigned mask,
+                                                 unsigned long long value, int arg, int width) {
+  g_calls.push_back({op, type, mask, value, arg, width});
+  float three = 3.0f;
+  unsigned three_bits;
+  std::memcpy(&three_bits, &three, 4);
+  return op == TGSIM_BALLOT ? 0x2u : op == TGSIM_REDUCE_MAX ? 31u : three_bits;
+}
+extern "C" unsigned __tgsim_activemask(const void*) { return 0xfffffffcu; }
+extern "C" void* __tgsim_dynamic_shared(void) { return g_scratch; }
+void simd_probe(float* out, unsigned* bits);
 
 int main() {
   const unsigned M = 5, K = 7, N = 6;  // not multiples of the 4 x 4 groups
@@ -103,6 +118,33 @@ int main() {
         ok = ok && out[y * W + x].v[c] == want;
       }
   check(ok, "blur_simple: 3x3 mean through uchar4 -> float4 -> uchar4");
+  float probe[3] = {};
+  unsigned bits[2] = {9, 9};
+  launch(1, 1, 64, 1, 0, 0, [] {});
+  unsigned linear = 34;  // lane 2 of SIMD group 1: the first active lane of mask 0xfffffffc
+  std::memcpy(g_thread + TGSIM_OFF_LINEAR_TID, &linear, 4);
+  simd_probe(probe, bits);
+  float f15 = 1.5f, f2 = 2.0f;
+  unsigned b15, b2;
+  std::memcpy(&b15, &f15, 4);
+  std::memcpy(&b2, &f2, 4);
+  check(g_calls.size() == 5, "simd probe: four collectives and a simdgroup_barrier");
+  if (g_calls.size() >= 4) {
+    const Call& s = g_calls[0];
+    check(s.op == TGSIM_REDUCE_SUM && s.type == TGSIM_F32 && s.mask == 0xfffffffcu && s.value == b15 && s.width == 32,
+          "simd_sum(float): REDUCE_SUM, F32, the active mask, the float's bits");
+    check(g_calls[1].op == TGSIM_REDUCE_MAX && g_calls[1].type == TGSIM_I32 && g_calls[1].value == 2,
+          "simd_max(int): REDUCE_MAX, I32, the lane");
+    check(g_calls[2].op == TGSIM_SHFL_DOWN && g_calls[2].value == b2 && g_calls[2].arg == 3,
+          "simd_shuffle_down: SHFL_DOWN with the delta");
+    check(g_calls[3].op == TGSIM_BALLOT && g_calls[3].value == 0, "simd_ballot(lane == 1) at lane 2: false");
+  }
+  check(probe[0] == 3.0f && probe[1] == 31.0f && probe[2] == 3.0f, "simd results come back as their type");
+  check(bits[0] == 1 && bits[1] == 1, "simd_vote converts to uint64; simd_is_first at the lowest active lane");
+  check(g_barriers == 1, "threadgroup_barrier: one __tgsim_barrier");
+  check(g_calls.size() == 5 && g_calls.back().op == TGSIM_SYNCWARP && g_calls.back().mask == 0xffffffffu,
+        "simdgroup_barrier: SYNCWARP, full mask");
+  check(g_scratch[1] == 4.0f, "[[threadgroup(0)]] points at __tgsim_dynamic_shared()");
   std::printf(g_failures ? "metal run: %d failures\n" : "metal run OK\n", g_failures);
   return g_failures ? 1 : 0;
 }
