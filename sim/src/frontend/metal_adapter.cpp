@@ -1,0 +1,427 @@
+// The Metal source adapter (metal_adapter.hpp): a tokenizer and token-level edits.
+// Every token keeps its source text unless an edit replaces it; whitespace and comments are
+// tokens too, so the output is the concatenation of the tokens' texts and newlines survive.
+#include "metal_adapter.hpp"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+#include <vector>
+
+namespace tgsim::frontend {
+namespace {
+
+enum class Kind { Space, Comment, Directive, Ident, Number, String, Punct, Attr };
+
+struct Token {
+  Kind kind;
+  std::string text;  // the source text
+  std::string out;   // what the output holds in its place
+  int line, col;
+};
+
+bool ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+bool ident_char(char c) { return ident_start(c) || (c >= '0' && c <= '9'); }
+bool digit(char c) { return c >= '0' && c <= '9'; }
+
+// Every non-newline byte as a space: a removed token keeps the columns of what follows.
+std::string blank(std::string_view s) {
+  std::string r(s);
+  for (char& c : r)
+    if (c != '\n') c = ' ';
+  return r;
+}
+
+class Adapter {
+ public:
+  Adapter(std::string_view src, std::string_view file) : src_(src), file_(file) {}
+  std::string run();
+
+ private:
+  struct Param {
+    std::vector<size_t> toks;  // significant tokens (no space or comment)
+    size_t first = 0, last = 0;  // token range of the declaration
+    int buffer = -1;             // buffer index of a kept parameter
+    bool kept = true;
+  };
+
+  [[noreturn]] void fail(const Token& t, const std::string& msg) const {
+    throw std::runtime_error(std::string(file_) + ":" + std::to_string(t.line) + ":" +
+                             std::to_string(t.col) + ": " + msg);
+  }
+  void tokenize();
+  void push(Kind k, size_t b, size_t e);
+  size_t next_sig(size_t i) const;  // the next token after i that is not space or comment
+  size_t match(size_t open) const;  // the token closing the bracket at `open`
+  bool is(size_t i, std::string_view text) const {
+    return i < toks_.size() && toks_[i].kind != Kind::String && toks_[i].text == text;
+  }
+  void address_space(size_t i);
+  void attribute(size_t i);
+  size_t kernel(size_t i);
+  std::vector<Param> split_params(size_t open, size_t close) const;
+  void param(Param& p, std::string& body, int& next_buffer, bool& dynamic_seen);
+  std::string render(size_t first, size_t last) const;
+  void place_params(std::vector<Param>& params, size_t open, size_t close);
+
+  std::string_view src_, file_;
+  std::vector<Token> toks_;
+};
+
+void Adapter::push(Kind k, size_t b, size_t e) {
+  // Line and column of b: counted from the previous token's end.
+  int line = 1, col = 1;
+  if (!toks_.empty()) {
+    line = toks_.back().line;
+    col = toks_.back().col;
+    for (char c : toks_.back().text) {
+      if (c == '\n') {
+        ++line;
+        col = 1;
+      } else {
+        ++col;
+      }
+    }
+  }
+  std::string text(src_.substr(b, e - b));
+  toks_.push_back({k, text, text, line, col});
+}
+
+void Adapter::tokenize() {
+  const size_t n = src_.size();
+  bool line_start = true;  // only spaces since the last newline: `#` starts a directive
+  size_t i = 0;
+  auto at = [&](size_t k) { return k < n ? src_[k] : '\0'; };
+  while (i < n) {
+    const size_t b = i;
+    const char c = src_[i];
+    Kind kind;
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+      bool nl = false;
+      while (i < n && std::string_view(" \t\n\r\f\v").find(src_[i]) != std::string_view::npos)
+        nl |= src_[i++] == '\n';
+      push(Kind::Space, b, i);
+      line_start = line_start || nl;
+      continue;
+    }
+    if (c == '/' && at(i + 1) == '/') {
+      while (i < n && src_[i] != '\n') ++i;
+      kind = Kind::Comment;
+    } else if (c == '/' && at(i + 1) == '*') {
+      size_t e = src_.find("*/", i + 2);
+      if (e == std::string_view::npos) {
+        push(Kind::Comment, b, n);
+        fail(toks_.back(), "unterminated comment");
+      }
+      i = e + 2;
+      kind = Kind::Comment;
+    } else if (c == '#' && line_start) {
+      while (i < n && src_[i] != '\n') i += (src_[i] == '\\' && at(i + 1) == '\n') ? 2 : 1;
+      kind = Kind::Directive;
+    } else if (ident_start(c)) {
+      while (i < n && ident_char(src_[i])) ++i;
+      kind = Kind::Ident;
+    } else if (digit(c) || (c == '.' && digit(at(i + 1)))) {
+      while (i < n && (ident_char(src_[i]) || src_[i] == '.' ||
+                       ((src_[i] == '+' || src_[i] == '-') &&
+                        std::string_view("eEpP").find(src_[i - 1]) != std::string_view::npos)))
+        ++i;
+      kind = Kind::Number;
+    } else if (c == '"' || c == '\'') {
+      ++i;
+      while (i < n && src_[i] != c && src_[i] != '\n') i += src_[i] == '\\' ? 2 : 1;
+      if (i >= n || src_[i] != c) {
+        push(Kind::String, b, std::min(i, n));
+        fail(toks_.back(), "unterminated literal");
+      }
+      ++i;
+      kind = Kind::String;
+    } else if (c == '[' && at(i + 1) == '[') {
+      size_t e = src_.find("]]", i + 2);
+      if (e == std::string_view::npos) {
+        push(Kind::Attr, b, n);
+        fail(toks_.back(), "unterminated attribute");
+      }
+      i = e + 2;
+      kind = Kind::Attr;
+    } else {
+      i += (c == ':' && at(i + 1) == ':') ? 2 : 1;
+      kind = Kind::Punct;
+    }
+    push(kind, b, i);
+    line_start = false;
+  }
+}
+
+size_t Adapter::next_sig(size_t i) const {
+  for (++i; i < toks_.size(); ++i)
+    if (toks_[i].kind != Kind::Space && toks_[i].kind != Kind::Comment) return i;
+  return toks_.size();
+}
+
+size_t Adapter::match(size_t open) const {
+  const std::string o = toks_[open].text;
+  const std::string c = o == "(" ? ")" : o == "[" ? "]" : "}";
+  int depth = 0;
+  for (size_t i = open; i < toks_.size(); ++i) {
+    if (toks_[i].kind != Kind::Punct) continue;
+    if (toks_[i].text == o) ++depth;
+    if (toks_[i].text == c && --depth == 0) return i;
+  }
+  fail(toks_[open], "unbalanced '" + o + "'");
+}
+
+// The inner text of an attribute token, spaces removed: "[[ buffer(0) ]]" -> "buffer(0)".
+std::string attr_text(const Token& t) {
+  std::string r;
+  for (char c : t.text.substr(2, t.text.size() - 4))
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') r += c;
+  return r;
+}
+
+// device / thread / threadgroup / constant anywhere outside a kernel's parameter list.
+// A threadgroup declaration (no `*` or `&` before the declarator ends) is group storage:
+// thread_local, which the pass places in the group's shared memory.
+void Adapter::address_space(size_t i) {
+  Token& t = toks_[i];
+  if (t.text == "device" || t.text == "thread") {
+    t.out = blank(t.text);
+  } else if (t.text == "constant") {
+    t.out = "const   ";
+  } else if (t.text == "threadgroup") {
+    int depth = 0;
+    for (size_t k = next_sig(i); k < toks_.size(); k = next_sig(k)) {
+      const std::string& s = toks_[k].text;
+      if (toks_[k].kind != Kind::Punct) continue;
+      if (s == "(" || s == "<") ++depth;
+      if (s == ")" || s == ">") --depth;
+      if ((s == "*" || s == "&") && depth == 0) {
+        t.out = blank(t.text);
+        return;
+      }
+      if (depth < 0 || (depth == 0 && (s == ";" || s == "=" || s == "," || s == "[" || s == "{")))
+        break;
+    }
+    t.out = "thread_local";
+  }
+}
+
+const char* const kStandardAttributes[] = {"likely",   "unlikely",   "maybe_unused", "fallthrough",
+                                           "nodiscard", "noreturn", "deprecated"};
+
+void Adapter::attribute(size_t i) {
+  const std::string a = attr_text(toks_[i]);
+  const std::string name = a.substr(0, a.find('('));
+  for (const char* s : kStandardAttributes)
+    if (name == s) return;
+  fail(toks_[i], "unknown or unsupported attribute [[" + a + "]] outside a kernel's parameters");
+}
+
+std::string Adapter::run() {
+  tokenize();
+  for (size_t i = 0; i < toks_.size(); ++i) {
+    const Token& t = toks_[i];
+    if (t.kind == Kind::Attr) {
+      if (attr_text(t) == "kernel") {
+        toks_[i].out = "extern \"C++\" __global__";
+        i = kernel(i);
+      } else {
+        attribute(i);
+      }
+    } else if (t.kind == Kind::Ident) {
+      const size_t n = next_sig(i);
+      if (t.text == "kernel" && n < toks_.size() && toks_[n].kind == Kind::Ident) {
+        toks_[i].out = "extern \"C++\" __global__";
+        i = kernel(i);
+      } else if ((t.text == "vertex" || t.text == "fragment") && is(next_sig(i), "void")) {
+        fail(t, std::string(t.text) + " functions are not supported (compute kernels only)");
+      } else {
+        address_space(i);
+      }
+    }
+  }
+  std::string r = "#include <metal_stdlib>\nusing namespace metal;\n#line 1 \"";
+  for (char c : file_) {
+    if (c == '"' || c == '\\') r += '\\';
+    r += c;
+  }
+  r += "\"\n";
+  for (const Token& t : toks_) r += t.out;
+  return r;
+}
+
+// The kernel whose `kernel` or [[kernel]] token is at k: its parameters and its body's start.
+// Returns the index of the parameter list's `)`.
+size_t Adapter::kernel(size_t k) {
+  size_t v = next_sig(k);
+  if (!is(v, "void")) fail(toks_[k], "a kernel must return void");
+  size_t name = next_sig(v);
+  size_t open = next_sig(name);
+  if (name >= toks_.size() || toks_[name].kind != Kind::Ident || !is(open, "("))
+    fail(toks_[v], "expected the kernel's name and '(' after 'void' (templates are not supported)");
+  size_t close = match(open);
+  std::vector<Param> params = split_params(open, close);
+  std::string body = " if (!__tgsim_metal_in_grid()) return;";
+  int next_buffer = 0;
+  bool dynamic_seen = false;
+  for (Param& p : params) param(p, body, next_buffer, dynamic_seen);
+  std::map<int, const Param*> by_index;
+  for (const Param& p : params)
+    if (p.kept && !by_index.emplace(p.buffer, &p).second)
+      fail(toks_[p.first], "buffer index " + std::to_string(p.buffer) + " is used twice");
+  place_params(params, open, close);
+  size_t brace = next_sig(close);
+  if (is(brace, "{")) toks_[brace].out += body;
+  return close;
+}
+
+std::vector<Adapter::Param> Adapter::split_params(size_t open, size_t close) const {
+  std::vector<Param> params;
+  Param cur;
+  int depth = 0;
+  for (size_t i = next_sig(open); i <= close; i = next_sig(i)) {
+    const std::string& s = toks_[i].text;
+    const bool punct = toks_[i].kind == Kind::Punct;
+    if (punct && (s == "(" || s == "[" || s == "<")) ++depth;
+    if (punct && (s == ")" || s == "]" || s == ">") && i != close) --depth;
+    if (i == close || (punct && s == "," && depth == 0)) {
+      if (!cur.toks.empty()) {
+        cur.first = cur.toks.front();
+        cur.last = cur.toks.back();
+        params.push_back(cur);
+      } else if (i != close || !params.empty()) {
+        fail(toks_[i], "empty parameter");
+      }
+      cur = Param();
+      continue;
+    }
+    cur.toks.push_back(i);
+  }
+  if (params.size() == 1 && params[0].toks.size() == 1 && is(params[0].first, "void")) params.clear();
+  return params;
+}
+
+// Parameters that become declarations in the body: the position attributes and their
+// __tgsim_thread() readers in metal_compute.
+const char* const kPositionAttributes[] = {
+    "thread_position_in_grid",      "thread_position_in_threadgroup", "threadgroup_position_in_grid",
+    "threads_per_threadgroup",      "threadgroups_per_grid",          "threads_per_grid",
+    "thread_index_in_threadgroup",  "thread_index_in_simdgroup",      "simdgroup_index_in_threadgroup",
+    "threads_per_simdgroup",        "simdgroups_per_threadgroup",     "thread_execution_width"};
+
+// One kernel parameter: edits its tokens in place, or removes it and adds its declaration to
+// `body`. Kept parameters get their buffer index (explicit, or the next one after the last).
+void Adapter::param(Param& p, std::string& body, int& next_buffer, bool& dynamic_seen) {
+  size_t attr = toks_.size();
+  size_t name = toks_.size();
+  size_t dims = toks_.size();  // the first '[' after the name: an array parameter
+  for (size_t i : p.toks) {
+    const Token& t = toks_[i];
+    if (t.kind == Kind::Attr) {
+      if (attr != toks_.size()) fail(t, "more than one attribute on a parameter");
+      attr = i;
+    } else if (t.kind == Kind::Ident && attr == toks_.size() && dims == toks_.size()) {
+      name = i;
+    } else if (is(i, "[") && dims == toks_.size()) {
+      dims = i;
+    }
+  }
+  if (name == toks_.size()) fail(toks_[p.first], "parameter without a name");
+  const std::string a = attr == toks_.size() ? "" : attr_text(toks_[attr]);
+  bool is_constant = false, is_threadgroup = false;
+  for (size_t i : p.toks) {
+    const std::string& s = toks_[i].text;
+    if (toks_[i].kind != Kind::Ident || i >= name) continue;
+    if (s == "device" || s == "thread") toks_[i].out = blank(s);
+    if (s == "constant") is_constant = true, toks_[i].out = "const   ";
+    if (s == "threadgroup") is_threadgroup = true, toks_[i].out = blank(s);
+  }
+  if (attr != toks_.size()) toks_[attr].out = blank(toks_[attr].text);
+  const std::string type = render(p.first, name - 1);
+  const std::string& nm = toks_[name].text;
+  for (const char* pos : kPositionAttributes) {
+    if (a != pos) continue;
+    p.kept = false;
+    body += " " + type + " " + nm + " = __tgsim_metal_attr<" + type + ">(__tgsim_metal_" + a + "());";
+    return;
+  }
+  if (is_threadgroup && a.empty() && dims != toks_.size()) {  // threadgroup T a[N] (seed 001)
+    p.kept = false;
+    body += " thread_local " + type + " " + nm + render(dims, p.last) + ";";
+    return;
+  }
+  if (is_threadgroup && a.rfind("threadgroup(", 0) == 0) {
+    if (dynamic_seen) fail(toks_[attr], "only one [[threadgroup(n)]] parameter is supported");
+    dynamic_seen = true;
+    p.kept = false;
+    body += " " + type + " " + nm + " = static_cast<" + type + ">(__tgsim_dynamic_shared());";
+    return;
+  }
+  if (is_threadgroup) fail(toks_[p.first], "a threadgroup parameter needs [[threadgroup(n)]] or an array type");
+  if (!a.empty()) {
+    if (a.rfind("buffer(", 0) != 0 || a.back() != ')')
+      fail(toks_[attr], "unknown or unsupported kernel parameter attribute [[" + a + "]]");
+    try {
+      size_t used = 0;
+      p.buffer = std::stoi(a.substr(7), &used);
+      if (used != a.size() - 8 || p.buffer < 0) throw std::invalid_argument("index");
+    } catch (const std::exception&) {
+      fail(toks_[attr], "[[" + a + "]]: the buffer index must be an integer literal");
+    }
+  } else {
+    p.buffer = next_buffer;  // no attribute: the next index, as Metal assigns it
+  }
+  next_buffer = std::max(next_buffer, p.buffer + 1);
+  if (is_constant) {  // constant T& v -> const T v: by value
+    for (size_t i : p.toks)
+      if (i < name && is(i, "&")) toks_[i].out = " ";
+  }
+}
+
+// The output text of tokens [first, last] on one line, runs of spaces as one.
+std::string Adapter::render(size_t first, size_t last) const {
+  std::string r;
+  for (size_t i = first; i <= last && i < toks_.size(); ++i) {
+    if (toks_[i].kind == Kind::Comment) continue;
+    for (char c : toks_[i].out) {
+      if (c == '\n' || c == '\t' || c == '\r') c = ' ';
+      if (c == ' ' && (r.empty() || r.back() == ' ')) continue;
+      r += c;
+    }
+  }
+  while (!r.empty() && r.back() == ' ') r.pop_back();
+  return r;
+}
+
+// Removed parameters are blanked with one comma each; kept ones are put in buffer-index order
+// (in place when they already are, the common case, so their columns stay).
+void Adapter::place_params(std::vector<Param>& params, size_t open, size_t close) {
+  std::vector<const Param*> order;
+  for (const Param& p : params)
+    if (p.kept) order.push_back(&p);
+  std::stable_sort(order.begin(), order.end(),
+                   [](const Param* x, const Param* y) { return x->buffer < y->buffer; });
+  std::vector<std::string> texts;
+  for (const Param* p : order) texts.push_back(render(p->first, p->last));
+  size_t k = 0;  // kept slots filled so far
+  for (size_t j = 0; j < params.size(); ++j) {
+    Param& slot = params[j];
+    const size_t comma = j + 1 < params.size() ? next_sig(slot.last) : close;
+    if (!slot.kept) {
+      for (size_t i = slot.first; i <= slot.last; ++i) toks_[i].out = blank(toks_[i].text);
+    } else if (order[k++] != &slot) {  // another parameter goes here: one line, newlines kept
+      for (size_t i = slot.first; i <= slot.last; ++i) toks_[i].out = blank(toks_[i].text);
+      toks_[slot.first].out = texts[k - 1];
+    }
+    if (comma != close) toks_[comma].out = (slot.kept && k < order.size()) ? "," : " ";
+  }
+  (void)open;
+}
+
+}  // namespace
+
+std::string adapt_metal(std::string_view source, std::string_view file_name) {
+  return Adapter(source, file_name).run();
+}
+
+}  // namespace tgsim::frontend

@@ -1,0 +1,30 @@
+// The Metal source adapter: Metal Shading Language kernels (.metal, as Apple's tutorials write
+// them) turned into C++ that Clang compiles with tgsim's kernel headers
+// (sim/include/tgsim/kernel/metal/metal_stdlib) and tgsim's LLVM pass.
+//
+// Line numbers are kept: the output starts with a prelude (`#include <metal_stdlib>`,
+// `using namespace metal;`) and `#line 1 "file"`, then the source with no newline added or
+// removed; keywords are replaced by text of the same length where C++ has one (`device` ->
+// spaces, `constant` -> `const   `), so most expressions keep their columns too.
+//
+// Rules (see metal_adapter.cpp for each):
+//   kernel void f(...)                 -> extern "C++" __global__ void f(...)
+//   device T* p [[buffer(n)]]          -> T* p            (parameters sorted by buffer index)
+//   constant T& v [[buffer(n)]]        -> const T v       (by value)
+//   threadgroup T* p [[threadgroup(0)]]-> removed; T* p = (T*)__tgsim_dynamic_shared(); in the body
+//   threadgroup T a[N] (parameter)     -> removed; thread_local T a[N]; in the body
+//   T id [[thread_position_in_grid]]   -> removed; T id = ...__tgsim_thread() fields...; in the body
+//   every kernel body starts with      if (!__tgsim_metal_in_grid()) return;
+//   threadgroup T a[N]; (declaration)  -> thread_local T a[N];  (the pass makes it group memory)
+//   device / thread / threadgroup in pointer and reference types -> removed; constant -> const
+// Errors (an unknown attribute, a texture parameter, a vertex function...) throw
+// std::runtime_error("file:line:col: message").
+#pragma once
+#include <string>
+#include <string_view>
+
+namespace tgsim::frontend {
+
+std::string adapt_metal(std::string_view source, std::string_view file_name);
+
+}  // namespace tgsim::frontend
