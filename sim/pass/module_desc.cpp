@@ -18,14 +18,29 @@ namespace tgsim::pass {
 
 namespace {
 
+// The demangled name; for a function without its parameters and return type:
+// "void matmul_tiled<16>(float const*, int)" -> "matmul_tiled<16>".
 std::string demangled(StringRef mangled, bool function) {
-  ItaniumPartialDemangler d;
-  if (d.partialDemangle(mangled.str().c_str())) return mangled.str();
-  char* s = function && d.isFunction() ? d.getFunctionName(nullptr, nullptr) : d.finishDemangle(nullptr, nullptr);
-  if (!s) return mangled.str();
-  std::string out(s);
-  std::free(s);
-  return out;
+  std::string full = llvm::demangle(mangled.str());
+  if (!function || full.empty() || full.back() != ')') return full;
+  int depth = 0;
+  std::size_t open = std::string::npos;
+  for (std::size_t i = full.size(); i-- > 0;) {
+    if (full[i] == ')') ++depth;
+    else if (full[i] == '(' && --depth == 0) {
+      open = i;
+      break;
+    }
+  }
+  if (open == std::string::npos) return full;
+  std::string name = full.substr(0, open);
+  int angle = 0;
+  for (std::size_t i = name.size(); i-- > 0;) {
+    if (name[i] == '>') ++angle;
+    else if (name[i] == '<') --angle;
+    else if (name[i] == ' ' && angle == 0) return name.substr(i + 1);
+  }
+  return name;
 }
 
 std::string type_name(const DataLayout& dl, const Argument& a) {

@@ -1,0 +1,40 @@
+// Compiling a kernel file with tgsim's front end: prepare the source (cuda_source.hpp), then
+// Clang 14 with tgsim's pass and flags. One flag list serves the CMake function
+// (tgsim_add_cuda_library, through tgsim-prepare) and `tgsim run FILE` (a cached shared object).
+// The flags: -O2 as nvcc optimises; no vectoriser, so one source access stays one access per
+// thread (nvcc does not vectorise loads across iterations either); debug line tables with
+// columns for the sites; -fno-builtin-printf so a kernel's printf stays printf.
+#pragma once
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cuda_source.hpp"
+
+namespace tgsim::frontend {
+
+// Where the compiler, the pass plugin and tgsim's headers are: TGSIM_CLANG, TGSIM_PLUGIN and
+// TGSIM_INCLUDE when set, else the build tree's (or the installation's, beside the binary).
+struct Toolchain {
+  std::string clang, plugin, include;
+};
+Toolchain toolchain();
+
+// The compiler's command for `prepared` (a prepared source), writing `out` (an object, or a
+// shared object when `shared`); `source_dir` is searched for the user's own #include "...".
+std::vector<std::string> compile_command(const Toolchain& tc, Language lang, const std::string& prepared,
+                                         const std::string& out, bool shared, const std::string& source_dir);
+
+// What the compiler printed when it failed (exit status 2 for `tgsim run`).
+struct CompileError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Runs argv, returning its exit status; stdout and stderr go to *output.
+int run_process(const std::vector<std::string>& argv, std::string* output);
+
+// FILE compiled into a shared object in the cache (TGSIM_CACHE, else $XDG_CACHE_HOME/tgsim, else
+// ~/.cache/tgsim), reused while the prepared source, the flags and the plugin are unchanged.
+std::string compile_to_shared_object(const std::string& file);
+
+}  // namespace tgsim::frontend

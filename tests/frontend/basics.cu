@@ -1,0 +1,39 @@
+// Kernels for frontend_test.cpp: plain CUDA, compiled by tgsim's front end.
+#define TILE 16
+
+__global__ void matmul_tiled_fe(const float* A, const float* B, float* C, int n) {
+  __shared__ float As[TILE][TILE];
+  __shared__ float Bs[TILE][TILE];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  int row = blockIdx.y * TILE + ty, col = blockIdx.x * TILE + tx;
+  float sum = 0;
+  for (int t = 0; t < n / TILE; ++t) {
+    As[ty][tx] = A[row * n + t * TILE + tx];
+    Bs[ty][tx] = B[(t * TILE + ty) * n + col];
+    __syncthreads();
+    for (int k = 0; k < TILE; ++k) sum += As[ty][k] * Bs[k][tx];
+    __syncthreads();
+  }
+  C[row * n + col] = sum;
+}
+
+// A pointer from a guard that runs past the end: an out-of-bounds finding, not a crash.
+__global__ void overrun(const int* in, int* out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i + n];
+}
+
+// Dynamic shared memory, a shuffle reduction and an atomic.
+__global__ void block_sum(const float* in, float* out, int n) {
+  extern __shared__ float partial[];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = i < n ? in[i] : 0.0f;
+  for (int d = 16; d > 0; d /= 2) v += __shfl_down_sync(0xFFFFFFFFu, v, d);
+  if (threadIdx.x % 32 == 0) partial[threadIdx.x / 32] = v;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    float s = 0;
+    for (int w = 0; w < blockDim.x / 32; ++w) s += partial[w];
+    atomicAdd(out, s);
+  }
+}

@@ -1,0 +1,77 @@
+// The front end (sim/pass, tgsim/kernel/abi.h): plain CUDA kernels compiled by Clang with tgsim's
+// pass, launched from C++ with raw device pointers, counted exactly.
+#include <gtest/gtest.h>
+
+#include <numeric>
+
+#include <tgsim/tgsim.hpp>
+
+void matmul_tiled_fe(const float* A, const float* B, float* C, int n);
+void overrun(const int* in, int* out, int n);
+void block_sum(const float* in, float* out, int n);
+
+namespace {
+
+TEST(FrontEnd, TiledMatmulCountsAndResult) {
+  const int n = 64;
+  tgsim::Device dev;
+  auto a = dev.alloc<float>(n * n, "A"), b = dev.alloc<float>(n * n, "B"), c = dev.alloc<float>(n * n, "C");
+  for (int i = 0; i < n * n; ++i) a[i] = float(i % 7), b[i] = float(i % 5);
+  tgsim::Report r = tgsim::launch(matmul_tiled_fe, tgsim::Dim3(n / 16, n / 16), tgsim::Dim3(16, 16), 0,
+                                  a.data(), b.data(), c.data(), n);
+  for (int i = 0; i < n; i += 7)
+    for (int j = 0; j < n; j += 5) {
+      float ref = 0;
+      for (int k = 0; k < n; ++k) ref += a[i * n + k] * b[k * n + j];
+      ASSERT_EQ(c[i * n + j], ref) << i << "," << j;
+    }
+  EXPECT_EQ(r.kernel, "matmul_tiled_fe");
+  // 16 groups x 8 warps x 4 tiles: 2 global loads and 2 shared stores per tile, 32 shared loads.
+  EXPECT_EQ(r.counters.global_load.instructions, 1024u);
+  EXPECT_EQ(r.counters.global_load.sectors, 4096u);
+  EXPECT_EQ(r.counters.global_store.instructions, 128u);
+  EXPECT_EQ(r.counters.shared_store.wavefronts, 1024u);
+  EXPECT_EQ(r.counters.shared_load.instructions, 16384u);
+  EXPECT_EQ(r.counters.shared_load.wavefronts, 16384u);
+  EXPECT_EQ(r.counters.barriers, 1024u);
+  EXPECT_TRUE(r.findings.empty());
+  // Sites name the .cu file's lines.
+  bool saw = false;
+  for (const tgsim::SiteCounters& s : r.sites)
+    if (s.kind == tgsim::SiteKind::kSharedLoad) saw = saw || (s.line == 14 && s.file.ends_with("basics.cu"));
+  EXPECT_TRUE(saw) << [&] { std::string s; for (auto& x : r.sites) s += x.where() + " " + tgsim::to_string(x.kind) + "\n"; return s; }();
+}
+
+TEST(FrontEnd, OverrunIsAFindingNamingTheBuffer) {
+  tgsim::Device dev;
+  auto in = dev.alloc<int>(64, "in"), out = dev.alloc<int>(64, "out");
+  tgsim::Report r = tgsim::launch(overrun, tgsim::Dim3(2), tgsim::Dim3(32), 0, in.data(), out.data(), 32);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].kind, tgsim::FindingKind::kOutOfBounds);
+  EXPECT_EQ(r.findings[0].count, 32u);  // the second group's 32 lanes
+  EXPECT_NE(r.findings[0].message.find("'in'"), std::string::npos) << r.findings[0].message;
+  EXPECT_EQ(r.findings[0].line, 23u);
+}
+
+TEST(FrontEnd, DynamicSharedShuffleAndAtomic) {
+  tgsim::Device dev;
+  const int n = 1000;
+  auto in = dev.alloc<float>(n, "in"), out = dev.alloc<float>(1, "out");
+  for (int i = 0; i < n; ++i) in[i] = 1.0f;
+  tgsim::Report r = tgsim::launch(block_sum, tgsim::Dim3(4), tgsim::Dim3(256), 8 * sizeof(float), in.data(),
+                                  out.data(), n);
+  EXPECT_EQ(out[0], 1000.0f);
+  EXPECT_TRUE(r.findings.empty()) << r.findings[0].message;
+  EXPECT_EQ(r.counters.shfl, 4u * 8 * 5);          // 5 steps per warp
+  EXPECT_EQ(r.counters.global_atomic.instructions, 4u);
+  EXPECT_EQ(r.counters.shared_store.instructions, 4u * 8);
+}
+
+TEST(FrontEnd, DynamicSharedBeyondTheLimitIsALaunchError) {
+  tgsim::Device dev;
+  auto in = dev.alloc<float>(1, "in"), out = dev.alloc<float>(1, "out");
+  EXPECT_THROW(tgsim::launch(block_sum, tgsim::Dim3(1), tgsim::Dim3(32), 1 << 20, in.data(), out.data(), 1),
+               tgsim::LaunchError);
+}
+
+}  // namespace
