@@ -165,6 +165,8 @@ std::string signature(const tgsim_kernel_desc& k) {
 
 // The kernels FILE's module registered when it was loaded.
 std::vector<detail::KernelRef> load_module(const std::string& so) {
+  static std::map<std::string, std::vector<detail::KernelRef>> loaded;  // dlopen runs constructors once
+  if (auto it = loaded.find(so); it != loaded.end()) return it->second;
   std::set<const tgsim_kernel_desc*> before;
   for (const detail::KernelRef& k : detail::all_kernels()) before.insert(k.kernel);
   if (!::dlopen(so.c_str(), RTLD_NOW | RTLD_LOCAL))
@@ -172,6 +174,7 @@ std::vector<detail::KernelRef> load_module(const std::string& so) {
   std::vector<detail::KernelRef> out;
   for (const detail::KernelRef& k : detail::all_kernels())
     if (!before.count(k.kernel)) out.push_back(k);
+  loaded[so] = out;
   return out;
 }
 

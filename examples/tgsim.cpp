@@ -91,6 +91,13 @@ int main(int argc, char** argv) {
   validate->add_option("--kernels", only, "compare only these kernels (default: all)")->delimiter(',');
   tgsim::cli::CheckOptions check_opt;
   auto* check = tgsim::cli::add_check(app, check_opt);
+  tgsim::cli::FileLaunch file_check;
+  check->add_option("args", file_check.args, "with a FILE: one ARG per kernel parameter");
+  check->add_option("--kernel", file_check.kernel, "with a FILE: the kernel to check");
+  check->add_option("--grid", file_check.grid, "with a FILE: threadgroups, X[,Y[,Z]]");
+  check->add_option("--block", file_check.block, "with a FILE: threads per group, X[,Y[,Z]]");
+  check->add_option("--shared", file_check.shared, "with a FILE: bytes of dynamic shared memory");
+  check->add_option("--threads-in-grid", file_check.grid_threads, "with a Metal FILE: dispatchThreads' size");
   tgsim::cli::ExplainOptions explain_opt;
   auto* explain = tgsim::cli::add_explain(app, explain_opt);
   auto* predict = app.add_subcommand("predict", "cache counters and time estimates against the recorded H100");
@@ -109,6 +116,14 @@ int main(int argc, char** argv) {
   }
 
   try {
+    if (*check && tgsim::cli::looks_like_kernel_file(check_opt.kernel)) {
+      file_check.file = check_opt.kernel;
+      tgsim::LaunchConfig base;
+      base.threads = check_opt.threads;
+      base.report_same_value_waw = check_opt.same_value_waw;
+      return tgsim::cli::run_file_command(std::cout, std::cerr, file_check, tgsim::profiles::nvidia_h100(), base,
+                                          check_opt.json, true);
+    }
     if (*check) return tgsim::cli::check(std::cout, std::cerr, check_opt);
     if (*explain) return tgsim::cli::explain(std::cout, std::cerr, explain_opt);
     if (*predict) {

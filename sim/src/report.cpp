@@ -228,7 +228,7 @@ void write_text(std::ostream& os, const Report& r) {
        << " / write " << num(c.dram_write_bytes) << " bytes\n";
   if (!r.sites.empty()) os << "  by source site:\n";
   for (const SiteCounters& s : r.sites) {
-    os << "    " << std::left << std::setw(24) << s.where() << std::setw(14) << to_string(s.kind)
+    os << "    " << std::left << std::setw(24) << s.where() << " " << std::setw(14) << to_string(s.kind)
        << std::right;
     switch (s.kind) {
       case SiteKind::kBarrier: os << "BAR " << num(s.barriers); break;
