@@ -22,10 +22,13 @@ CLI::App* add_check(CLI::App& app, CheckOptions& o);
 int check(std::ostream& os, std::ostream& err, const CheckOptions& o);
 
 struct ExplainOptions {  // `tgsim explain` (explain.cpp)
-  std::string kernel, site, svg, sweep, profile = "nvidia-h100";
+  std::string kernel, site, svg, html, sweep, profile = "nvidia-h100";
   int n = 0, at = 0;
   unsigned threads = 0;
+  bool source = false, wide = false;
 };
+// "unknown kernel 'x'; did you mean y?" (or "tgsim list shows them all"), in the language.
+std::string unknown_kernel_message(const std::string& name);
 CLI::App* add_explain(CLI::App& app, ExplainOptions& o);
 int explain(std::ostream& os, std::ostream& err, const ExplainOptions& o);
 
