@@ -177,13 +177,15 @@ std::string wrap(const std::string& text, std::size_t width, std::size_t indent)
     std::size_t end = text.find('\n', start);
     const bool last = end == std::string::npos;
     if (last) end = text.size();
-    std::string line;
-    std::size_t used = 0;
+    const std::string_view para = std::string_view(text).substr(start, end - start);
+    const std::size_t lead = std::min(para.find_first_not_of(' '), para.size());  // kept
+    std::string line(lead, ' ');
+    std::size_t used = lead;
     bool line_start = true;
-    for (const Unit& u : units(std::string_view(text).substr(start, end - start))) {
+    for (const Unit& u : units(para)) {
       const std::size_t uw = display_width(u.text);
       const std::size_t sep = (line_start || !u.space_before) ? 0 : 1;
-      if (used > indent && used + sep + uw > width) {
+      if (!line_start && used + sep + uw > width) {
         out += line + "\n";
         line = std::string(indent, ' ') + u.text;
         used = indent + uw;

@@ -13,6 +13,40 @@ const std::vector<Message>& messages() {
       {"err.did_you_mean", "did you mean {}?", "もしかして {} ですか?"},
       {"err.see_list", "tgsim list shows them all", "一覧は tgsim list"},
       {"err.lang", "unknown language '{}' (en, ja)", "言語 '{}' は使えません (en, ja)"},
+      // The tour's frame (its paragraphs are tour.cpp's).
+      {"tour.progress", "tgsim tour: [{0}/{1}] {2}", "tgsim tour: [{0}/{1}] {2}"},
+      {"tour.title", "tgsim tour: the seed kernels, counted as Nsight Compute counts them on an H100",
+       "tgsim tour: シードのカーネルを、H100 の Nsight Compute と同じ数え方で数える"},
+      {"tour.legend",
+       "(global: warp requests and 32-byte sectors; shared: warp instructions, wavefronts and bank conflicts = "
+       "wavefronts - ideal; BAR: one per warp per __syncthreads; SHFL: one per warp per 32-bit shuffle; atomics: "
+       "warp instructions, shared and global; L1 hit%: global load sectors found in the SM's L1; L2 sect: sectors "
+       "L1 reads from and writes to L2; DRAM KB: bytes read and written in DRAM; est. us: the time estimate on {0}; "
+       "--wide shows every column)",
+       "（global: ワープのリクエストと 32 バイトのセクタ。shared: ワープ命令、ウェーブフロント、バンクコンフリクト = "
+       "ウェーブフロント - 理想値。BAR: __syncthreads 1 回につきワープごとに 1。SHFL: 32 ビットのシャッフル 1 回につき"
+       "ワープごとに 1。atomics: 共有メモリとグローバルのアトミックのワープ命令。L1 hit%: グローバルロードのセクタのうち "
+       "SM の L1 にあったもの。L2 sect: L1 が L2 から読み書きしたセクタ。DRAM KB: DRAM で読み書きしたバイト。"
+       "est. us: {0} での推定時間。--wide ですべての列を表示）"},
+      {"tour.col.kernel", "kernel", "カーネル"},
+      {"tour.family1", "1. Tiling and padding (seeds 000, 001, 002)",
+       "1. タイリングとパディング（シード 000, 001, 002）"},
+      {"tour.family2", "2. Warps, reductions, atomics, constant memory (seeds 000, 001, 003, 004)",
+       "2. ワープ、リダクション、アトミック、定数メモリ（シード 000, 001, 003, 004）"},
+      {"tour.numbers_say", "What the numbers say:", "数字が言っていること:"},
+      {"tour.why_tiling",
+       "Why tiling helps: a tile is loaded from global memory once and then read TILE times from shared memory, "
+       "so global requests fall by the tile width. Why padding helps: shared memory has 32 banks of 4 bytes; a "
+       "column of a [32][32] int tile lies in one bank (32-way conflict, 32 wavefronts), a column of [32][33] lies "
+       "in 32 banks (1 wavefront).\n",
+       "タイリングが効く理由: タイルはグローバルメモリから 1 回だけロードされ、共有メモリからタイル幅の回数だけ"
+       "読まれるので、グローバルのリクエストはタイル幅分の 1 になる。パディングが効く理由: 共有メモリは 4 バイトの"
+       "バンク 32 個からなる。[32][32] の int タイルの列は 1 つのバンクに並び（32-way のバンクコンフリクト、32 "
+       "ウェーブフロント）、[32][33] の列は 32 個のバンクに散らばる（1 ウェーブフロント）。\n"},
+      {"tour.all_correct", "Every result equals its CPU reference, with no findings.",
+       "すべての結果が CPU の参照結果と一致し、指摘（findings）はありません。"},
+      {"tour.not_all_correct", "Every result does NOT equal its CPU reference.",
+       "CPU の参照結果と一致しない結果があります。"},
       // The source view (explain --source / --html).
       {"src.header", "{0} (n {1}), profile {2}: estimate {3} ms, bound by {4}",
        "{0} (n {1})、プロファイル {2}: 推定 {3} ms、律速は {4}"},

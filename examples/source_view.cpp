@@ -218,7 +218,7 @@ void print_source(std::ostream& os, const SourceView& v, const std::vector<Advic
     os << wrap(std::to_string(i + 1) + ". " + base(a.file) + ":" + std::to_string(a.line) + "  " + rule_title(a),
                width, 3)
        << "\n";
-    os << "   " << wrap(rule_text(a, *l), width, 3).substr(0) << "\n";
+    os << wrap("   " + rule_text(a, *l), width, 3) << "\n";
   }
   // The listing.
   const std::vector<std::string> files = files_of(v);
@@ -238,7 +238,7 @@ void print_source(std::ostream& os, const SourceView& v, const std::vector<Advic
         left += pad_left(pct(l->share), 7) + " " + heat_bar(l->share) + pad_left(c[0], 10) + pad_left(c[1], 8) +
                 pad_left(c[2], 10) + pad_left(c[3], 13);
       }
-      left = pad_right(left, 58) + "  ";
+      left = pad_right(left, 59) + " ";
       const std::string& src = text[ln - 1];
       const std::size_t lead = std::min(src.find_first_not_of(' ') == std::string::npos ? 0 : src.find_first_not_of(' '),
                                         code_w / 2);

@@ -55,6 +55,8 @@ int main(int argc, char** argv) {
   tour->add_flag("--json", json, "one JSON array of run objects");
   std::string profile = "nvidia-h100";
   tour->add_option("--profile", profile, "device profile for the estimate: nvidia-h100, apple-m3, amd-cdna");
+  bool wide = false;
+  tour->add_flag("--wide", wide, "the full table (about 200 columns) instead of 100 columns");
 
   auto* run = app.add_subcommand("run", "run one kernel and print its counters");
   std::string kernel, schedule = "in-order";
@@ -175,7 +177,7 @@ int main(int argc, char** argv) {
       tgsim::cli::g_bench_cache = !bench_no_cache;
       return tgsim::cli::bench(std::cout, sizes, reps, threads, json);
     }
-    return tgsim::cli::tour(std::cout, threads, json, profile);  // `tgsim` alone runs the tour
+    return tgsim::cli::tour(std::cout, threads, json, profile, wide);  // `tgsim` alone runs the tour
   } catch (const tgsim::LaunchError& e) {
     std::cerr << "tgsim: launch error: " << e.what() << "\n";
     return 2;
