@@ -124,16 +124,16 @@ const std::vector<Message>& messages() {
       {"col.heat", "heat", "熱"},
       {"col.source", "source", "ソース"},
       // Rules: {0} requests, {1} sectors/request, {2} shared instructions, {3} wavefronts,
-      // {4} bank conflicts, {5} wavefronts per shared instruction, {6} share in percent.
+      // {4} bank conflicts, {5} wavefronts per shared instruction.
       {"rule.pad.title", "bank conflicts: pad the tile", "バンクコンフリクト: タイルをパディングする"},
       {"rule.pad",
-       "This line carries {6}% of the estimated time. Its shared accesses take {3} wavefronts for {2} instructions "
+       "Its shared accesses take {3} wavefronts for {2} instructions "
        "({5} per instruction, {4} bank conflicts): the lanes of a warp touch words a multiple of 32 words apart, and "
        "a bank (word mod 32) serves one word per wavefront. Fix: pad each row of the tile by one word, e.g. [32][32] -> "
        "[32][33]: s[row][col] becomes word row*33 + col, its bank (row*33 + col) mod 32 = (row + col) mod 32, so a "
        "column spreads over 32 banks. Counters it changes: shared wavefronts and bank conflicts fall to the ideal; "
        "global requests and sectors stay.",
-       "この行が推定時間の {6}% を占めます。共有メモリへのアクセスが {2} 命令で {3} ウェーブフロント（1 命令あたり {5}、"
+       "共有メモリへのアクセスが {2} 命令で {3} ウェーブフロント（1 命令あたり {5}、"
        "バンクコンフリクト {4}）: ワープのレーンが 32 ワードの倍数だけ離れたワードに触れ、バンク（ワード番号 mod 32）は 1 "
        "ウェーブフロントに 1 ワードしか返せません。修正: タイルの各行を 1 ワードずつパディングする（例 [32][32] -> "
        "[32][33]）。s[row][col] のワードは row*33 + col、バンクは (row*33 + col) mod 32 = (row + col) mod 32 になり、列が "
@@ -141,23 +141,23 @@ const std::vector<Message>& messages() {
        "グローバルのリクエストとセクタは変わりません。"},
       {"rule.sequential.title", "bank conflicts: sequential addressing", "バンクコンフリクト: 連続アドレスで畳み込む"},
       {"rule.sequential",
-       "This line carries {6}% of the estimated time: {3} wavefronts for {2} shared instructions ({4} bank "
+       "{3} wavefronts for {2} shared instructions ({4} bank "
        "conflicts). s[2*s*tid] puts the active lanes 2s words apart, so they share banks. Fix: sequential "
        "addressing, s[tid] += s[tid + s]: the active lanes read consecutive words in 32 different banks. Counters it "
        "changes: bank conflicts to 0, shared wavefronts to the ideal; the shared instructions stay.",
-       "この行が推定時間の {6}% を占めます: 共有メモリ {2} 命令で {3} ウェーブフロント（バンクコンフリクト {4}）。"
+       "共有メモリ {2} 命令で {3} ウェーブフロント（バンクコンフリクト {4}）。"
        "s[2*s*tid] では動いているレーンが 2s ワードずつ離れ、同じバンクに重なります。修正: 連続アドレスにする "
        "s[tid] += s[tid + s]。動いているレーンが連続したワード、つまり 32 個の別々のバンクを読みます。変わるカウンタ: "
        "バンクコンフリクトが 0 に、ウェーブフロントが理想値に。共有メモリの命令数は変わりません。"},
       {"rule.shuffle.title", "a reduction through shared memory: use a shuffle",
        "共有メモリを通すリダクション: シャッフルを使う"},
       {"rule.shuffle",
-       "This line carries {6}% of the estimated time: a tree reduction through shared memory ({2} shared "
+       "A tree reduction through shared memory ({2} shared "
        "instructions), every step followed by a barrier. Fix: use a shuffle. Inside a warp, "
        "__shfl_down_sync(0xffffffff, v, offset) for offset = 16, 8, 4, 2, 1 adds 32 values in registers in 5 "
        "steps, with no shared memory and no barrier; one shared word per warp remains. Counters it changes: shared "
        "loads and barriers (BAR) fall, SHFL appear.",
-       "この行が推定時間の {6}% を占めます: 共有メモリを通す木構造のリダクション（共有メモリ {2} 命令）で、"
+       "共有メモリを通す木構造のリダクション（共有メモリ {2} 命令）で、"
        "段ごとにバリアが入ります。修正: シャッフルを使う。ワープの中では __shfl_down_sync(0xffffffff, v, offset) を "
        "offset = 16, 8, 4, 2, 1 と 5 段行えば 32 個の値がレジスタの中で足され、共有メモリもバリアも要りません。"
        "共有メモリはワープごとに 1 ワードだけ残ります。変わるカウンタ: 共有メモリのロードとバリア (BAR) が減り、SHFL "
@@ -165,13 +165,13 @@ const std::vector<Message>& messages() {
       {"rule.coalesce.title", "uncoalesced global load: coalesce it, or stage it through shared memory",
        "コアレッシングされないグローバルロード: コアレッシングする、または共有メモリを経由する"},
       {"rule.coalesce",
-       "This line carries {6}% of the estimated time: its global loads take {1} sectors per request ({0} "
+       "Its global loads take {1} sectors per request ({0} "
        "requests). The lanes of a warp read addresses far apart (a column), one sector each, where a coalesced warp "
        "needs 4 sectors for 32 4-byte words. Fix: let consecutive lanes read consecutive addresses; when the data "
        "must be read by column, stage it through shared memory: read a tile by rows (coalesced), then read its "
        "column from shared memory, in a padded tile so the column does not conflict. Counters it changes: sectors "
        "per request fall to 4 and global load sectors fall; shared wavefronts appear.",
-       "この行が推定時間の {6}% を占めます: グローバルロードが 1 リクエストあたり {1} セクタ（{0} リクエスト）。"
+       "グローバルロードが 1 リクエストあたり {1} セクタ（{0} リクエスト）。"
        "ワープのレーンが離れたアドレス（列）を読み、1 レーンに 1 セクタ要ります。コアレッシングされたワープなら 4 バイト "
        "32 ワードで 4 セクタです。修正: 隣のレーンが隣のアドレスを読むようにする（コアレッシング）。列で読む必要があれば"
        "共有メモリを経由する: タイルを行で読み（コアレッシングされる）、列は共有メモリから読む。タイルはパディングして"
@@ -180,16 +180,22 @@ const std::vector<Message>& messages() {
       {"rule.stage.title", "the same values loaded again and again: stage them through shared memory (tiling)",
        "同じ値を何度もロードしている: 共有メモリに載せる（タイリング）"},
       {"rule.stage",
-       "This line carries {6}% of the estimated time: {0} global load requests ({1} sectors each), most of them hits "
+       "{0} global load requests ({1} sectors each), most of them hits "
        "in L1: the threads of a group read the same rows and columns over and over. Fix: stage through shared "
        "memory (tiling): the group loads a tile once, waits at a barrier, and each thread reads it TILE times from "
        "shared memory. Counters it changes: global load requests and sectors fall by the tile width; shared "
        "wavefronts appear; L2 sectors fall as the tile grows.",
-       "この行が推定時間の {6}% を占めます: グローバルロード {0} リクエスト（1 リクエスト {1} セクタ）のほとんどが L1 "
+       "グローバルロード {0} リクエスト（1 リクエスト {1} セクタ）のほとんどが L1 "
        "ヒット: スレッドグループのスレッドが同じ行と列を何度も読んでいます。修正: 共有メモリに載せる（タイリング）。"
        "スレッドグループがタイルを 1 回だけロードし、バリアで待ち、各スレッドは共有メモリからタイル幅の回数だけ読みます。"
        "変わるカウンタ: グローバルロードのリクエストとセクタがタイル幅分の 1 に、共有メモリのウェーブフロントが現れ、"
        "タイルを大きくすると L2 のセクタが減ります。"},
+      {"rule.lead", "This line carries {0}% of the estimated time.", "この行が推定時間の {0}% を占めます。"},
+      {"rule.lead.l1",
+       "The estimate is bound by {1}, to which this line adds {0}%, but the line carries {2}% of the L1 "
+       "traffic (the model gives barriers no cost): this is what remains once {1} is hidden.",
+       "推定時間の律速は {1} で、この行の割合は {0}% ですが、L1 トラフィックの {2}% をこの行が占めます（モデルは"
+       "バリアのコストを数えない）。{1} が隠れたときに残るのはここです。"},
       {"rule.unchecked", "(The catalog has no fixed variant of this kernel: not checked by a rerun.)",
        "（カタログにこのカーネルの修正版がないため、再実行による確認はしていません。）"},
       {"rule.checked", "Checked by rerunning {0} at n={1}: {2}; estimate {3} -> {4} us.",

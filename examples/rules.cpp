@@ -101,7 +101,8 @@ std::vector<Advice> advise(const SourceView& v, const catalog::Result& r, const 
   std::vector<Advice> out;
   const catalog::Entry* e = catalog::find(r.report.kernel);
   for (const LineCost& l : v.lines) {
-    if (out.size() == max_lines || l.share < 0.05) break;
+    if (out.size() == max_lines) break;
+    if (l.share < kRuleShare && l.l1_share < kRuleL1Share) continue;
     const std::string rule = rule_for(v.kernel, l, r.report.counters);
     if (rule.empty()) continue;
     Advice a;
@@ -109,6 +110,7 @@ std::vector<Advice> advise(const SourceView& v, const catalog::Result& r, const 
     a.line = l.line;
     a.rule = rule;
     a.n = r.n;
+    a.bound = v.est.bound;
     a.fix_kernel = fix_for(v.kernel, rule);
     if (!a.fix_kernel.empty() && e) {
       catalog::RunOptions opt;
@@ -134,10 +136,14 @@ std::vector<Advice> advise(const SourceView& v, const catalog::Result& r, const 
 std::string rule_title(const Advice& a) { return tr("rule." + a.rule + ".title"); }
 
 std::string rule_text(const Advice& a, const LineCost& l) {
-  std::string t = trf("rule." + a.rule,
+  std::string t = (l.share >= kRuleShare ? trf("rule.lead", {fixed(100 * l.share, 1)})
+                                          : trf("rule.lead.l1", {fixed(100 * l.share, 1), a.bound,
+                                                                 fixed(100 * l.l1_share, 1)})) +
+                  " " +
+                  trf("rule." + a.rule,
                       {num(double(l.requests)), fixed(l.sectors_per_request(), 1), num(double(l.shared_inst)),
                        num(double(l.wavefronts)), num(double(l.conflicts)),
-                       fixed(per(l.wavefronts, l.shared_inst), 1), fixed(100 * l.share, 1)});
+                       fixed(per(l.wavefronts, l.shared_inst), 1)});
   if (a.fix_kernel.empty()) return t + " " + tr("rule.unchecked");
   std::string changes;
   for (const Change& c : a.changes) {

@@ -27,6 +27,7 @@ struct Advice {
   std::string rule;        // "pad", "coalesce", "stage", "sequential", "shuffle"
   std::string fix_kernel;  // the catalog's fixed variant, "" when it has none
   int n = 0;
+  std::string bound;            // the unit that binds the estimate
   std::vector<Change> changes;  // filled when the fix was rerun
   bool confirmed = false;       // the rule's first counter moved the way the rule says
   double time_before_ms = 0, time_after_ms = 0;
@@ -36,7 +37,11 @@ struct Advice {
 std::string rule_for(const std::string& kernel, const LineCost& l, const Counters& kernel_counters);
 // The catalog's fixed variant of `kernel` for `rule`, or "".
 std::string fix_for(const std::string& kernel, const std::string& rule);
-// Rules for the `max_lines` worst lines with a share of at least 5%, each fix rerun at n.
+// A line gets a rule when it carries at least kRuleShare of the estimated time, or, where
+// another unit binds (load latency, DRAM), at least kRuleL1Share of the L1 traffic: shared
+// wavefronts and barriers that the binding unit hides today but that remain once it is fixed.
+constexpr double kRuleShare = 0.05, kRuleL1Share = 0.2;
+// Rules for the `max_lines` worst such lines (worst first), each fix rerun at n.
 std::vector<Advice> advise(const SourceView& v, const catalog::Result& r, const DeviceProfile& estimate_profile,
                            const Device& sim_dev, unsigned threads, std::size_t max_lines = 3);
 

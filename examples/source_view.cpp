@@ -88,7 +88,7 @@ SourceView source_view(const Report& r, int n, const std::string& profile, const
   v.est = e;
   v.unit = e.bound == "fp32" ? "l1" : e.bound;
   std::map<std::pair<std::string, std::uint32_t>, LineCost> by_line;
-  double total = 0;
+  double total = 0, total_l1 = 0;
   for (const SiteCounters& s : r.sites) {
     LineCost& l = by_line[{s.file, s.line}];
     l.file = s.file;
@@ -106,12 +106,15 @@ SourceView source_view(const Report& r, int n, const std::string& profile, const
       l.other += s.kind == SiteKind::kBarrier ? s.barriers : s.kind == SiteKind::kConstantLoad ? c.instructions
                                                                                                 : s.warp_ops;
     }
-    const double cost = site_cost(s, v.unit);
+    const double cost = site_cost(s, v.unit), l1 = site_cost(s, "l1");
     l.cost += cost;
     total += cost;
+    l.l1_share += l1;  // divided by the total below
+    total_l1 += l1;
   }
   for (auto& [key, l] : by_line) {
     l.share = total > 0 ? l.cost / total : 0.0;
+    l.l1_share = total_l1 > 0 ? l.l1_share / total_l1 : 0.0;
     v.lines.push_back(std::move(l));
   }
   std::stable_sort(v.lines.begin(), v.lines.end(),

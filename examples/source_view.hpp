@@ -32,6 +32,7 @@ struct LineCost {
   std::uint64_t other = 0;  // BAR, SHFL, votes, constant loads on the line
   double cost = 0;          // traffic in the ranking unit
   double share = 0;         // cost / the kernel's traffic in that unit (0..1)
+  double l1_share = 0;      // the same in the l1 unit
   double sectors_per_request() const { return requests ? double(sectors) / double(requests) : 0; }
 };
 

@@ -1,6 +1,7 @@
 #include "svg.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -44,8 +45,7 @@ std::string fmt3(double v) {
   else if (a >= 1) std::snprintf(b, sizeof b, "%.2f", v);
   else if (a >= 0.001) {
     // three significant digits after the leading zeros: 0.0213, 0.00512
-    int dec = 2;
-    for (double t = a; t < 0.1; t *= 10) ++dec;
+    const int dec = 2 - static_cast<int>(std::floor(std::log10(a)));
     std::snprintf(b, sizeof b, "%.*f", dec, v);
   } else std::snprintf(b, sizeof b, "%.2e", v);
   return b;
