@@ -201,7 +201,7 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
       for (std::size_t i = 0; i < variants.size(); ++i)
         if (bars[6].measured[i] == bars[6].measured[i])
           line += (line.empty() ? "" : ", ") + variants[i] + " " + fmt3(bars[6].measured[i]) + " ms";
-      if (!line.empty()) os << "H100 measured at n=" << timed_n << ": " << line << "\n";
+      if (!line.empty()) os << wrap("H100 measured at n=" + std::to_string(timed_n) + ": " + line, 100, 2) << "\n";
     }
   }
   os << wrap("(counters at n=" + std::to_string(n) + "; predicted time " +

@@ -242,14 +242,16 @@ void print_source(std::ostream& os, const SourceView& v, const std::vector<Advic
                 pad_left(c[2], 10) + pad_left(c[3], 13);
       }
       left = pad_right(left, 59) + " ";
+      // The code's indentation (at most half the code column), then the code wrapped to the
+      // rest; a word wider than the column is clipped with "~".
       const std::string& src = text[ln - 1];
-      const std::size_t lead = std::min(src.find_first_not_of(' ') == std::string::npos ? 0 : src.find_first_not_of(' '),
-                                        code_w / 2);
-      const std::string code = wrap(src.substr(std::min(lead, src.size())), code_w - lead, 4);
+      const std::size_t first_char = std::min(src.find_first_not_of(' '), src.size());
+      const std::size_t lead = std::min(first_char, code_w / 2);
+      const std::string code = wrap(src.substr(first_char), code_w - lead, 4);
       std::istringstream parts(code);
       bool first = true;
       for (std::string part; std::getline(parts, part);) {
-        os << (first ? left : std::string(60, ' ')) << std::string(lead, ' ') << part << "\n";
+        os << (first ? left : std::string(60, ' ')) << std::string(lead, ' ') << clip(part, code_w - lead) << "\n";
         first = false;
       }
       if (first) os << left << "\n";
