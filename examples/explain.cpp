@@ -166,10 +166,10 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
                            {"L2 sectors", {}},    {"DRAM bytes", {}},   {"shared wavefronts", {}},
                            {"predicted ms", {}}};
   const int at = o.at;
-  // 98 columns: 15 + 6 x 11 + 10 + 7.
+  // 99 columns: 15 + 6 x 11 + 10 + 8.
   os << std::left << std::setw(15) << "variant" << std::right << std::setw(11) << "ld req" << std::setw(11)
      << "ld sectors" << std::setw(11) << "L1 hits" << std::setw(11) << "L2 sectors" << std::setw(11)
-     << "DRAM bytes" << std::setw(11) << "sh wavef" << std::setw(10) << "est. ms" << std::setw(7) << "bound"
+     << "DRAM bytes" << std::setw(11) << "sh wavef" << std::setw(10) << "est. ms" << std::setw(8) << "bound"
      << "\n";
   for (const std::string& k : variants) {
     catalog::RunOptions opt;
@@ -185,8 +185,8 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
                         double(c.shared_load.wavefronts + c.shared_store.wavefronts), est.time_ms()};
     for (std::size_t i = 0; i < bars.size(); ++i) bars[i].values.push_back(v[i]);
     os << std::left << std::setw(15) << k << std::right;
-    for (int i = 0; i < 6; ++i) os << std::setw(11) << fmt3(v[i]);
-    os << std::setw(10) << fmt3(est.time_ms()) << std::setw(7) << est.bound << "\n";
+    for (int i = 0; i < 6; ++i) os << std::setw(11) << num(std::uint64_t(v[i]));  // exact counts
+    os << std::setw(10) << fmt3(est.time_ms()) << std::setw(8) << est.bound << "\n";
   }
   const int n = o.n ? o.n : catalog::find(variants.front())->default_n;
   const int timed_n = at ? at : n;

@@ -179,8 +179,8 @@ std::string instruction_svg(const CapturedInstruction& c, const DeviceProfile& p
 }
 
 // Bars are as wide as their widest value label (about 6.5 px per character at 11 px), so
-// labels never overlap; measured values are black diamonds on the same scale, labelled on
-// the right of the bar.
+// labels never overlap; measured values are black bars beside the predicted ones, on the
+// same scale.
 std::string bars_svg(const std::string& title, const std::vector<std::string>& variants,
                      const std::vector<Bar>& bars) {
   std::size_t widest = 4;
@@ -191,10 +191,14 @@ std::string bars_svg(const std::string& title, const std::vector<std::string>& v
   }
   const int bw = std::max(40, int(widest) * 7 + 6), x0 = 30, base = 350, hmax = 240;
   const int gw = int(variants.size()) * (bw + 8) + 40;  // one group of bars per metric
+  bool wide_group = false;  // a group with measured values holds two bars per variant
+  for (const Bar& b : bars) wide_group = wide_group || !b.measured.empty();
   std::size_t longest = 0;
   for (const auto& v : variants) longest = std::max(longest, v.size());
   const int legend_w = int(longest) * 8 + 40;
-  const int W = std::max({x0 * 2 + int(bars.size()) * gw, x0 * 2 + int(variants.size() + 1) * legend_w, 700});
+  const int pair_gw = int(variants.size()) * (2 * bw + 12) + 40;
+  const int W = std::max({x0 * 2 + int(bars.size()) * gw + (wide_group ? pair_gw - gw : 0),
+                          x0 * 2 + int(variants.size() + 1) * legend_w, 700});
   const int H = 470;
   const char* colours[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948"};
   std::ostringstream s;
@@ -208,40 +212,45 @@ std::string bars_svg(const std::string& title, const std::vector<std::string>& v
     s << "<rect x='" << lx << "' y='" << H - 34 << "' width='14' height='14' fill='" << colours[v % 6] << "'/>"
       << "<text x='" << lx + 20 << "' y='" << H - 22 << "'>" << esc(variants[v]) << "</text>\n";
   }
+  int next_gx = x0;
   for (std::size_t g = 0; g < bars.size(); ++g) {
     const Bar& b = bars[g];
+    const int this_gw = b.measured.empty() ? gw : pair_gw;
     double mx = 1e-30;
     for (double v : b.values) mx = std::max(mx, v);
     for (double v : b.measured)
       if (v == v) mx = std::max(mx, v);
-    const int gx = x0 + int(g) * gw;
+    const int gx = next_gx;
+    next_gx += this_gw;
+    // With measured values each variant gets a pair: predicted (its colour), measured (black).
+    const bool paired = !b.measured.empty();
+    const int slot = paired ? 2 * bw + 12 : bw + 8, pbw = paired ? (slot - 10) / 2 : bw;
     for (std::size_t v = 0; v < b.values.size(); ++v) {
       const int h = int(hmax * b.values[v] / mx);
-      const int x = gx + 12 + int(v) * (bw + 8);
-      s << "<rect x='" << x << "' y='" << base - h << "' width='" << bw << "' height='" << h << "' fill='"
+      const int x = gx + 12 + int(v) * slot;
+      s << "<rect x='" << x << "' y='" << base - h << "' width='" << pbw << "' height='" << h << "' fill='"
         << colours[v % 6] << "'/>\n";
-      s << "<text x='" << x + bw / 2 << "' y='" << base - h - 4 << "' text-anchor='middle' font-size='11'>"
+      s << "<text x='" << x + pbw / 2 << "' y='" << base - h - 4 << "' text-anchor='middle' font-size='11'>"
         << fmt3(b.values[v]) << "</text>\n";
       if (v < b.measured.size() && b.measured[v] == b.measured[v]) {
         any_measured = true;
-        const int my = base - int(hmax * b.measured[v] / mx), mx_ = x + bw / 2;
-        s << "<path class='measured' d='M" << mx_ << "," << my - 6 << " l6,6 l-6,6 l-6,-6 z' fill='black'/>\n";
-        s << "<text x='" << x + bw / 2 << "' y='" << my + 18 << "' text-anchor='middle' font-size='11' "
-          << "font-weight='bold' fill='white' stroke='white' stroke-width='3'>" << fmt3(b.measured[v]) << "</text>"
-          << "<text x='" << x + bw / 2 << "' y='" << my + 18 << "' text-anchor='middle' font-size='11' "
+        const int mh = int(hmax * b.measured[v] / mx), mxp = x + pbw + 2;
+        s << "<rect class='measured' x='" << mxp << "' y='" << base - mh << "' width='" << pbw << "' height='" << mh
+          << "' fill='#222'/>\n";
+        s << "<text x='" << mxp + pbw / 2 << "' y='" << base - mh - 4 << "' text-anchor='middle' font-size='11' "
           << "font-weight='bold'>" << fmt3(b.measured[v]) << "</text>\n";
       }
     }
-    s << "<line x1='" << gx + 4 << "' y1='" << base << "' x2='" << gx + gw - 12 << "' y2='" << base
+    s << "<line x1='" << gx + 4 << "' y1='" << base << "' x2='" << gx + this_gw - 12 << "' y2='" << base
       << "' stroke='#333'/>\n";
-    s << "<text x='" << gx + (gw - 8) / 2 << "' y='" << base + 20 << "' text-anchor='middle'>" << esc(b.metric)
+    s << "<text x='" << gx + (this_gw - 8) / 2 << "' y='" << base + 20 << "' text-anchor='middle'>" << esc(b.metric)
       << "</text>\n";
   }
   if (any_measured) {
     std::string label = "measured";
     for (const Bar& b : bars)
       if (!b.measured_label.empty()) label = b.measured_label;
-    s << "<path d='M" << x0 + 6 << "," << H - 64 << " l6,6 l-6,6 l-6,-6 z' fill='black'/><text x='" << x0 + 20
+    s << "<rect x='" << x0 << "' y='" << H - 66 << "' width='14' height='14' fill='#222'/><text x='" << x0 + 20
       << "' y='" << H - 54 << "'>" << esc(label) << "</text>\n";
   }
   s << "</svg>\n";
