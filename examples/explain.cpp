@@ -256,6 +256,40 @@ std::vector<std::string> pictures(const catalog::Result& r, const std::string& k
   return out;
 }
 
+// The drawn instruction in words (lanes -> banks, or its sectors), the launch's memory
+// hierarchy counters and the estimate, wrapped to `width`.
+void print_instruction(std::ostream& os, const std::string& kernel, const catalog::Result& r, const Estimate& est,
+                       const Device& sim_dev, std::size_t width) {
+  const CapturedInstruction& c = r.report.captured;
+  const Counters& k = r.report.counters;
+  os << wrap(kernel + " (n " + std::to_string(r.n) + "), " + to_string(c.kind) + " at " + base(c.file) + ":" +
+                 std::to_string(c.line) + ":" + std::to_string(c.column) + ", block " + std::to_string(c.group) +
+                 " warp " + std::to_string(c.warp) + ", " + std::to_string(c.width) + "-byte lanes",
+             width)
+     << "\n";
+  if (c.kind == SiteKind::kSharedLoad || c.kind == SiteKind::kSharedStore) {
+    BankView v = bank_view(c, sim_dev.profile());
+    std::string lanes = "lane -> bank:";
+    for (int l = 0; l < 32; ++l)
+      if (v.bank[l] >= 0) lanes += " " + std::to_string(l) + ":" + std::to_string(v.bank[l]);
+    os << "  " << wrap(lanes, width - 2, 2) << "\n  " << v.wavefronts << (v.wavefronts == 1 ? " wavefront" : " wavefronts")
+       << " (ideal " << v.ideal << ", " << (v.wavefronts - v.ideal) << " bank conflicts)\n";
+  } else {
+    model::WarpAccess a{c.mask, c.width, c.addr};
+    os << "  1 request, " << model::global_sectors(a) << " sectors of " << sim_dev.profile().sector_bytes
+       << " bytes\n";
+  }
+  os << "  " << wrap("launch: " + num(k.global_load.requests()) + " load requests, " + num(k.global_load.sectors) +
+                         " load sectors (" + num(k.global_load.l1_hit_sectors) + " hit in L1), L2 " +
+                         num(k.l2_read_sectors) + " read / " + num(k.l2_write_sectors) + " write sectors, DRAM " +
+                         num(k.dram_read_bytes) + " bytes read",
+                     width - 2, 2)
+     << "\n";
+  std::ostringstream estimate_text;
+  print_estimate(estimate_text, est);
+  os << "  " << wrap(estimate_text.str().substr(2), width - 2, 2);
+}
+
 }  // namespace
 
 int explain(std::ostream& os, std::ostream& err, const ExplainOptions& o) {
@@ -301,34 +335,8 @@ int explain(std::ostream& os, std::ostream& err, const ExplainOptions& o) {
     err << "tgsim: error: no warp instruction of " << o.kernel << " at " << site << "\n";
     return 2;
   }
-  const Counters& k = r.report.counters;
   const std::size_t width = o.wide ? 1000 : 100;
-  os << wrap(o.kernel + " (n " + std::to_string(r.n) + "), " + to_string(c.kind) + " at " + base(c.file) + ":" +
-                 std::to_string(c.line) + ":" + std::to_string(c.column) + ", block " + std::to_string(c.group) +
-                 " warp " + std::to_string(c.warp) + ", " + std::to_string(c.width) + "-byte lanes",
-             width)
-     << "\n";
-  if (c.kind == SiteKind::kSharedLoad || c.kind == SiteKind::kSharedStore) {
-    BankView v = bank_view(c, sim_dev.profile());
-    std::string lanes = "lane -> bank:";
-    for (int l = 0; l < 32; ++l)
-      if (v.bank[l] >= 0) lanes += " " + std::to_string(l) + ":" + std::to_string(v.bank[l]);
-    os << "  " << wrap(lanes, width - 2, 2) << "\n  " << v.wavefronts << (v.wavefronts == 1 ? " wavefront" : " wavefronts")
-       << " (ideal " << v.ideal << ", " << (v.wavefronts - v.ideal) << " bank conflicts)\n";
-  } else {
-    model::WarpAccess a{c.mask, c.width, c.addr};
-    os << "  1 request, " << model::global_sectors(a) << " sectors of " << sim_dev.profile().sector_bytes
-       << " bytes\n";
-  }
-  os << "  " << wrap("launch: " + num(k.global_load.requests()) + " load requests, " + num(k.global_load.sectors) +
-                         " load sectors (" + num(k.global_load.l1_hit_sectors) + " hit in L1), L2 " +
-                         num(k.l2_read_sectors) + " read / " + num(k.l2_write_sectors) + " write sectors, DRAM " +
-                         num(k.dram_read_bytes) + " bytes read",
-                     width - 2, 2)
-     << "\n";
-  std::ostringstream estimate_text;
-  print_estimate(estimate_text, est);
-  os << "  " << wrap(estimate_text.str().substr(2), width - 2, 2);
+  print_instruction(os, o.kernel, r, est, sim_dev, width);
   std::vector<Advice> advice;
   if (o.source || !o.html.empty()) advice = advise(view, first, *prof, sim_dev, o.threads);
   if (o.source) {
