@@ -6,7 +6,7 @@
 //
 //   nvcc -std=c++20 -arch=sm_90 -O3 -I kernels -I sim/include tests/hardware/size_probe.cu -o size_probe
 //   size_probe        prints one label per launch, in launch order (ncu ID i = line i)
-//   size_probe time   times matmul_naive and matmul_tiled16 at n = 2048 ... 4096 with CUDA
+//   size_probe time   times matmul_naive and matmul_tiled16 at n = 1024 ... 4096 with CUDA
 //                     events (median of 7 after 2 warm-ups, default clocks), one line each:
 //                     "KERNEL N MS_MEDIAN MS_MIN MS_MAX"
 #include <cuda_runtime.h>
@@ -99,7 +99,7 @@ void time_matmul(const char* name, void (*k)(const float*, const float*, float*,
 
 int main(int argc, char** argv) {
   if (argc > 1 && std::strcmp(argv[1], "time") == 0) {
-    for (int n : {2048, 2560, 3072, 3584, 4096}) {
+    for (int n : {1024, 1536, 2048, 2560, 3072, 3584, 4096}) {
       time_matmul<16>("matmul_naive", matmul_naive, n);
       time_matmul<16>("matmul_tiled16", matmul_tiled<16>, n);
     }
