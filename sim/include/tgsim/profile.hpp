@@ -96,6 +96,8 @@ inline DeviceProfile nvidia_h100() {
 // clock_hz 1.38 GHz, fp32 10 x 128 lanes x 2 x 1.38 GHz = 3.5 TFLOPS: metal-benchmarks
 //   (ALU layout: 128 FP32 lanes per core) with the clock reported for M3 (assumption).
 // dram_bytes_per_s 100 GB/s: Apple M3 product page (unified memory bandwidth).
+// l1_hit_clk, l1_miss_l2_clk, l1_miss_dram_clk: NOT MEASURED for the M3: the H100's figures.
+//   With them the seed 001 pairs are predicted 2.5-6.6x too high (README, "Time estimate").
 inline DeviceProfile apple_m3() {
   DeviceProfile p;
   p.name = "apple-m3";
