@@ -7,7 +7,9 @@
 //   tgsim check KERNEL [--n N] [--json] [--schedule S] [--threads T]   races, bounds, barriers
 //   tgsim explain KERNEL [--site file:line] [--svg F] [--source] [--html F] | matmul --sweep tile=8,16,32
 //   tgsim --version; --lang en|ja anywhere (default: from LANG)
-//   tgsim predict [--fixture F]     cache counters and time estimates vs the H100
+//   tgsim predict [--fixture F] [--json]   cache counters and time estimates vs the H100 (and
+//                                   the seed 001 Apple M3 pairs)
+//   tgsim run|check FILE.cu|FILE.metal --kernel K --grid X,Y --block X,Y ARG...   a user's kernel
 // Usage errors print one line and exit with status 2.
 #include <CLI/CLI.hpp>
 
@@ -112,6 +114,7 @@ int main(int argc, char** argv) {
   auto* predict = app.add_subcommand("predict", "cache counters and time estimates against the recorded H100");
   predict->add_option("--fixture", fixture, "Nsight Compute fixture (tests/hardware/h100.json)");
   predict->add_option("--threads", threads, "worker threads (default: all cores)");
+  predict->add_flag("--json", json, "one JSON object: speedups, timings, cache counters");
 
   try {
     app.parse(argc, argv);
@@ -150,7 +153,7 @@ int main(int argc, char** argv) {
       } catch (const std::runtime_error& e) {
         return usage_error(e.what());
       }
-      std::cout << tgsim::catalog::format_prediction(p);
+      std::cout << (json ? tgsim::catalog::prediction_json(p) + "\n" : tgsim::catalog::format_prediction(p));
       return 0;
     }
     auto prof = tgsim::profiles::by_name(profile);
