@@ -9,6 +9,8 @@
 void matmul_tiled_fe(const float* A, const float* B, float* C, int n);
 void overrun(const int* in, int* out, int n);
 void block_sum(const float* in, float* out, int n);
+void half_overrun(const int* in, int* out);
+void shared_overrun(int* out, int k);
 
 namespace {
 
@@ -72,6 +74,47 @@ TEST(FrontEnd, DynamicSharedBeyondTheLimitIsALaunchError) {
   auto in = dev.alloc<float>(1, "in"), out = dev.alloc<float>(1, "out");
   EXPECT_THROW(tgsim::launch(block_sum, tgsim::Dim3(1), tgsim::Dim3(32), 1 << 20, in.data(), out.data(), 1),
                tgsim::LaunchError);
+}
+
+TEST(FrontEnd, StraddlingInstructionCountsTheLanesInBounds) {
+  tgsim::Device dev;
+  auto in = dev.alloc<int>(32, "in"), out = dev.alloc<int>(32, "out");
+  tgsim::Report r = tgsim::launch(half_overrun, tgsim::Dim3(1), tgsim::Dim3(32), 0, in.data(), out.data());
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].count, 16u);  // lanes 16-31, indices 32-47
+  EXPECT_EQ(r.findings[0].lane, 16u);
+  EXPECT_NE(r.findings[0].message.find("index 32"), std::string::npos) << r.findings[0].message;
+  EXPECT_EQ(r.counters.global_load.instructions, 1u);
+  EXPECT_EQ(r.counters.global_load.thread_accesses, 16u);
+  EXPECT_EQ(r.counters.global_load.sectors, 2u);  // in[16..31]: 64 bytes
+  EXPECT_EQ(r.counters.global_store.thread_accesses, 32u);
+}
+
+TEST(FrontEnd, SharedIndexPastTheArenaIsAFinding) {
+  tgsim::Device dev;
+  auto out = dev.alloc<int>(32, "out");
+  tgsim::Report ok = tgsim::launch(shared_overrun, tgsim::Dim3(1), tgsim::Dim3(32), 0, out.data(), 0);
+  EXPECT_TRUE(ok.findings.empty());
+  EXPECT_EQ(out[31], 31);
+  // s[32 + 100]: 528 bytes into an arena whose kernel declared 128.
+  tgsim::Report r = tgsim::launch(shared_overrun, tgsim::Dim3(1), tgsim::Dim3(32), 0, out.data(), 100);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].kind, tgsim::FindingKind::kOutOfBounds);
+  EXPECT_EQ(r.findings[0].count, 32u);
+  EXPECT_NE(r.findings[0].message.find("outside the 128 bytes of shared memory"), std::string::npos)
+      << r.findings[0].message;
+}
+
+TEST(FrontEnd, ProxyKernelWithRawPointersSaysNoAccessWasSeen) {
+  tgsim::Device dev;
+  auto buf = dev.alloc<int>(32, "buf");
+  tgsim::LaunchConfig cfg;
+  cfg.grid = tgsim::Dim3(1);
+  cfg.block = tgsim::Dim3(32);
+  tgsim::Report r = dev.launch(cfg, +[](int* p) { p[tgsim::this_thread().linear_tid] = 1; }, buf.data());
+  EXPECT_EQ(buf[5], 1);
+  ASSERT_EQ(r.notes.size(), 1u);
+  EXPECT_NE(r.notes[0].find("no access was seen"), std::string::npos);
 }
 
 }  // namespace

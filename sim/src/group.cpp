@@ -799,7 +799,10 @@ void GroupRun::maybe_capture(std::uint32_t site, SiteKind kind, std::uint32_t wi
   capture_.kind = kind;
   capture_.width = width;
   capture_.mask = mask;
-  for (std::uint32_t l = 0; l < 32; ++l) capture_.addr[l] = (mask >> l) & 1u ? addr[l] : 0;
+  // Front-end shared accesses carry raw addresses (placement.cpp): pictures show offsets.
+  const bool raw_shared = state_.frontend && (kind == SiteKind::kSharedLoad || kind == SiteKind::kSharedStore);
+  const std::uint64_t base = raw_shared ? reinterpret_cast<std::uint64_t>(arena_.data()) : 0;
+  for (std::uint32_t l = 0; l < 32; ++l) capture_.addr[l] = (mask >> l) & 1u ? addr[l] - base : 0;
   capture_.group = group_;
   capture_.warp = flushing_warp_;
 }
