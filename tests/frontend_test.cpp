@@ -11,6 +11,9 @@ void overrun(const int* in, int* out, int n);
 void block_sum(const float* in, float* out, int n);
 void half_overrun(const int* in, int* out);
 void shared_overrun(int* out, int k);
+// Seed 001's Metal kernels (tests/metal/seed001_matmul.metal), as the Metal adapter declares them.
+void relu(float* data);
+void matmul(const float* A, const float* B, float* C, unsigned M, unsigned K, unsigned N);
 
 namespace {
 
@@ -103,6 +106,56 @@ TEST(FrontEnd, SharedIndexPastTheArenaIsAFinding) {
   EXPECT_EQ(r.findings[0].count, 32u);
   EXPECT_NE(r.findings[0].message.find("outside the 128 bytes of shared memory"), std::string::npos)
       << r.findings[0].message;
+}
+
+TEST(FrontEnd, SeedMetalKernelsFromCpp) {
+  tgsim::Device dev;
+  // relu over 1000 floats with dispatchThreads(1000) in groups of 256: the last 24 threads of the
+  // fourth group do not run, so nothing overruns.
+  auto data = dev.alloc<float>(1000, "data");
+  for (int i = 0; i < 1000; ++i) data[i] = float(i % 7) - 3.0f;
+  tgsim::LaunchConfig cfg;
+  cfg.grid = tgsim::Dim3(4);
+  cfg.block = tgsim::Dim3(256);
+  cfg.grid_threads = tgsim::Dim3(1000);
+  tgsim::Report r = dev.launch(cfg, relu, data.data());
+  EXPECT_TRUE(r.findings.empty());
+  for (int i = 0; i < 1000; ++i) ASSERT_EQ(data[i], std::max(0.0f, float(i % 7) - 3.0f)) << i;
+  // 1000 threads: 31 full warps and one of 8 lanes, one load and one store each.
+  EXPECT_EQ(r.counters.global_load.instructions, 32u);
+  EXPECT_EQ(r.counters.global_load.thread_accesses, 1000u);
+  EXPECT_EQ(r.counters.global_store.thread_accesses, 1000u);
+  // The naive matmul, M = K = N = 32 on 16x16 groups: every thread reads 32 A and 32 B values.
+  const unsigned n = 32;
+  auto a = dev.alloc<float>(n * n, "A"), b = dev.alloc<float>(n * n, "B"), c = dev.alloc<float>(n * n, "C");
+  for (unsigned i = 0; i < n * n; ++i) a[i] = float(i % 5), b[i] = float(i % 3);
+  tgsim::Report m = tgsim::launch(matmul, tgsim::Dim3(2, 2), tgsim::Dim3(16, 16), 0, a.data(), b.data(),
+                                  c.data(), n, n, n);
+  float ref = 0;
+  for (unsigned k = 0; k < n; ++k) ref += a[5 * n + k] * b[k * n + 7];
+  EXPECT_EQ(c[5 * n + 7], ref);
+  EXPECT_EQ(m.counters.global_load.thread_accesses, 2u * n * n * n);
+  EXPECT_TRUE(m.findings.empty());
+}
+
+TEST(FrontEnd, SameReportForAnyWorkerCountAndSchedule) {
+  const int n = 64;
+  tgsim::Device dev;
+  auto a = dev.alloc<float>(n * n, "A"), b = dev.alloc<float>(n * n, "B"), c = dev.alloc<float>(n * n, "C");
+  for (int i = 0; i < n * n; ++i) a[i] = float(i % 11), b[i] = float(i % 13);
+  std::string first;
+  for (unsigned threads : {1u, 2u, 3u})
+    for (tgsim::Schedule s : {tgsim::Schedule::kInOrder, tgsim::Schedule::kReverse, tgsim::Schedule::kShuffle}) {
+      tgsim::LaunchConfig cfg;
+      cfg.grid = tgsim::Dim3(n / 16, n / 16);
+      cfg.block = tgsim::Dim3(16, 16);
+      cfg.threads = threads;
+      cfg.schedule = s;
+      cfg.name = "m";
+      const std::string json = tgsim::to_json(dev.launch(cfg, matmul_tiled_fe, a.data(), b.data(), c.data(), n));
+      if (first.empty()) first = json;
+      EXPECT_EQ(json, first) << threads << " workers, schedule " << int(s);
+    }
 }
 
 TEST(FrontEnd, ProxyKernelWithRawPointersSaysNoAccessWasSeen) {
