@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "catalog.hpp"
+#include "file_kernel.hpp"
 
 namespace CLI {
 class App;
@@ -26,6 +27,7 @@ struct ExplainOptions {  // `tgsim explain` (explain.cpp)
   int n = 0, at = 0;
   unsigned threads = 0;
   bool source = false, wide = false;
+  FileLaunch file;  // `tgsim explain FILE ...`: file.file set
 };
 // "unknown kernel 'x'; did you mean y?" (or "tgsim list shows them all"), in the language.
 std::string unknown_kernel_message(const std::string& name);

@@ -17,6 +17,8 @@
 #include <tgsim/models.hpp>
 
 #include "commands.hpp"
+#include "file_kernel.hpp"
+#include "frontend/compile.hpp"
 #include "predict.hpp"
 #include "i18n.hpp"
 #include "rules.hpp"
@@ -121,7 +123,14 @@ void print_estimate(std::ostream& os, const Estimate& e) {
 
 CLI::App* add_explain(CLI::App& app, ExplainOptions& o) {
   auto* c = app.add_subcommand("explain", "draw one warp instruction, or sweep variants, with the time estimate");
-  c->add_option("kernel", o.kernel, "kernel name (tgsim list), or a family with --sweep (matmul)")->required();
+  c->add_option("target", o.kernel, "kernel name (tgsim list), a family with --sweep (matmul), or a kernel "
+                                    "file FILE.cu / FILE.metal")->required();
+  c->add_option("args", o.file.args, "with a FILE: one ARG per kernel parameter");
+  c->add_option("--kernel", o.file.kernel, "with a FILE: the kernel to explain");
+  c->add_option("--grid", o.file.grid, "with a FILE: threadgroups, X[,Y[,Z]]");
+  c->add_option("--block", o.file.block, "with a FILE: threads per group, X[,Y[,Z]]");
+  c->add_option("--shared", o.file.shared, "with a FILE: bytes of dynamic shared memory");
+  c->add_option("--threads-in-grid", o.file.grid_threads, "with a Metal FILE: dispatchThreads' size");
   c->add_option("--site", o.site, "file:line[:column] of the access to draw (default: the costliest one)");
   c->add_option("--svg", o.svg, "write the picture to this SVG file");
   c->add_flag("--source", o.source, "the kernel's source lines with their counters, worst first, and rules");
@@ -292,12 +301,71 @@ void print_instruction(std::ostream& os, const std::string& kernel, const catalo
 
 }  // namespace
 
+// `tgsim explain FILE ...`: the same view of a user's kernel file (file_kernel.hpp); its
+// estimate counts no floating-point work (tgsim does not count arithmetic) and there is no
+// catalog variant to rerun a rule's fix with.
+int explain_file(std::ostream& os, std::ostream& err, const ExplainOptions& o, const DeviceProfile& prof) {
+  try {
+    LaunchConfig cfg;
+    cfg.threads = o.threads;
+    const DeviceProfile sim = prof.warp_size == 32 ? prof : profiles::nvidia_h100();
+    catalog::Result first{run_file(o.file, sim, cfg).report, true, 0};
+    Workload w;
+    w.groups = first.report.grid.volume();
+    w.threads_per_group = static_cast<std::uint32_t>(first.report.block.volume());
+    const Estimate est = estimate(first.report.counters, w, prof);
+    const SourceView view = source_view(first.report, 0, prof.name, est);
+    std::string site = o.site;
+    if (site.empty()) {
+      const SiteCounters* s = pick_site(first.report, view.unit);
+      if (!s) {
+        err << "tgsim: error: " << first.report.kernel << " has no global or shared access to draw\n";
+        return 1;
+      }
+      site = base(s->file) + ":" + std::to_string(s->line) + ":" + std::to_string(s->column);
+    }
+    cfg.capture_site = site;
+    catalog::Result r{run_file(o.file, sim, cfg).report, true, 0};
+    if (!r.report.captured.present) {
+      err << "tgsim: error: no warp instruction of " << r.report.kernel << " at " << site << "\n";
+      return 2;
+    }
+    const std::size_t width = o.wide ? 1000 : 100;
+    const Device sim_dev(sim);
+    print_instruction(os, r.report.kernel, r, est, sim_dev, width);
+    const std::vector<Advice> advice = advise(view, first, prof, sim_dev, o.threads);
+    if (o.source) {
+      os << "\n";
+      print_source(os, view, advice, width);
+    }
+    const std::vector<std::string> svgs = !o.svg.empty() || !o.html.empty()
+                                              ? pictures(r, r.report.kernel, site, prof, sim_dev, o)
+                                              : std::vector<std::string>{};
+    if (!o.svg.empty()) {
+      if (!write_file(o.svg, svgs.front(), err)) return 2;
+      os << "wrote " << o.svg << "\n";
+    }
+    if (!o.html.empty()) {
+      if (!write_file(o.html, source_html(view, advice, svgs), err)) return 2;
+      os << "wrote " << o.html << "\n";
+    }
+    return 0;
+  } catch (const frontend::CompileError& e) {
+    err << e.what() << "tgsim: error: " << o.file.file << " did not compile\n";
+    return 2;
+  } catch (const UsageError& e) {
+    err << "tgsim: error: " << e.what() << "\n";
+    return 2;
+  }
+}
+
 int explain(std::ostream& os, std::ostream& err, const ExplainOptions& o) {
   auto prof = profiles::by_name(o.profile);
   if (!prof) {
     err << "tgsim: error: unknown profile '" << o.profile << "' (nvidia-h100, apple-m3, amd-cdna)\n";
     return 2;
   }
+  if (!o.file.file.empty()) return explain_file(os, err, o, *prof);
   if (o.sweep.empty() && !catalog::find(o.kernel)) {
     err << "tgsim: error: " << unknown_kernel_message(o.kernel) << "\n";
     return 2;

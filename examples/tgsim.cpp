@@ -145,6 +145,7 @@ int main(int argc, char** argv) {
                                           check_opt.json, true);
     }
     if (*check) return tgsim::cli::check(std::cout, std::cerr, check_opt);
+    if (*explain && tgsim::cli::looks_like_kernel_file(explain_opt.kernel)) explain_opt.file.file = explain_opt.kernel;
     if (*explain) return tgsim::cli::explain(std::cout, std::cerr, explain_opt);
     if (*predict) {
       tgsim::catalog::Prediction p;
