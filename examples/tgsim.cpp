@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "file_kernel.hpp"
 #include "predict.hpp"
 #include "validate.hpp"
 
@@ -52,7 +53,15 @@ int main(int argc, char** argv) {
   auto* run = app.add_subcommand("run", "run one kernel and print its counters");
   std::string kernel, schedule = "in-order";
   int n = 0;
-  run->add_option("kernel", kernel, "kernel name (tgsim list)")->required();
+  run->add_option("target", kernel, "kernel name (tgsim list), or a kernel file FILE.cu / FILE.metal")->required();
+  tgsim::cli::FileLaunch file_run;
+  run->add_option("args", file_run.args, "with a FILE: one ARG per kernel parameter (TYPE[COUNT], TYPE:VALUE)");
+  run->add_option("--kernel", file_run.kernel, "with a FILE: the kernel to run");
+  run->add_option("--grid", file_run.grid, "with a FILE: threadgroups, X[,Y[,Z]]");
+  run->add_option("--block", file_run.block, "with a FILE: threads per group, X[,Y[,Z]]");
+  run->add_option("--shared", file_run.shared, "with a FILE: bytes of dynamic shared memory");
+  run->add_option("--threads-in-grid", file_run.grid_threads,
+                  "with a Metal FILE: dispatchThreads' grid size in threads, X[,Y[,Z]]");
   run->add_option("--n", n, "matrix size N (square); default 256 for matmul, 1024 for transpose")
       ->check(CLI::Range(1, 1 << 20));
   run->add_option("--threads", threads, "worker threads (default: all cores)");
@@ -114,6 +123,23 @@ int main(int argc, char** argv) {
     }
     auto prof = tgsim::profiles::by_name(profile);
     if (!prof) return usage_error("unknown profile '" + profile + "' (nvidia-h100, apple-m3, amd-cdna)");
+    if (*run && tgsim::cli::looks_like_kernel_file(kernel)) {
+      file_run.file = kernel;
+      tgsim::LaunchConfig base;
+      base.threads = threads;
+      base.cache_model = !no_cache;
+      base.progress = !json;
+      std::uint64_t seed = 1;
+      try {
+        base.schedule = parse_schedule(schedule, &seed);
+      } catch (const std::exception& e) {
+        return usage_error(e.what());
+      }
+      base.shuffle_seed = seed;
+      return tgsim::cli::run_file_command(std::cout, std::cerr, file_run, *prof, base, json, false);
+    }
+    if (!file_run.args.empty() || !file_run.grid.empty() || !file_run.block.empty())
+      if (*run) return usage_error("ARGs, --grid and --block go with a kernel FILE (.cu, .metal), not '" + kernel + "'");
     if (*run) {
       tgsim::catalog::RunOptions opt;
       opt.n = n;

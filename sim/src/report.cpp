@@ -175,6 +175,8 @@ std::string to_json(const Report& r, int indent) {
     if (!f.object.empty()) e.update({{"object", f.object}, {"index", f.index}});
     j["findings"].push_back(e);
   }
+  if (!r.printed.empty()) j["printed"] = r.printed;
+  if (!r.notes.empty()) j["notes"] = r.notes;
   return j.dump(indent);
 }
 
