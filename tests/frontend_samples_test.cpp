@@ -57,7 +57,7 @@ namespace {
 using namespace samples;
 
 // One entry of the fixture: its launches' reports, in order, and whether every result was right.
-struct Run {
+struct SampleRun {
   std::vector<tgsim::Report> launches;
   long long bad = 0;
   bool checked = false;
@@ -74,12 +74,12 @@ template <class T> tgsim::Buffer<T> fill(tgsim::Device& dev, std::size_t n, cons
   return b;
 }
 
-Run run_vector_add() {
+SampleRun run_vector_add() {
   tgsim::Device dev;
   auto a = fill<float>(dev, kVecN, "A", [](std::size_t i) { return vec_a(int(i)); });
   auto b = fill<float>(dev, kVecN, "B", [](std::size_t i) { return vec_b(int(i)); });
   auto c = dev.alloc<float>(kVecN, "C");
-  Run r;
+  SampleRun r;
   r.launches.push_back(tgsim::launch(vectorAdd, tgsim::Dim3((kVecN + kVecBlock - 1) / kVecBlock), tgsim::Dim3(kVecBlock),
                                      0, a.data(), b.data(), c.data(), kVecN));
   std::vector<float> want(kVecN);
@@ -88,12 +88,12 @@ Run run_vector_add() {
   return r;
 }
 
-Run run_matrix_mul() {
+SampleRun run_matrix_mul() {
   tgsim::Device dev;
   auto a = fill<float>(dev, kMmHA * kMmWA, "A", [](std::size_t i) { return mm_a(int(i)); });
   auto b = fill<float>(dev, kMmWA * kMmWB, "B", [](std::size_t i) { return mm_b(int(i)); });
   auto c = dev.alloc<float>(kMmHA * kMmWB, "C");
-  Run r;
+  SampleRun r;
   r.launches.push_back(tgsim::launch(MatrixMulCUDA<32>, tgsim::Dim3(kMmWB / 32, kMmHA / 32), tgsim::Dim3(32, 32), 0,
                                      c.data(), a.data(), b.data(), kMmWA, kMmWB));
   r.expect(c.data(), ref_matmul(std::vector<float>(a.data(), a.data() + a.size()),
@@ -101,7 +101,7 @@ Run run_matrix_mul() {
   return r;
 }
 
-template <int K> Run run_transpose() {
+template <int K> SampleRun run_transpose() {
   void (*const kernels[])(float*, float*, int, int) = {copy, copySharedMem, transposeNaive, transposeCoalesced,
                                                        transposeNoBankConflicts, transposeDiagonal,
                                                        transposeFineGrained, transposeCoarseGrained};
@@ -111,7 +111,7 @@ template <int K> Run run_transpose() {
   tgsim::Device dev;
   auto in = fill<float>(dev, n * n, "idata", [](std::size_t i) { return tr_in(int(i)); });
   auto out = dev.alloc<float>(n * n, "odata");
-  Run r;
+  SampleRun r;
   r.launches.push_back(
       tgsim::launch(kernels[K], tgsim::Dim3(n / 32, n / 32), tgsim::Dim3(32, 16), 0, out.data(), in.data(), n, n));
   const std::vector<float> src(in.data(), in.data() + in.size());
@@ -122,14 +122,14 @@ template <int K> Run run_transpose() {
   return r;
 }
 
-template <int K> Run run_reduce() {
+template <int K> SampleRun run_reduce() {
   void (*const kernels[])(int*, int*, unsigned) = {reduce0<int>, reduce1<int>, reduce2<int>, reduce3<int>,
                                                    reduce4<int, 256>, reduce5<int, 256>, reduce6<int, 256, true>};
   const unsigned T = kRedThreads, blocks = K <= 2 ? kRedN / T : K <= 5 ? kRedN / (2 * T) : kRed6Blocks;
   tgsim::Device dev;
   auto in = fill<int>(dev, kRedN, "g_idata", [](std::size_t i) { return red_int(unsigned(i)); });
   auto out = dev.alloc<int>(blocks, "g_odata");
-  Run r;
+  SampleRun r;
   r.launches.push_back(
       tgsim::launch(kernels[K], tgsim::Dim3(blocks), tgsim::Dim3(T), T * sizeof(int), in.data(), out.data(), kRedN));
   r.expect(out.data(), K == 6 ? ref_reduce6(kRedN, T, blocks)
@@ -137,25 +137,25 @@ template <int K> Run run_reduce() {
   return r;
 }
 
-Run run_reduce4_double() {
+SampleRun run_reduce4_double() {
   const unsigned T = kRedThreads, blocks = kRedN / (2 * T);
   tgsim::Device dev;
   auto in = fill<double>(dev, kRedN, "g_idata", [](std::size_t i) { return red_double(unsigned(i)); });
   auto out = dev.alloc<double>(blocks, "g_odata");
-  Run r;
+  SampleRun r;
   r.launches.push_back(tgsim::launch(reduce4<double, 256>, tgsim::Dim3(blocks), tgsim::Dim3(T), T * sizeof(double),
                                      in.data(), out.data(), kRedN));
   r.expect(out.data(), ref_block_sums<double>(red_double, kRedN, 2 * T, blocks));
   return r;
 }
 
-Run run_histogram(bool h64) {
+SampleRun run_histogram(bool h64) {
   tgsim::Device dev;
   auto data = fill<uint>(dev, kHistBytes / 4, "d_Data", [](std::size_t i) { return hist_word(unsigned(i)); });
   const unsigned bins = h64 ? 64 : 256, count = h64 ? kHist64Count : kHist256Count;
   auto partial = dev.alloc<uint>(count * bins, "d_PartialHistograms");
   auto hist = dev.alloc<uint>(bins, "d_Histogram");
-  Run r;
+  SampleRun r;
   if (h64) {
     r.launches.push_back(tgsim::launch(histogram64Kernel, tgsim::Dim3(count), tgsim::Dim3(64), 0, partial.data(),
                                        reinterpret_cast<uint4*>(data.data()), kHistBytes / 16));
@@ -171,7 +171,7 @@ Run run_histogram(bool h64) {
   return r;
 }
 
-Run run_convolution() {
+SampleRun run_convolution() {
   float k[2 * kConvRadius + 1];
   for (int i = 0; i < 2 * kConvRadius + 1; ++i) k[i] = conv_kernel(i);
   setConvolutionKernel(k);  // cudaMemcpyToSymbol(c_Kernel, ...) in the sample's own code
@@ -179,7 +179,7 @@ Run run_convolution() {
   tgsim::Device dev;
   auto src = fill<float>(dev, n, "d_Src", [](std::size_t i) { return conv_src(int(i)); });
   auto buf = dev.alloc<float>(n, "d_Buffer"), dst = dev.alloc<float>(n, "d_Dst");
-  Run r;
+  SampleRun r;
   r.launches.push_back(tgsim::launch(convolutionRowsKernel, tgsim::Dim3(kConvW / 128, kConvH / 4), tgsim::Dim3(16, 4), 0,
                                      buf.data(), src.data(), kConvW, kConvH, kConvW));
   r.launches.push_back(tgsim::launch(convolutionColumnsKernel, tgsim::Dim3(kConvW / 16, kConvH / 64),
@@ -190,12 +190,12 @@ Run run_convolution() {
   return r;
 }
 
-Run run_scan() {
+SampleRun run_scan() {
   tgsim::Device dev;
   auto src = fill<uint>(dev, kScanN, "d_Src", [](std::size_t i) { return scan_in(unsigned(i)); });
   auto dst = dev.alloc<uint>(kScanN, "d_Dst"), buf = dev.alloc<uint>(kScanN / 1024, "d_Buf");
   const unsigned blocks = kScanN / 1024;
-  Run r;
+  SampleRun r;
   r.launches.push_back(tgsim::launch(scanExclusiveShared, tgsim::Dim3(blocks), tgsim::Dim3(256), 0,
                                      reinterpret_cast<uint4*>(dst.data()), reinterpret_cast<uint4*>(src.data()),
                                      1024u));
@@ -209,7 +209,7 @@ Run run_scan() {
 
 struct Entry {
   const char* name;  // key in samples_h100.json
-  Run (*run)();
+  SampleRun (*run)();
 };
 const Entry kEntries[] = {
     {"vectorAdd", run_vector_add},
@@ -303,7 +303,7 @@ class Sample : public testing::TestWithParam<Entry> {};
 
 TEST_P(Sample, ResultAndCountersEqualH100) {
   const Entry& e = GetParam();
-  const Run r = e.run();
+  const SampleRun r = e.run();
   EXPECT_TRUE(r.checked);
   EXPECT_EQ(r.bad, 0) << e.name << ": elements that differ from the CPU reference";
   const nlohmann::json& k = fixture().at("kernels").at(e.name);
