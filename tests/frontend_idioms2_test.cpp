@@ -24,7 +24,7 @@ extern "C" int set_coef(const float* h);
 void constant_poly(const float* x, float* y);
 extern "C" int read_launches(int* h);
 void device_globals(float* out);
-void atomics(int* gsum, unsigned* ginc, int* gcas, unsigned* wrap_out);
+void atomics(int* gsum, unsigned* ginc, int* gcas, unsigned* wrap_out, int* owner_out);
 void hello(int base);
 void cg_block_sum(const int* in, int* out);
 void warp_ops(const int* in, int* out, unsigned* ballots);
@@ -162,17 +162,22 @@ TEST(Idioms, AtomicsOnSharedAndGlobal) {
   auto ginc = d.alloc<unsigned>(1, "ginc");
   auto gcas = d.alloc<int>(1, "gcas");
   auto wrap = d.alloc<unsigned>(1, "wrap_out");
-  auto r = tgsim::launch(atomics, Dim3(1), Dim3(64), 0, gsum.data(), ginc.data(), gcas.data(), wrap.data());
+  auto owner = d.alloc<int>(1, "owner_out");
+  auto r = tgsim::launch(atomics, Dim3(1), Dim3(64), 0, gsum.data(), ginc.data(), gcas.data(), wrap.data(),
+                         owner.data());
   EXPECT_EQ(gsum[0], 64);
   EXPECT_EQ(ginc[0], 64u);
   EXPECT_EQ(wrap[0], 64u % 10);  // atomicInc(p, 9) counts 0..9
   EXPECT_GE(gcas[0], 1);         // exactly one atomicCAS(gcas, 0, t + 1) succeeded
   EXPECT_LE(gcas[0], 64);
+  EXPECT_GE(owner[0], 0);        // exactly one atomicCAS(&s_owner, -1, t) succeeded
+  EXPECT_LT(owner[0], 64);
   EXPECT_TRUE(r.findings.empty()) << findings(r);
-  // Shared: 2 STS and 2 LDS by thread 0; atomicAdd + atomicInc per warp (4 ATOMS). Global:
-  // atomicAdd by thread 0, atomicInc and atomicCAS per warp (5); the wrap_out store.
-  expect_counts(r, {.st = 1, .st_sectors = 1, .lds = 2, .lds_wf = 2, .sts = 2, .sts_wf = 2, .bar = 4,
-                    .shared_atom = 4, .global_atom = 5});
+  // Shared: 3 STS and 3 LDS by thread 0 (1 wavefront each); atomicAdd, atomicInc, atomicCAS
+  // per warp (6 ATOMS). Global: atomicAdd by thread 0, atomicInc and atomicCAS per warp (5); the
+  // wrap_out and owner_out stores by thread 0 (1 sector each).
+  expect_counts(r, {.st = 2, .st_sectors = 2, .lds = 3, .lds_wf = 3, .sts = 3, .sts_wf = 3, .bar = 4,
+                    .shared_atom = 6, .global_atom = 5});
 }
 
 TEST(Idioms, PrintfInGroupAndThreadOrder) {
@@ -230,7 +235,7 @@ TEST(Idioms, HostPointerIsAFindingNotACrash) {
   auto r = tgsim::launch(read_pointer, Dim3(1), Dim3(32), 0, host.data(), out.data());
   ASSERT_EQ(r.findings.size(), 1u) << findings(r);
   EXPECT_NE(r.findings[0].message.find("host pointer"), std::string::npos) << r.findings[0].message;
-  EXPECT_EQ(r.findings[0].line, 117u);
+  EXPECT_EQ(r.findings[0].line, 121u);  // read_pointer in idioms2.cu
   EXPECT_NE(r.findings[0].file.find("idioms2.cu"), std::string::npos);
   // The host load is not counted; the store to `out` is.
   expect_counts(r, {.st = 1, .st_sectors = 4});

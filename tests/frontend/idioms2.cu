@@ -58,22 +58,26 @@ __global__ void device_globals(float* out) {
   if (t == 0) atomicAdd(&g_launches, 1);
 }
 
-// atomicAdd, atomicInc on shared and global memory, atomicCAS on global memory.
-__global__ void atomics(int* gsum, unsigned* ginc, int* gcas, unsigned* wrap_out) {
+// atomicAdd, atomicInc and atomicCAS on shared and on global memory.
+__global__ void atomics(int* gsum, unsigned* ginc, int* gcas, unsigned* wrap_out, int* owner_out) {
   __shared__ int s_count;
   __shared__ unsigned s_wrap;
+  __shared__ int s_owner;
   int t = threadIdx.x;
   if (t == 0) {
     s_count = 0;
     s_wrap = 0;
+    s_owner = -1;
   }
   __syncthreads();
   atomicAdd(&s_count, 1);
   atomicInc(&s_wrap, 9u);
+  atomicCAS(&s_owner, -1, t);
   __syncthreads();
   if (t == 0) {
     atomicAdd(gsum, s_count);
     *wrap_out = s_wrap;
+    *owner_out = s_owner;
   }
   atomicInc(ginc, 1000u);
   atomicCAS(gcas, 0, t + 1);
