@@ -15,6 +15,7 @@
 #include "frontend_idioms_expect.hpp"
 
 void vector_types(const float4* a, float3* b, uint4* c, uchar4* d);
+void aggregate_fields(const float2* f, float2* e);
 void math_idioms(const float* data, float* out, int* iout);
 void cond_zero(const float* f, const double* d, float* fo, double* dout, int n);
 void int_params(int* a, const int* b);
@@ -57,6 +58,19 @@ TEST(Idioms, VectorTypesAndMake) {
   // float4 load: LDG.128, 16 sectors. float3 (12 bytes, 4-aligned): three 4-byte stores, lanes
   // 12 bytes apart, 12 sectors each. uint4: STG.128, 16 sectors. uchar4: one 4-byte store, 4.
   expect_counts(r, {.ld = 1, .ld_sectors = 16, .st = 5, .st_sectors = 36 + 16 + 4});
+}
+
+TEST(Idioms, AggregateCopiesKeepTheirWidth) {
+  tgsim::Device d;
+  auto f = buf<float2>(d, 32, "f", [](int i) { return make_float2(i, -i); });
+  auto e = d.alloc<float2>(32, "e");
+  auto r = tgsim::launch(aggregate_fields, Dim3(1), Dim3(32), 0, f.data(), e.data());
+  for (int i = 0; i < 32; ++i) {
+    ASSERT_EQ(e[i].x, float(-i));
+    ASSERT_EQ(e[i].y, float(i));
+  }
+  // float2 (8-aligned): one 8-byte load and one 8-byte store, 256 bytes = 8 sectors each.
+  expect_counts(r, {.ld = 1, .ld_sectors = 8, .st = 1, .st_sectors = 8});
 }
 
 TEST(Idioms, RsqrtfMul24AndMaxOverload) {
