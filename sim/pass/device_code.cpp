@@ -45,6 +45,16 @@ void read_annotations(Context& c, std::vector<Function*>& kernels) {
   }
 }
 
+// A use that only llvm.global.annotations makes (the annotate attribute of __device__ keeps a
+// function alive after it was inlined everywhere): not a use by host code.
+bool annotation_only(Value* u) {
+  if (auto* gv = dyn_cast<GlobalVariable>(u)) return gv->getName() == "llvm.global.annotations";
+  if (!isa<Constant>(u) || isa<GlobalValue>(u) || u->use_empty()) return false;
+  for (User* v : u->users())
+    if (!annotation_only(v)) return false;
+  return true;
+}
+
 std::vector<Function*> callees(Function& f) {
   std::vector<Function*> out;
   for (Instruction& i : instructions(f))
@@ -64,6 +74,15 @@ void find_device_code(Context& c) {
   // Reachable functions, in a stable order.
   std::vector<Function*> order(c.kernels.begin(), c.kernels.end());
   std::set<Function*> seen(order.begin(), order.end());
+  // __device__ functions that survive only through their annotation (inlined into every caller,
+  // e.g. cuda-samples' SharedMemory<double>::operator double*()) are device code too: their
+  // __shared__ uses must be lowered, or the object names an undefined thread_local.
+  for (const GlobalValue* gv : c.annotated_device)
+    if (auto* f = dyn_cast<Function>(const_cast<GlobalValue*>(gv)); f && !f->isDeclaration() && !is_runtime(*f)) {
+      bool annotated_only = true;
+      for (User* u : f->users()) annotated_only = annotated_only && annotation_only(u);
+      if (annotated_only && seen.insert(f).second) order.push_back(f);
+    }
   for (std::size_t i = 0; i < order.size(); ++i)
     for (Function* g : callees(*order[i]))
       if (seen.insert(g).second) order.push_back(g);
@@ -77,6 +96,7 @@ void find_device_code(Context& c) {
     for (Function* f : order) {
       if (kernels.count(f) || host_used.count(f)) continue;
       for (User* u : f->users()) {
+        if (annotation_only(u)) continue;
         auto* cb = dyn_cast<CallBase>(u);
         if (!cb || cb->getCalledFunction() != f || !seen.count(cb->getFunction()) ||
             host_used.count(cb->getFunction())) {

@@ -13,6 +13,7 @@
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/MDBuilder.h>
+#include <llvm/IR/Operator.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 
 #include <tgsim/kernel/abi.h>
@@ -119,6 +120,75 @@ void instrument_access(Context& c, const Access& a) {
   }
 }
 
+// A pointer as base + variable index (scaled by `elem`) + constant byte offset, looking through
+// one GEP whose indices after the first are constants (`&a[i].y`: base a, index i, offset 4).
+struct PointerParts {
+  Value* base = nullptr;
+  Value* index = nullptr;
+  Type* elem = nullptr;
+  std::int64_t offset = 0;
+};
+PointerParts pointer_parts(const DataLayout& dl, Value* ptr) {
+  PointerParts p;
+  p.base = ptr->stripPointerCasts();
+  auto* gep = dyn_cast<GEPOperator>(p.base);
+  if (!gep || gep->getNumIndices() < 1) return p;
+  std::vector<Value*> rest = {ConstantInt::get(Type::getInt64Ty(ptr->getContext()), 0)};
+  for (auto it = gep->idx_begin() + 1; it != gep->idx_end(); ++it) {
+    if (!isa<ConstantInt>(*it)) return p;
+    rest.push_back(*it);
+  }
+  p.base = gep->getPointerOperand()->stripPointerCasts();
+  p.index = *gep->idx_begin();
+  p.elem = gep->getSourceElementType();
+  p.offset = dl.getIndexedOffsetInType(p.elem, rest);
+  return p;
+}
+
+// `float4 v = a[i]` reaching only v's fields: SROA splits the aggregate copy (KeepAggregatesWhole's
+// i128 load, or the memcpy) into one load per field, all with the copy's source location and no
+// scalar !tbaa (none, or the copy's !tbaa.struct), where nvcc keeps one LDG.128. Such loads of one
+// block that together cover a naturally aligned 8 or 16 bytes (the lowest one aligned to the
+// whole) are one access. Loads the source names (and unrolled copies of them) carry !tbaa and
+// stay separate.
+void merge_aggregate_loads(const Context& c, std::vector<Access>& acc) {
+  std::vector<bool> gone(acc.size(), false);
+  std::vector<PointerParts> parts(acc.size());
+  std::vector<bool> split(acc.size(), false);
+  for (std::size_t i = 0; i < acc.size(); ++i) {
+    auto* li = dyn_cast<LoadInst>(acc[i].at);
+    split[i] = li && !li->isVolatile() && !li->getMetadata(LLVMContext::MD_tbaa) && li->getDebugLoc() &&
+               acc[i].bytes < 16;
+    if (split[i]) parts[i] = pointer_parts(c.dl, acc[i].ptr);
+  }
+  for (std::size_t i = 0; i < acc.size(); ++i) {
+    if (!split[i] || gone[i]) continue;
+    for (std::uint64_t w : {16u, 8u}) {
+      if (acc[i].align < w || acc[i].bytes >= w) continue;
+      std::uint64_t covered = 0;  // bit b: byte offset b of the block
+      std::vector<std::size_t> members;
+      for (std::size_t j = 0; j < acc.size(); ++j) {
+        if (!split[j] || gone[j] || acc[j].at->getParent() != acc[i].at->getParent() ||
+            acc[j].at->getDebugLoc().get() != acc[i].at->getDebugLoc().get() || parts[j].base != parts[i].base ||
+            parts[j].index != parts[i].index || parts[j].elem != parts[i].elem)
+          continue;
+        const std::int64_t off = parts[j].offset - parts[i].offset;
+        if (off < 0 || off + std::int64_t(acc[j].bytes) > std::int64_t(w)) continue;
+        covered |= ((std::uint64_t(1) << acc[j].bytes) - 1) << off;
+        members.push_back(j);
+      }
+      if (covered != (std::uint64_t(1) << w) - 1) continue;
+      for (std::size_t j : members) gone[j] = j != i;
+      acc[i].bytes = w;
+      break;
+    }
+  }
+  std::vector<Access> kept;
+  for (std::size_t i = 0; i < acc.size(); ++i)
+    if (!gone[i]) kept.push_back(acc[i]);
+  acc.swap(kept);
+}
+
 }  // namespace
 
 void instrument_function(Context& c, Function& f) {
@@ -169,6 +239,7 @@ void instrument_function(Context& c, Function& f) {
     call->replaceAllUsesWith(n);
     call->eraseFromParent();
   }
+  merge_aggregate_loads(c, accesses);
   for (const Access& a : accesses) instrument_access(c, a);
 }
 

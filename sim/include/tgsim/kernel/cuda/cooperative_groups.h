@@ -1,0 +1,87 @@
+// <cooperative_groups.h> for a .cu compiled by tgsim's front end: the basics the CUDA samples use,
+// on top of tgsim/kernel/cuda_runtime.h (force-included before the user's code).
+//   cg::thread_block / cg::this_thread_block(): sync() is __syncthreads (one BAR per warp),
+//     thread_rank() the x-fastest index in the block, size(), thread_index(), group_index(),
+//     dim_threads(), num_threads().
+//   cg::thread_block_tile<N> / cg::tiled_partition<N>(g) for N = 1, 2, 4, 8, 16, 32: the N-lane
+//     segment of the warp holding the thread; shfl, shfl_up, shfl_down, shfl_xor (width N, the
+//     segment's lanes as mask: one SHFL per 32-bit word, as nvcc emits), any, all, ballot,
+//     sync() (__syncwarp over the segment), thread_rank(), size(), meta_group_rank(),
+//     meta_group_size().
+//   cg::sync(g) for either group.
+// Simplified: no grid or multi-grid groups, no coalesced_threads(), no dynamic tiled_partition,
+// no labeled/binary partitions.
+#ifndef TGSIM_KERNEL_CUDA_COOPERATIVE_GROUPS_H
+#define TGSIM_KERNEL_CUDA_COOPERATIVE_GROUPS_H
+
+#include "tgsim/kernel/cuda_runtime.h"
+
+namespace cooperative_groups {
+
+class thread_block {
+ public:
+  __forceinline__ void sync() const { __syncthreads(); }
+  __forceinline__ unsigned long long thread_rank() const {
+    return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  }
+  __forceinline__ unsigned long long size() const { return num_threads(); }
+  __forceinline__ unsigned long long num_threads() const {
+    return static_cast<unsigned long long>(blockDim.x) * blockDim.y * blockDim.z;
+  }
+  __forceinline__ dim3 group_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+  __forceinline__ dim3 thread_index() const { return dim3(threadIdx.x, threadIdx.y, threadIdx.z); }
+  __forceinline__ dim3 dim_threads() const { return dim3(blockDim.x, blockDim.y, blockDim.z); }
+  __forceinline__ dim3 group_dim() const { return dim_threads(); }
+};
+
+__forceinline__ thread_block this_thread_block() { return thread_block(); }
+
+template <unsigned N>
+class thread_block_tile {
+  static_assert(N == 1 || N == 2 || N == 4 || N == 8 || N == 16 || N == 32,
+                "tgsim: thread_block_tile<N> needs N a power of 2 up to 32");
+
+  __forceinline__ static unsigned linear() {
+    return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  }
+
+ public:
+  static constexpr unsigned num_threads() { return N; }
+  static constexpr unsigned size() { return N; }
+  __forceinline__ unsigned thread_rank() const { return linear() & (N - 1); }
+  __forceinline__ unsigned meta_group_rank() const { return linear() / N; }
+  __forceinline__ unsigned meta_group_size() const {
+    const unsigned threads = blockDim.x * blockDim.y * blockDim.z;
+    return (threads + N - 1) / N;
+  }
+  // The segment's lanes within the warp.
+  __forceinline__ unsigned mask() const {
+    if constexpr (N == 32) return 0xFFFFFFFFu;
+    else return ((1u << N) - 1u) << (linear() % 32 & ~(N - 1));
+  }
+  __forceinline__ void sync() const { __syncwarp(mask()); }
+  template <class T> __forceinline__ T shfl(T v, int src) const { return __shfl_sync(mask(), v, src, N); }
+  template <class T> __forceinline__ T shfl_up(T v, unsigned d) const { return __shfl_up_sync(mask(), v, d, N); }
+  template <class T> __forceinline__ T shfl_down(T v, unsigned d) const { return __shfl_down_sync(mask(), v, d, N); }
+  template <class T> __forceinline__ T shfl_xor(T v, int m) const { return __shfl_xor_sync(mask(), v, m, N); }
+  __forceinline__ int any(int p) const { return __any_sync(mask(), p); }
+  __forceinline__ int all(int p) const { return __all_sync(mask(), p); }
+  // The segment's bits, shifted down to bit 0 = thread_rank 0.
+  __forceinline__ unsigned ballot(int p) const {
+    const unsigned b = __ballot_sync(mask(), p);
+    if constexpr (N == 32) return b;
+    else return (b >> (linear() % 32 & ~(N - 1))) & ((1u << N) - 1u);
+  }
+};
+
+template <unsigned N, class Parent>
+__forceinline__ thread_block_tile<N> tiled_partition(const Parent&) {
+  return thread_block_tile<N>();
+}
+
+__forceinline__ void sync(const thread_block& g) { g.sync(); }
+template <unsigned N> __forceinline__ void sync(const thread_block_tile<N>& g) { g.sync(); }
+
+}  // namespace cooperative_groups
+
+#endif
