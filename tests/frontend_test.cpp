@@ -11,6 +11,8 @@ void overrun(const int* in, int* out, int n);
 void block_sum(const float* in, float* out, int n);
 void half_overrun(const int* in, int* out);
 void shared_overrun(int* out, int k);
+struct Pair4 { int a, b; };
+void pair_diff(const Pair4* q, int* out);
 // Seed 001's Metal kernels (tests/metal/seed001_matmul.metal), as the Metal adapter declares them.
 void relu(float* data);
 void matmul(const float* A, const float* B, float* C, unsigned M, unsigned K, unsigned N);
@@ -106,6 +108,20 @@ TEST(FrontEnd, SharedIndexPastTheArenaIsAFinding) {
   EXPECT_EQ(r.findings[0].count, 32u);
   EXPECT_NE(r.findings[0].message.find("outside the 128 bytes of shared memory"), std::string::npos)
       << r.findings[0].message;
+}
+
+TEST(FrontEnd, StructOfFourByteAlignmentIsTwoAccesses) {
+  tgsim::Device dev;
+  auto q = dev.alloc<Pair4>(32, "q");
+  auto out = dev.alloc<int>(32, "out");
+  for (int i = 0; i < 32; ++i) q[i] = Pair4{3 * i, i};
+  tgsim::Report r = tgsim::launch(pair_diff, tgsim::Dim3(1), tgsim::Dim3(32), 0, q.data(), out.data());
+  EXPECT_EQ(out[7], 14);
+  // Two 4-byte warp loads over 256 bytes with a stride of 8: 8 sectors each.
+  EXPECT_EQ(r.counters.global_load.instructions, 2u);
+  EXPECT_EQ(r.counters.global_load.thread_accesses, 64u);
+  EXPECT_EQ(r.counters.global_load.sectors, 16u);
+  EXPECT_EQ(r.counters.global_store.sectors, 4u);
 }
 
 TEST(FrontEnd, SeedMetalKernelsFromCpp) {

@@ -57,6 +57,24 @@ bool is_constant_memory(const Context& c, Value* ptr) {
   return gv && c.annotated_constant.count(gv);
 }
 
+// The key and cache cells of (site, bits) in this function, computed once after its entry
+// values. The site's address is a relocation: the ptrtoint is an instruction, never folded
+// into a constant expression (the code generator cannot multiply a symbol's address).
+const Entry::Slot& slot_of(Context& c, Entry& e, Constant* site, std::uint64_t bits) {
+  auto [it, fresh] = e.slots.try_emplace({site, bits});
+  if (!fresh) return it->second;
+  Instruction* p2i = CastInst::Create(Instruction::PtrToInt, site, c.i64, "tgsim.site");
+  p2i->insertAfter(e.last);
+  IRBuilder<> b(p2i->getNextNode());
+  Value* key = b.CreateOr(p2i, ConstantInt::get(c.i64, bits), "tgsim.key");
+  Value* idx = b.CreateShl(b.CreateLShr(b.CreateMul(key, ConstantInt::get(c.i64, kGolden)), 56), 1);
+  Value* kc = b.CreateInBoundsGEP(c.i64, e.tags, idx);
+  Value* tc = b.CreateInBoundsGEP(c.i64, e.tags, b.CreateOr(idx, 1));
+  e.last = cast<Instruction>(tc);
+  it->second = Entry::Slot{key, kc, tc};
+  return it->second;
+}
+
 // One record for `bytes` (1, 2, 4, 8 or 16) at `addr` (i64), placed before `at`.
 void emit_record(Context& c, Entry& e, Instruction* at, Constant* site, unsigned kind,
                  Value* addr, std::uint64_t bytes, bool note_store) {
@@ -68,13 +86,10 @@ void emit_record(Context& c, Entry& e, Instruction* at, Constant* site, unsigned
     return;
   }
   const std::uint64_t bits = kind | (width_code(bytes) << 56);
-  Value* key = b.CreateOr(b.CreatePtrToInt(site, c.i64), ConstantInt::get(c.i64, bits), "tgsim.key");
-  Value* slot = b.CreateLShr(b.CreateMul(key, ConstantInt::get(c.i64, kGolden)), 56);
-  Value* idx = b.CreateShl(slot, 1);
-  Value* kp = b.CreateInBoundsGEP(c.i64, e.tags, idx);
-  Value* tp = b.CreateInBoundsGEP(c.i64, e.tags, b.CreateOr(idx, 1));
-  Value* ek = b.CreateAlignedLoad(c.i64, kp, Align(8));
-  Value* et = b.CreateAlignedLoad(c.i64, tp, Align(8));
+  const Entry::Slot& sl = slot_of(c, e, site, bits);
+  Value* key = sl.key;
+  Value* ek = b.CreateAlignedLoad(c.i64, sl.key_cell, Align(8));
+  Value* et = b.CreateAlignedLoad(c.i64, sl.tag_cell, Align(8));
   Type* i64p = c.i64->getPointerTo();
   Value* endp = b.CreateInBoundsGEP(i64p, e.log, ConstantInt::get(c.i64, 1));
   Value* cur = b.CreateAlignedLoad(i64p, e.log, Align(8), "tgsim.cur");
@@ -114,7 +129,8 @@ void instrument_access(Context& c, const Access& a) {
   for (std::uint64_t off = 0; off < a.bytes;) {
     std::uint64_t piece = 16;
     while (piece > 1 && (piece > a.bytes - off || piece > align || (off % piece) != 0)) piece /= 2;
-    Value* addr = off ? b.CreateAdd(base, ConstantInt::get(c.i64, off)) : base;
+    // Each record splits the block at `where`: the next piece's address goes right before it.
+    Value* addr = off ? IRBuilder<>(where).CreateAdd(base, ConstantInt::get(c.i64, off)) : base;
     emit_record(c, e, where, site, kind, addr, piece, a.store && !constant);
     off += piece;
   }

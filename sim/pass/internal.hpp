@@ -29,6 +29,13 @@ struct Entry {
   llvm::Value* tags = nullptr;    // i64*: the worker's tag cache (key, tag pairs)
   llvm::Value* checking = nullptr;  // i1
   llvm::Value* shared = nullptr;  // i8*: the group's shared arena
+  llvm::Instruction* last = nullptr;  // values computed at entry go after this one
+  // Per (site, kind | width code): the tag-cache key and the slot's key and tag cells, computed
+  // once at entry (constants of the loaded module: the slot is a hash of the site's address).
+  struct Slot {
+    llvm::Value *key, *key_cell, *tag_cell;
+  };
+  std::map<std::pair<llvm::Constant*, std::uint64_t>, Slot> slots;
 };
 
 struct Context {

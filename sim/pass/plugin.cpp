@@ -6,6 +6,7 @@
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Verifier.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Passes/PassPlugin.h>
 
@@ -117,6 +118,7 @@ Entry& Context::entry(Function& f) {
   e.tags = field(TGSIM_OFF_TAGS, i64p, "tgsim.tags");
   e.checking = b.CreateICmpNE(field(TGSIM_OFF_CHECKING, i8, "tgsim.checking"), ConstantInt::get(i8, 0));
   e.shared = field(TGSIM_OFF_SHARED, i8p, "tgsim.shared");
+  e.last = cast<Instruction>(e.shared);
   return e;
 }
 
@@ -131,6 +133,8 @@ PreservedAnalyses Instrument::run(Module& m, ModuleAnalysisManager&) {
   std::vector<Function*> fs(c.device.begin(), c.device.end());
   for (Function* f : fs) instrument_function(c, *f);
   emit_module_descriptor(c);
+  if (verifyModule(m, &errs()))
+    report_fatal_error("tgsim: the instrumented module does not verify");
   return PreservedAnalyses::none();
 }
 

@@ -50,3 +50,12 @@ __global__ void shared_overrun(int* out, int k) {
   __syncthreads();
   out[threadIdx.x] = s[threadIdx.x + k];
 }
+
+// An 8-byte struct of 4-byte alignment read whole: two 4-byte accesses per thread (as nvcc
+// emits two LDG.32), and the pass must keep the IR valid when one access becomes two records.
+struct Pair4 { int a, b; };
+__global__ void pair_diff(const Pair4* q, int* out) {
+  int i = threadIdx.x;
+  Pair4 p = q[i];
+  out[i] = p.a - p.b;
+}
