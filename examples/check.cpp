@@ -45,7 +45,7 @@ std::string num(std::uint64_t v) {  // 14680064 -> 14,680,064
 CLI::App* add_check(CLI::App& app, CheckOptions& o) {
   auto* c = app.add_subcommand("check", "run a kernel with the checker: races, uninitialised "
                                         "reads, out of bounds, divergent barriers");
-  c->add_option("kernel", o.kernel, "kernel name (tgsim list)")->required();
+  c->add_option("target", o.kernel, "kernel name (tgsim list), or a kernel file FILE.cu / FILE.metal")->required();
   c->add_option("--n", o.n, "problem size N (default: the kernel's)");
   c->add_option("--threads", o.threads, "worker threads (default: all cores)");
   c->add_option("--schedule", o.schedule,

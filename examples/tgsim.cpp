@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "file_kernel.hpp"
 #include "predict.hpp"
 #include "validate.hpp"
 
@@ -52,7 +53,15 @@ int main(int argc, char** argv) {
   auto* run = app.add_subcommand("run", "run one kernel and print its counters");
   std::string kernel, schedule = "in-order";
   int n = 0;
-  run->add_option("kernel", kernel, "kernel name (tgsim list)")->required();
+  run->add_option("target", kernel, "kernel name (tgsim list), or a kernel file FILE.cu / FILE.metal")->required();
+  tgsim::cli::FileLaunch file_run;
+  run->add_option("args", file_run.args, "with a FILE: one ARG per kernel parameter (TYPE[COUNT], TYPE:VALUE)");
+  run->add_option("--kernel", file_run.kernel, "with a FILE: the kernel to run");
+  run->add_option("--grid", file_run.grid, "with a FILE: threadgroups, X[,Y[,Z]]");
+  run->add_option("--block", file_run.block, "with a FILE: threads per group, X[,Y[,Z]]");
+  run->add_option("--shared", file_run.shared, "with a FILE: bytes of dynamic shared memory");
+  run->add_option("--threads-in-grid", file_run.grid_threads,
+                  "with a Metal FILE: dispatchThreads' grid size in threads, X[,Y[,Z]]");
   run->add_option("--n", n, "matrix size N (square); default 256 for matmul, 1024 for transpose")
       ->check(CLI::Range(1, 1 << 20));
   run->add_option("--threads", threads, "worker threads (default: all cores)");
@@ -82,6 +91,13 @@ int main(int argc, char** argv) {
   validate->add_option("--kernels", only, "compare only these kernels (default: all)")->delimiter(',');
   tgsim::cli::CheckOptions check_opt;
   auto* check = tgsim::cli::add_check(app, check_opt);
+  tgsim::cli::FileLaunch file_check;
+  check->add_option("args", file_check.args, "with a FILE: one ARG per kernel parameter");
+  check->add_option("--kernel", file_check.kernel, "with a FILE: the kernel to check");
+  check->add_option("--grid", file_check.grid, "with a FILE: threadgroups, X[,Y[,Z]]");
+  check->add_option("--block", file_check.block, "with a FILE: threads per group, X[,Y[,Z]]");
+  check->add_option("--shared", file_check.shared, "with a FILE: bytes of dynamic shared memory");
+  check->add_option("--threads-in-grid", file_check.grid_threads, "with a Metal FILE: dispatchThreads' size");
   tgsim::cli::ExplainOptions explain_opt;
   auto* explain = tgsim::cli::add_explain(app, explain_opt);
   auto* predict = app.add_subcommand("predict", "cache counters and time estimates against the recorded H100");
@@ -100,6 +116,14 @@ int main(int argc, char** argv) {
   }
 
   try {
+    if (*check && tgsim::cli::looks_like_kernel_file(check_opt.kernel)) {
+      file_check.file = check_opt.kernel;
+      tgsim::LaunchConfig base;
+      base.threads = check_opt.threads;
+      base.report_same_value_waw = check_opt.same_value_waw;
+      return tgsim::cli::run_file_command(std::cout, std::cerr, file_check, tgsim::profiles::nvidia_h100(), base,
+                                          check_opt.json, true);
+    }
     if (*check) return tgsim::cli::check(std::cout, std::cerr, check_opt);
     if (*explain) return tgsim::cli::explain(std::cout, std::cerr, explain_opt);
     if (*predict) {
@@ -114,6 +138,23 @@ int main(int argc, char** argv) {
     }
     auto prof = tgsim::profiles::by_name(profile);
     if (!prof) return usage_error("unknown profile '" + profile + "' (nvidia-h100, apple-m3, amd-cdna)");
+    if (*run && tgsim::cli::looks_like_kernel_file(kernel)) {
+      file_run.file = kernel;
+      tgsim::LaunchConfig base;
+      base.threads = threads;
+      base.cache_model = !no_cache;
+      base.progress = !json;
+      std::uint64_t seed = 1;
+      try {
+        base.schedule = parse_schedule(schedule, &seed);
+      } catch (const std::exception& e) {
+        return usage_error(e.what());
+      }
+      base.shuffle_seed = seed;
+      return tgsim::cli::run_file_command(std::cout, std::cerr, file_run, *prof, base, json, false);
+    }
+    if (!file_run.args.empty() || !file_run.grid.empty() || !file_run.block.empty())
+      if (*run) return usage_error("ARGs, --grid and --block go with a kernel FILE (.cu, .metal), not '" + kernel + "'");
     if (*run) {
       tgsim::catalog::RunOptions opt;
       opt.n = n;

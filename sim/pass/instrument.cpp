@@ -124,6 +124,7 @@ void instrument_access(Context& c, const Access& a) {
 void instrument_function(Context& c, Function& f) {
   std::vector<Access> accesses;
   std::vector<CallBase*> site_calls;
+  std::vector<CallInst*> printf_calls;
   for (Instruction& i : instructions(f)) {
     if (auto* ld = dyn_cast<LoadInst>(&i)) {
       if (is_kernel_memory(c, ld->getPointerOperand()))
@@ -151,10 +152,23 @@ void instrument_function(Context& c, Function& f) {
       if (g && g->getName().startswith("__tgsim_") && cb->arg_size() > 0 &&
           isa<ConstantPointerNull>(cb->getArgOperand(0)))
         site_calls.push_back(cb);
+      else if (g && g->getName() == "printf" && isa<CallInst>(cb))
+        printf_calls.push_back(cast<CallInst>(cb));
     }
   }
   for (CallBase* cb : site_calls)
     cb->setArgOperand(0, ConstantExpr::getPointerCast(c.site(*cb), cb->getArgOperand(0)->getType()));
+  // A kernel's printf goes to the launch, which prints it in (group, thread) order.
+  for (CallInst* call : printf_calls) {
+    FunctionCallee p = c.m.getOrInsertFunction("__tgsim_printf", FunctionType::get(c.i32, {c.i8p, c.i8p}, true));
+    std::vector<Value*> args = {ConstantExpr::getPointerCast(c.site(*call), c.i8p)};
+    for (Value* a : call->args()) args.push_back(a);
+    IRBuilder<> b(call);
+    CallInst* n = b.CreateCall(p, args);
+    n->setDebugLoc(call->getDebugLoc());
+    call->replaceAllUsesWith(n);
+    call->eraseFromParent();
+  }
   for (const Access& a : accesses) instrument_access(c, a);
 }
 

@@ -53,6 +53,31 @@ std::string type_name(const DataLayout& dl, const Argument& a) {
   return "agg";
 }
 
+// A parameter's C type from the debug info ("const float *"), or "" without it.
+std::string c_type(const DIType* t) {
+  if (!t) return "void";
+  if (auto* d = dyn_cast<DIDerivedType>(t)) {
+    switch (d->getTag()) {
+      case dwarf::DW_TAG_const_type: return "const " + c_type(d->getBaseType());
+      case dwarf::DW_TAG_volatile_type: return "volatile " + c_type(d->getBaseType());
+      case dwarf::DW_TAG_restrict_type: return c_type(d->getBaseType()) + " __restrict__";
+      case dwarf::DW_TAG_pointer_type: return c_type(d->getBaseType()) + "*";
+      case dwarf::DW_TAG_reference_type: return c_type(d->getBaseType()) + "&";
+      default: if (!d->getName().empty()) return d->getName().str(); return c_type(d->getBaseType());
+    }
+  }
+  return t->getName().str();
+}
+std::vector<std::string> param_types(Function& f) {
+  std::vector<std::string> out(f.arg_size());
+  DISubprogram* sp = f.getSubprogram();
+  if (!sp || !sp->getType()) return out;
+  DITypeRefArray types = sp->getType()->getTypeArray();
+  // types[0] is the return type; a method's `this` is not among a kernel's parameters.
+  for (unsigned i = 1; i < types.size() && i - 1 < out.size(); ++i) out[i - 1] = c_type(types[i]);
+  return out;
+}
+
 // Parameter names from the debug info's variables, where -g kept them.
 std::vector<std::string> param_names(Function& f) {
   std::vector<std::string> names(f.arg_size());
@@ -97,7 +122,7 @@ Constant* first(Context& c, GlobalVariable* arr, StructType* ty) {
 }  // namespace
 
 void emit_module_descriptor(Context& c) {
-  auto* param_ty = StructType::create(c.ctx, {c.i8p, c.i8p}, "tgsim.param");
+  auto* param_ty = StructType::create(c.ctx, {c.i8p, c.i8p, c.i8p}, "tgsim.param");
   auto* tramp_ty = FunctionType::get(Type::getVoidTy(c.ctx), {c.i8p->getPointerTo()}, false)->getPointerTo();
   auto* kernel_ty = StructType::create(c.ctx, {c.i8p, c.i8p, c.i8p, tramp_ty, c.i32, param_ty->getPointerTo(),
                                                c.i64, c.i8p, c.i32}, "tgsim.kernel");
@@ -107,9 +132,10 @@ void emit_module_descriptor(Context& c) {
   std::vector<Constant*> kernels;
   for (Function* k : c.kernels) {
     std::vector<Constant*> params;
-    std::vector<std::string> names = param_names(*k);
+    std::vector<std::string> names = param_names(*k), ctypes = param_types(*k);
     for (Argument& a : k->args())
-      params.push_back(ConstantStruct::get(param_ty, {c.string(type_name(c.dl, a)), c.string(names[a.getArgNo()])}));
+      params.push_back(ConstantStruct::get(param_ty, {c.string(type_name(c.dl, a)), c.string(names[a.getArgNo()]),
+                                                      c.string(ctypes[a.getArgNo()])}));
     GlobalVariable* parr = params.empty() ? nullptr : array_of(c, param_ty, params, "tgsim.params");
     std::string file;
     unsigned line = 0;

@@ -175,6 +175,8 @@ std::string to_json(const Report& r, int indent) {
     if (!f.object.empty()) e.update({{"object", f.object}, {"index", f.index}});
     j["findings"].push_back(e);
   }
+  if (!r.printed.empty()) j["printed"] = r.printed;
+  if (!r.notes.empty()) j["notes"] = r.notes;
   return j.dump(indent);
 }
 
@@ -226,7 +228,7 @@ void write_text(std::ostream& os, const Report& r) {
        << " / write " << num(c.dram_write_bytes) << " bytes\n";
   if (!r.sites.empty()) os << "  by source site:\n";
   for (const SiteCounters& s : r.sites) {
-    os << "    " << std::left << std::setw(24) << s.where() << std::setw(14) << to_string(s.kind)
+    os << "    " << std::left << std::setw(24) << s.where() << " " << std::setw(14) << to_string(s.kind)
        << std::right;
     switch (s.kind) {
       case SiteKind::kBarrier: os << "BAR " << num(s.barriers); break;

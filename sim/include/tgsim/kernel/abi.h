@@ -13,7 +13,7 @@
 extern "C" {
 #endif
 
-#define TGSIM_ABI_VERSION 1
+#define TGSIM_ABI_VERSION 2
 
 /* The running thread (tgsim::ThreadCtx), as instrumented code reads it. */
 #define TGSIM_OFF_THREAD_IDX 0   /* 3 x uint32: threadIdx */
@@ -48,6 +48,7 @@ struct tgsim_site {
 struct tgsim_param_desc {
   const char* type;  /* as the pass sees it: "ptr", "i8", "i16", "i32", "i64", "f32", "f64" */
   const char* name;  /* from debug info, or "" */
+  const char* c_type; /* from debug info: "const float*", or "" */
 };
 struct tgsim_kernel_desc {
   void* fn;                          /* the kernel function */

@@ -1,0 +1,357 @@
+// Running a kernel file (file_kernel.hpp): compile, load, bind ARGs to parameters, launch.
+#include "file_kernel.hpp"
+
+#include <dlfcn.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include <tgsim/kernel/abi.h>
+
+#include "frontend/compile.hpp"
+#include "modules.hpp"
+
+namespace tgsim::cli {
+
+namespace {
+
+struct ElemType {
+  std::size_t bytes;   // of one element
+  char kind;           // 'i' signed, 'u' unsigned, 'f' floating
+  std::size_t scalar;  // bytes of one component
+};
+
+const std::map<std::string, ElemType>& elem_types() {
+  static const std::map<std::string, ElemType> t = [] {
+    std::map<std::string, ElemType> m = {
+        {"char", {1, 'i', 1}},  {"uchar", {1, 'u', 1}},  {"short", {2, 'i', 2}}, {"ushort", {2, 'u', 2}},
+        {"int", {4, 'i', 4}},   {"uint", {4, 'u', 4}},   {"long", {8, 'i', 8}},  {"ulong", {8, 'u', 8}},
+        {"float", {4, 'f', 4}}, {"double", {8, 'f', 8}}, {"bool", {1, 'u', 1}}};
+    for (const char* base : {"char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double"})
+      for (int n : {2, 3, 4}) {
+        ElemType e = m[base];
+        m[std::string(base) + std::to_string(n)] = {e.bytes * static_cast<std::size_t>(n), e.kind, e.scalar};
+      }
+    return m;
+  }();
+  return t;
+}
+
+std::uint64_t splitmix(std::uint64_t& s) {
+  std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+// One component of value v (random or iota) written at p.
+void put(unsigned char* p, const ElemType& t, double v, std::int64_t iv) {
+  switch (t.scalar * 4 + (t.kind == 'f')) {
+    case 4 * 4 + 1: { float f = static_cast<float>(v); std::memcpy(p, &f, 4); break; }
+    case 8 * 4 + 1: std::memcpy(p, &v, 8); break;
+    default: std::memcpy(p, &iv, t.scalar); break;  // little endian: the low bytes
+  }
+}
+
+std::uint64_t parse_count(const std::string& s, const std::string& arg) {
+  char* end = nullptr;
+  errno = 0;
+  const unsigned long long v = std::strtoull(s.c_str(), &end, 10);
+  if (s.empty() || *end || errno || v == 0 || v > (1ull << 34) || s[0] == '-')
+    throw UsageError("bad element count '" + s + "' in ARG '" + arg + "' (1 .. 2^34)");
+  return v;
+}
+
+struct BoundArg {
+  std::vector<unsigned char> scalar;  // a scalar's bytes
+  Buffer<unsigned char> buffer;       // a buffer's memory
+  void* ptr = nullptr;                // what args[i] points at for a buffer
+  ElemType type{};
+  std::string type_name;
+  std::size_t count = 0;
+};
+
+std::string param_text(const tgsim_param_desc& p) {
+  return std::string(*p.c_type ? p.c_type : p.type) + (*p.name ? std::string(" ") + p.name : "");
+}
+
+void bind_buffer(BoundArg& b, const std::string& arg, const tgsim_param_desc& p, std::size_t i,
+                 std::uint64_t& seed) {
+  const std::size_t open = arg.find('['), close = arg.find(']');
+  if (close == std::string::npos || close < open)
+    throw UsageError("bad buffer ARG '" + arg + "' (TYPE[COUNT], e.g. float[1024])");
+  b.type_name = arg.substr(0, open);
+  auto it = elem_types().find(b.type_name);
+  if (it == elem_types().end()) throw UsageError("unknown element type '" + b.type_name + "' in ARG '" + arg + "'");
+  if (std::string(p.type) != "ptr")
+    throw UsageError("ARG " + std::to_string(i) + " '" + arg + "' is a buffer, but parameter " +
+                     std::to_string(i) + " (" + param_text(p) + ") is not a pointer");
+  b.type = it->second;
+  b.count = parse_count(arg.substr(open + 1, close - open - 1), arg);
+  b.buffer = Buffer<unsigned char>(b.count * b.type.bytes, "arg " + std::to_string(i) +
+                                                               (*p.name ? std::string(" (") + p.name + ")" : ""));
+  b.ptr = b.buffer.data();
+  const std::string init = arg.substr(close + 1);
+  const std::size_t comps = b.type.bytes / b.type.scalar;
+  if (init.empty() || init == "=iota") {
+    for (std::size_t e = 0; e < b.count; ++e)
+      for (std::size_t c = 0; c < comps; ++c) {
+        const std::uint64_t r = splitmix(seed);
+        const double v = init.empty() ? (static_cast<double>(r >> 11) / 9007199254740992.0) * 2 - 1
+                                      : static_cast<double>(e * comps + c);
+        const std::int64_t iv = init.empty() ? static_cast<std::int64_t>(r % 100) : static_cast<std::int64_t>(e * comps + c);
+        put(b.buffer.data() + e * b.type.bytes + c * b.type.scalar, b.type, v, iv);
+      }
+  } else if (init == "=0") {
+  } else if (init.rfind("=@", 0) == 0) {
+    std::ifstream in(init.substr(2), std::ios::binary);
+    if (!in) throw UsageError("cannot read '" + init.substr(2) + "' for ARG '" + arg + "'");
+    in.read(reinterpret_cast<char*>(b.buffer.data()), static_cast<std::streamsize>(b.count * b.type.bytes));
+  } else {
+    throw UsageError("bad initialiser '" + init + "' in ARG '" + arg + "' (=0, =iota or =@FILE)");
+  }
+}
+
+void bind_scalar(BoundArg& b, const std::string& arg, const tgsim_param_desc& p, std::size_t i) {
+  const std::size_t colon = arg.find(':');
+  if (colon == std::string::npos)
+    throw UsageError("bad ARG '" + arg + "' (a buffer TYPE[COUNT] or a scalar TYPE:VALUE)");
+  b.type_name = arg.substr(0, colon);
+  const std::string v = arg.substr(colon + 1);
+  auto it = elem_types().find(b.type_name);
+  if (it == elem_types().end() || it->second.bytes != it->second.scalar)
+    throw UsageError("unknown scalar type '" + b.type_name + "' in ARG '" + arg + "'");
+  const ElemType t = it->second;
+  const std::string want = t.kind == 'f' ? (t.bytes == 4 ? "f32" : "f64") : "i" + std::to_string(t.bytes * 8);
+  const std::string have = p.type;
+  if (have != want && !(have == "i1" && t.bytes == 1))
+    throw UsageError("ARG " + std::to_string(i) + " '" + arg + "' is " + want + ", but parameter " +
+                     std::to_string(i) + " is " + param_text(p));
+  char* end = nullptr;
+  errno = 0;
+  b.scalar.assign(8, 0);
+  if (t.kind == 'f') {
+    const double d = std::strtod(v.c_str(), &end);
+    if (v.empty() || *end || errno) throw UsageError("bad " + b.type_name + " value '" + v + "' in ARG '" + arg + "'");
+    put(b.scalar.data(), t, d, 0);
+  } else {
+    const bool is_signed = t.kind == 'i';
+    const long long s = is_signed ? std::strtoll(v.c_str(), &end, 0) : 0;
+    const unsigned long long u = is_signed ? 0 : std::strtoull(v.c_str(), &end, 0);
+    const int bits = static_cast<int>(t.bytes * 8);
+    const bool range = is_signed ? (bits == 64 || (s >= -(1ll << (bits - 1)) && s < (1ll << (bits - 1))))
+                                 : (v[0] != '-' && (bits == 64 || u < (1ull << bits)));
+    if (v.empty() || *end || errno || !range)
+      throw UsageError("bad " + b.type_name + " value '" + v + "' in ARG '" + arg + "'");
+    const std::int64_t iv = is_signed ? s : static_cast<std::int64_t>(u);
+    std::memcpy(b.scalar.data(), &iv, t.bytes);
+  }
+}
+
+std::string signature(const tgsim_kernel_desc& k) {
+  std::string s = std::string(k.name) + "(";
+  for (unsigned i = 0; i < k.nparams; ++i) s += (i ? ", " : "") + param_text(k.params[i]);
+  return s + ")";
+}
+
+// The kernels FILE's module registered when it was loaded.
+std::vector<detail::KernelRef> load_module(const std::string& so) {
+  static std::map<std::string, std::vector<detail::KernelRef>> loaded;  // dlopen runs constructors once
+  if (auto it = loaded.find(so); it != loaded.end()) return it->second;
+  std::set<const tgsim_kernel_desc*> before;
+  for (const detail::KernelRef& k : detail::all_kernels()) before.insert(k.kernel);
+  if (!::dlopen(so.c_str(), RTLD_NOW | RTLD_LOCAL))
+    throw std::runtime_error(std::string("cannot load the compiled kernel file: ") + ::dlerror());
+  std::vector<detail::KernelRef> out;
+  for (const detail::KernelRef& k : detail::all_kernels())
+    if (!before.count(k.kernel)) out.push_back(k);
+  loaded[so] = out;
+  return out;
+}
+
+}  // namespace
+
+bool looks_like_kernel_file(const std::string& a) {
+  for (const char* ext : {".cu", ".cuh", ".metal", ".cpp"})
+    if (a.size() > std::strlen(ext) && a.compare(a.size() - std::strlen(ext), std::string::npos, ext) == 0)
+      return true;
+  return false;
+}
+
+Dim3 parse_dim3(const std::string& s, const char* what) {
+  std::uint32_t v[3] = {1, 1, 1};
+  std::stringstream ss(s);
+  std::string part;
+  int n = 0;
+  while (std::getline(ss, part, ',')) {
+    char* end = nullptr;
+    errno = 0;
+    const unsigned long x = std::strtoul(part.c_str(), &end, 10);
+    if (n == 3 || part.empty() || *end || errno || x == 0 || x > 0xFFFFFFFFul || part[0] == '-')
+      throw UsageError(std::string("bad ") + what + " '" + s + "' (X[,Y[,Z]], each at least 1)");
+    v[n++] = static_cast<std::uint32_t>(x);
+  }
+  if (n == 0) throw UsageError(std::string("bad ") + what + " '" + s + "' (X[,Y[,Z]], each at least 1)");
+  return Dim3(v[0], v[1], v[2]);
+}
+
+FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig cfg) {
+  if (!std::filesystem::exists(f.file)) throw UsageError("no such kernel file '" + f.file + "'");
+  std::vector<detail::KernelRef> kernels = load_module(frontend::compile_to_shared_object(f.file));
+  std::string list;
+  for (const detail::KernelRef& k : kernels) list += "\n  " + signature(*k.kernel);
+  if (kernels.empty()) throw UsageError(f.file + " defines no __global__ kernel");
+  const detail::KernelRef* k = nullptr;
+  for (const detail::KernelRef& c : kernels) {
+    const std::string n = c.kernel->name;
+    if (f.kernel.empty() ? kernels.size() == 1 : (n == f.kernel || n.substr(0, n.find('<')) == f.kernel)) {
+      if (k) throw UsageError("--kernel '" + f.kernel + "' names more than one kernel; give the template arguments:" + list);
+      k = &c;
+    }
+  }
+  if (!k)
+    throw UsageError(f.kernel.empty() ? f.file + " has several kernels; choose one with --kernel:" + list
+                                      : "no kernel '" + f.kernel + "' in " + f.file + "; it has:" + list);
+  const tgsim_kernel_desc& kd = *k->kernel;
+  if (f.args.size() != kd.nparams)
+    throw UsageError(std::string(kd.name) + " takes " + std::to_string(kd.nparams) + " parameter(s), " +
+                     std::to_string(f.args.size()) + " ARG(s) given: " + signature(kd));
+  if (f.grid.empty() && f.grid_threads.empty()) throw UsageError("--grid is required (threadgroups, X[,Y[,Z]])");
+  if (f.block.empty()) throw UsageError("--block is required (threads per group, X[,Y[,Z]])");
+  cfg.block = parse_dim3(f.block, "--block");
+  if (!f.grid_threads.empty()) {
+    const Dim3 t = parse_dim3(f.grid_threads, "--threads-in-grid");
+    cfg.grid_threads = t;
+    cfg.grid = f.grid.empty() ? Dim3((t.x + cfg.block.x - 1) / cfg.block.x, (t.y + cfg.block.y - 1) / cfg.block.y,
+                                     (t.z + cfg.block.z - 1) / cfg.block.z)
+                              : parse_dim3(f.grid, "--grid");
+  } else {
+    cfg.grid = parse_dim3(f.grid, "--grid");
+  }
+  cfg.shared_bytes = f.shared;
+  cfg.name = kd.name;
+  std::vector<std::unique_ptr<BoundArg>> bound;
+  std::vector<void*> argv;
+  std::vector<detail::BufferSpan> spans;
+  std::uint64_t seed = 0x7467736D;  // "tgsm": the same random inputs every run
+  for (std::size_t i = 0; i < f.args.size(); ++i) {
+    auto b = std::make_unique<BoundArg>();
+    if (f.args[i].find('[') != std::string::npos) {
+      bind_buffer(*b, f.args[i], kd.params[i], i, seed);
+      argv.push_back(&b->ptr);
+      detail::add_raw_span(spans, b->ptr, false);
+    } else {
+      bind_scalar(*b, f.args[i], kd.params[i], i);
+      argv.push_back(b->scalar.data());
+    }
+    bound.push_back(std::move(b));
+  }
+  struct Body {
+    void (*tramp)(void**);
+    void** args;
+  } body{kd.trampoline, argv.data()};
+  detail::KernelFn fn{[](void* p, ThreadCtx&) {
+                        auto* x = static_cast<Body*>(p);
+                        x->tramp(x->args);
+                      },
+                      &body, kd.fn};
+  FileRun out;
+  out.report = detail::run_launch(profile, cfg, fn, spans);
+  out.file = f.file;
+  out.signature = signature(kd);
+  for (std::size_t i = 0; i < bound.size(); ++i) {
+    if (!bound[i]->ptr) continue;
+    FileBuffer fb;
+    fb.name = bound[i]->buffer.name();
+    fb.type = bound[i]->type_name;
+    fb.count = bound[i]->count;
+    fb.elem_bytes = bound[i]->type.bytes;
+    fb.bytes.assign(bound[i]->buffer.begin(), bound[i]->buffer.end());
+    out.buffers.push_back(std::move(fb));
+  }
+  return out;
+}
+
+}  // namespace tgsim::cli
+
+namespace tgsim::cli {
+
+namespace {
+
+std::string file_json(const FileRun& r, int indent) {
+  nlohmann::ordered_json j;
+  nlohmann::json rep = nlohmann::json::parse(to_json(r.report, -1));
+  j["kernel"] = r.report.kernel;
+  j["file"] = r.file;
+  j["signature"] = r.signature;
+  j["grid"] = rep["grid"];
+  j["block"] = rep["block"];
+  j["profile"] = rep["profile"];
+  j["counters"] = rep["counters"];
+  j["sites"] = rep["sites"];
+  j["findings"] = rep["findings"];
+  if (rep.contains("printed")) j["printed"] = rep["printed"];
+  if (rep.contains("notes")) j["notes"] = rep["notes"];
+  return j.dump(indent);
+}
+
+}  // namespace
+
+int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, const DeviceProfile& profile,
+                     const LaunchConfig& base, bool json, bool check) {
+  try {
+    if (!check) {
+      FileRun r = run_file(f, profile, base);
+      if (json) {
+        os << file_json(r, 2) << "\n";
+      } else {
+        os << r.signature << "  (" << r.file << ")\n";
+        write_text(os, r.report);
+        if (!r.report.printed.empty()) os << "printf output:\n" << r.report.printed;
+        for (const std::string& n : r.report.notes) os << "note: " << n << "\n";
+      }
+      return r.report.findings.empty() ? 0 : 1;
+    }
+    // check: the checker on, in order and reversed; findings must not depend on the order.
+    LaunchConfig in_order = base, reverse = base;
+    in_order.check = reverse.check = true;
+    in_order.schedule = Schedule::kInOrder;
+    reverse.schedule = Schedule::kReverse;
+    FileRun a = run_file(f, profile, in_order);
+    FileRun b = run_file(f, profile, reverse);
+    const bool same_data = a.buffers.size() == b.buffers.size() &&
+                           std::equal(a.buffers.begin(), a.buffers.end(), b.buffers.begin(),
+                                      [](const FileBuffer& x, const FileBuffer& y) { return x.bytes == y.bytes; });
+    if (json) {
+      nlohmann::ordered_json j = nlohmann::ordered_json::parse(file_json(a, -1));
+      j["same_results_both_schedules"] = same_data;
+      os << j.dump(2) << "\n";
+    } else {
+      os << a.signature << "  (" << a.file << ")\n";
+      if (a.report.findings.empty()) os << "no findings\n";
+      write_text(os, a.report);
+      os << (same_data ? "the buffers are equal under the in-order and the reversed schedule\n"
+                       : "the buffers DIFFER between the in-order and the reversed schedule "
+                         "(a race or a missing barrier?)\n");
+    }
+    return a.report.findings.empty() && same_data ? 0 : 1;
+  } catch (const frontend::CompileError& e) {
+    err << e.what();
+    err << "tgsim: error: " << f.file << " did not compile\n";
+    return 2;
+  } catch (const UsageError& e) {
+    err << "tgsim: error: " << e.what() << "\n";
+    return 2;
+  }
+}
+
+}  // namespace tgsim::cli

@@ -1,0 +1,60 @@
+// A user's own kernel file on the command line: `tgsim run|check FILE.cu|FILE.metal --kernel K
+// --grid X[,Y[,Z]] --block X[,Y[,Z]] [--shared BYTES] [--threads-in-grid X[,Y[,Z]]] ARG...`.
+// FILE is compiled by tgsim's front end into a cached shared object (compile.hpp), loaded, and
+// the kernel named K is launched with one ARG per parameter:
+//   TYPE[COUNT]          a buffer of COUNT elements, random values (fixed seed);
+//   TYPE[COUNT]=0        zeros;  =iota  0, 1, 2, ...;  =@FILE.bin  the file's bytes
+//   TYPE:VALUE           a scalar: int:256, uint:256, float:1.5, double:2, long:-1
+// TYPE: char uchar short ushort int uint long ulong float double, and the vector types
+// (float2, float4, int2, int4, uint4, uchar4, ...) as buffer elements.
+#pragma once
+#include <cstddef>
+#include <iosfwd>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <tgsim/launch.hpp>
+
+namespace tgsim::cli {
+
+struct FileLaunch {
+  std::string file, kernel;
+  std::string grid, block, grid_threads;  // "X[,Y[,Z]]"
+  std::size_t shared = 0;
+  std::vector<std::string> args;
+};
+
+// A usage error: exit status 2 with this one line. CompileError (compile.hpp) is exit 2 too.
+struct UsageError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+struct FileBuffer {
+  std::string name;  // "arg 0 (A)"
+  std::string type;  // element type as given
+  std::size_t count = 0, elem_bytes = 0;
+  std::vector<unsigned char> bytes;  // after the launch
+};
+
+struct FileRun {
+  Report report;
+  std::string file, signature;  // "matmul(const float* A, ..., int n)" as the pass recorded it
+  std::vector<FileBuffer> buffers;
+};
+
+// Compiles, loads and runs; `base` carries the run options (threads, schedule, check, cache).
+FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig base);
+
+// "X[,Y[,Z]]" -> Dim3 (each at least 1); UsageError naming `what` otherwise.
+Dim3 parse_dim3(const std::string& s, const char* what);
+
+bool looks_like_kernel_file(const std::string& arg);  // ends in .cu, .cuh, .metal or .cpp
+
+// `tgsim run FILE ...` (check: `tgsim check FILE ...`, the checker on under both schedules):
+// prints the report (or JSON) and returns the exit status: 0 clean, 1 findings, 2 usage or
+// compile error (the compiler's output on `err`).
+int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, const DeviceProfile& profile,
+                     const LaunchConfig& base, bool json, bool check);
+
+}  // namespace tgsim::cli
