@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <numeric>
+#include <set>
+#include <string>
 
 #include <tgsim/kernel/cuda_vector_types.h>
 #include <tgsim/tgsim.hpp>
@@ -16,6 +18,7 @@ struct alignas(8) Pair {
 };
 void copy_pair(const Pair* in, float* vals, int* idx);
 void sum_float4(const float4* in, float* out);
+void stage_no_barrier(const float* in, float* out);
 
 namespace {
 
@@ -104,6 +107,27 @@ TEST(FrontEnd, StructAndFloat4CopiesAreOneAccess) {
   EXPECT_EQ(r.counters.global_load.instructions, 2u);  // one 16-byte load per warp
   EXPECT_EQ(r.counters.global_load.sectors, 32u);      // 32 lanes x 16 bytes = 16 sectors
   EXPECT_TRUE(r.findings.empty());
+}
+
+// The checker names a front-end kernel's shared arrays (its module registers them): a static
+// 2-D array with its element, and an extern __shared__ array sized by the launch.
+TEST(FrontEnd, FindingsNameSharedArrays) {
+  tgsim::Device dev;
+  auto in = dev.alloc<float>(64, "in"), out = dev.alloc<float>(64, "out");
+  tgsim::LaunchConfig cfg;
+  cfg.grid = tgsim::Dim3(1);
+  cfg.block = tgsim::Dim3(64);
+  cfg.shared_bytes = 64 * sizeof(float);
+  cfg.check = true;
+  tgsim::Report r = dev.launch(cfg, stage_no_barrier, in.data(), out.data());
+  std::set<std::string> objects;
+  for (const tgsim::Finding& f : r.findings)
+    if (f.kind == tgsim::FindingKind::kRaw) objects.insert(f.object);
+  EXPECT_EQ(objects, (std::set<std::string>{"tile", "spill"}));
+  bool element = false;
+  for (const tgsim::Finding& f : r.findings)
+    element = element || (f.object == "tile" && f.message.find("shared tile[") != std::string::npos);
+  EXPECT_TRUE(element) << r.findings[0].message;
 }
 
 }  // namespace

@@ -13,7 +13,7 @@
 extern "C" {
 #endif
 
-#define TGSIM_ABI_VERSION 2
+#define TGSIM_ABI_VERSION 3
 
 /* The running thread (tgsim::ThreadCtx), as instrumented code reads it. */
 #define TGSIM_OFF_THREAD_IDX 0   /* 3 x uint32: threadIdx */
@@ -67,6 +67,19 @@ struct tgsim_var_desc {
   const char* name;
   unsigned kind; /* 0: __device__ variable (global memory), 1: __constant__ */
 };
+/* A shared array (__shared__, Metal threadgroup) in the module's layout, so that findings name
+ * it ("tileB[0][3]"). An extern __shared__ array has bytes 0 and rank 1: its extent is the
+ * launch's dynamic bytes / elem_bytes. */
+struct tgsim_shared_desc {
+  const char* name;                  /* from debug info ("tileB"), else the symbol */
+  unsigned long long offset;         /* in the group's arena */
+  unsigned long long bytes;
+  unsigned long long elem_bytes;     /* the innermost element */
+  unsigned rank;                     /* array dimensions (0: a scalar or struct) */
+  const unsigned long long* extents; /* outermost first */
+  const char* file;                  /* where it is declared, or "" */
+  unsigned line;
+};
 struct tgsim_module_desc {
   unsigned version; /* TGSIM_ABI_VERSION */
   unsigned nkernels;
@@ -75,6 +88,8 @@ struct tgsim_module_desc {
   const struct tgsim_var_desc* vars;
   unsigned long long shared_static_bytes;  /* the module's static shared layout */
   unsigned long long dynamic_shared_offset; /* where extern __shared__ arrays start */
+  unsigned nshared;
+  const struct tgsim_shared_desc* shared;
 };
 
 /* Library entry points (defined in libtgsim; exported by the tgsim command for modules it loads). */
