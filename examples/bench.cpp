@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "i18n.hpp"
 #include "kernels.hpp"
 
 namespace tgsim::cli {
@@ -173,7 +174,10 @@ int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned th
     }
   }
   if (json) {
-    os << nlohmann::ordered_json{{"cores", cores}, {"reps", reps}, {"runs", rows}}.dump(2) << "\n";
+    os << nlohmann::ordered_json{{"schema", kJsonSchema}, {"tgsim", version()}, {"cores", cores}, {"reps", reps},
+                                 {"runs", rows}}
+              .dump(2)
+       << "\n";
     return 0;
   }
   os << "tgsim bench: all counters on" << (g_bench_cache ? " (L1/L2/DRAM model included)" : " (--no-cache)")

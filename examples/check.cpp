@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "i18n.hpp"
 
 namespace tgsim::cli {
 
@@ -89,7 +90,9 @@ int check(std::ostream& os, std::ostream& err, const CheckOptions& o) {
       run["schedule"] = scheds[i].name;
       runs.push_back(run);
     }
-    os << nlohmann::ordered_json{{"kernel", o.kernel},
+    os << nlohmann::ordered_json{{"schema", kJsonSchema},
+                                 {"tgsim", version()},
+                                 {"kernel", o.kernel},
                                  {"clean", clean},
                                  {"correct", all_correct},
                                  {"schedules_agree", same_findings},
@@ -99,34 +102,39 @@ int check(std::ostream& os, std::ostream& err, const CheckOptions& o) {
     return clean && all_correct ? 0 : 1;
   }
   const catalog::Result& first = results[0];
-  os << "tgsim check " << o.kernel << "  n " << first.n << "  grid " << first.report.grid.str()
-     << "  block " << first.report.block.str() << "\n";
+  os << trf("check.header", {o.kernel, std::to_string(first.n), first.report.grid.str(), first.report.block.str()})
+     << "\n";
   for (std::size_t i = 0; i < results.size(); ++i) {
     const Report& r = results[i].report;
     if (i > 0 && same_findings) continue;  // printed once when every schedule agrees
-    os << "  " << (same_findings && results.size() > 1 ? std::string("all schedules")
-                                                        : "schedule " + scheds[i].name)
-       << ": " << (r.findings.empty() ? "no findings" : std::to_string(r.findings.size()) +
-                                                            (r.findings.size() == 1 ? " finding" : " findings"))
-       << "\n";
+    const std::string who = same_findings && results.size() > 1 ? tr("check.all_schedules")
+                                                                 : trf("check.schedule", {scheds[i].name});
+    const std::string what = r.findings.empty() ? tr("check.no_findings")
+                                                : trf(r.findings.size() == 1 ? "check.finding" : "check.findings",
+                                                      {std::to_string(r.findings.size())});
+    os << "  " << who << ": " << what << "\n";
     for (const Finding& f : r.findings) {
-      os << "    " << to_string(f.kind) << " at " << f.where();
-      if (!f.file2.empty()) os << " and " << f.where2();
-      os << " [" << num(f.count) << (f.count == 1 ? " time" : " times") << "]\n      e.g. block "
-         << f.block.str() << ": " << f.message << "\n";
+      std::string line = std::string(to_string(f.kind)) + " " + tr("check.at") + " " + f.where();
+      if (!f.file2.empty()) line += " " + tr("check.and") + " " + f.where2();
+      line += " [" + trf(f.count == 1 ? "check.time" : "check.times", {num(f.count)}) + "]";
+      os << wrap("    " + line, 100, 6) << "\n";
+      // A Japanese gloss of the kind; the English names are self-describing (empty there).
+      const std::string& gloss = tr("finding." + std::string(to_string(f.kind)));
+      if (has_message("finding." + std::string(to_string(f.kind))) && !gloss.empty())
+        os << wrap("      " + gloss, 100, 6) << "\n";
+      os << wrap("      " + trf("check.example", {f.block.str(), f.message}), 100, 8) << "\n";
     }
   }
   for (std::size_t i = 0; i < results.size(); ++i)
-    os << "  result under " << scheds[i].name << ": "
-       << (results[i].correct ? "equals" : "DIFFERS FROM") << " the CPU reference\n";
+    os << "  "
+       << trf(results[i].correct ? "check.result_equals" : "check.result_differs", {scheds[i].name}) << "\n";
   if (results.size() > 1) {
-    os << "  schedules " << (same_findings ? "agree on the findings" : "DISAGREE on the findings");
     bool same_result = true;
     for (const auto& r : results) same_result = same_result && r.correct == results[0].correct;
-    if (!same_result) os << "; the result depends on the schedule (a missing barrier shows)";
-    os << "\n";
+    os << "  " << tr(same_findings ? "check.agree" : "check.disagree")
+       << (same_result ? "" : tr("check.depends")) << "\n";
   }
-  os << (clean && all_correct ? "  clean\n" : "  NOT clean\n");
+  os << "  " << tr(clean && all_correct ? "check.clean" : "check.not_clean") << "\n";
   return clean && all_correct ? 0 : 1;
 }
 

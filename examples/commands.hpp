@@ -22,14 +22,20 @@ CLI::App* add_check(CLI::App& app, CheckOptions& o);
 int check(std::ostream& os, std::ostream& err, const CheckOptions& o);
 
 struct ExplainOptions {  // `tgsim explain` (explain.cpp)
-  std::string kernel, site, svg, sweep, profile = "nvidia-h100";
+  std::string kernel, site, svg, html, sweep, profile = "nvidia-h100";
   int n = 0, at = 0;
   unsigned threads = 0;
+  bool source = false, wide = false;
 };
+// "unknown kernel 'x'; did you mean y?" (or "tgsim list shows them all"), in the language.
+std::string unknown_kernel_message(const std::string& name);
 CLI::App* add_explain(CLI::App& app, ExplainOptions& o);
 int explain(std::ostream& os, std::ostream& err, const ExplainOptions& o);
 
-int tour(std::ostream& os, unsigned threads, bool json, const std::string& profile = "nvidia-h100");
+// The tour: family by family, each printed as soon as it is done (progress on stderr);
+// tables and paragraphs fit 100 columns unless `wide`.
+int tour(std::ostream& os, unsigned threads, bool json, const std::string& profile = "nvidia-h100",
+         bool wide = false);
 extern bool g_bench_cache;
 int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned threads, bool json);
 // run's --json object; with the estimate of `profile` when given

@@ -1,12 +1,16 @@
 // `tgsim explain`: one warp instruction drawn (lanes -> banks with the wavefronts it takes,
-// or lanes -> sectors), the launch's memory hierarchy and time estimate; with --sweep, the
-// counters and predicted time of several variants side by side as a bar chart.
+// or lanes -> sectors; for a 2-D tile the tile itself, beside its padded variant), the
+// launch's memory hierarchy and time estimate; with --source / --html the source lines with
+// their counters and rules (source_view.hpp); with --sweep, the counters and predicted time
+// of several variants side by side as a bar chart, with the H100's measured times.
 #include <CLI/CLI.hpp>
 
 #include <cmath>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <limits>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include <tgsim/estimate.hpp>
@@ -14,7 +18,11 @@
 
 #include "commands.hpp"
 #include "predict.hpp"
+#include "i18n.hpp"
+#include "rules.hpp"
+#include "source_view.hpp"
 #include "svg.hpp"
+#include "validate.hpp"
 
 namespace tgsim::cli {
 
@@ -41,24 +49,65 @@ bool write_file(const std::string& path, const std::string& text, std::ostream& 
   return true;
 }
 
-// The most telling site: the shared access with the most wavefronts per instruction, else
-// the global access with the most sectors per request.
-const SiteCounters* pick_site(const Report& r) {
+// The site to draw: the global or shared access with the largest share of the unit that
+// sets the estimate (source_view.hpp), ties to the earlier site.
+const SiteCounters* pick_site(const Report& r, const std::string& unit) {
   const SiteCounters* best = nullptr;
   double score = -1;
   for (const SiteCounters& s : r.sites) {
-    if (s.counters.instructions == 0) continue;
-    double sc = -1;
-    if (s.kind == SiteKind::kSharedLoad || s.kind == SiteKind::kSharedStore)
-      sc = 1000.0 + double(s.counters.wavefronts) / double(s.counters.instructions);
-    else if (s.kind == SiteKind::kGlobalLoad || s.kind == SiteKind::kGlobalStore)
-      sc = double(s.counters.sectors) / double(s.counters.instructions);
+    const bool drawable = s.kind == SiteKind::kSharedLoad || s.kind == SiteKind::kSharedStore ||
+                          s.kind == SiteKind::kGlobalLoad || s.kind == SiteKind::kGlobalStore;
+    if (!drawable || s.counters.instructions == 0) continue;
+    const double sc = site_cost(s, unit);
     if (sc > score) {
       score = sc;
       best = &s;
     }
   }
   return best;
+}
+
+// The 2-D shared tiles of the catalog (their declarations, as the pictures draw them) and the
+// padded variant drawn beside the unpadded one. `index` is the order of the array among the
+// kernel's shared declarations (its base offset is index * rows * cols * 4).
+struct Tile {
+  const char* kernel;
+  int rows, cols;
+  const char* array;
+  const char* padded;  // the kernel with the padded tile, or nullptr
+};
+const Tile* tile_of(const std::string& kernel) {
+  static const Tile tiles[] = {{"transpose_shared", 32, 32, "s", "transpose_padded"},
+                               {"transpose_padded", 32, 33, "s", nullptr},
+                               {"int_matmul_shared", 32, 32, "a", nullptr},
+                               {"matmul_tiled8", 8, 8, "tile", nullptr},
+                               {"matmul_tiled16", 16, 16, "tile", nullptr},
+                               {"matmul_tiled32", 32, 32, "tile", nullptr}};
+  for (const Tile& t : tiles)
+    if (kernel == t.kernel) return &t;
+  return nullptr;
+}
+
+TilePanel panel(const CapturedInstruction& c, const std::string& kernel, const Tile& t) {
+  TilePanel p;
+  p.c = c;
+  p.rows = t.rows;
+  p.cols = t.cols;
+  p.array = t.array;
+  const std::uint64_t bytes = std::uint64_t(t.rows) * std::uint64_t(t.cols) * 4;
+  std::uint64_t lo = std::numeric_limits<std::uint64_t>::max();
+  for (int l = 0; l < 32; ++l)
+    if ((c.mask >> l) & 1u) lo = std::min(lo, c.addr[l]);
+  p.base = lo == std::numeric_limits<std::uint64_t>::max() ? 0 : lo / bytes * bytes;
+  p.label = kernel + ": " + t.array + "[" + std::to_string(t.rows) + "][" + std::to_string(t.cols) + "]";
+  return p;
+}
+
+// The H100's measured time of `kernel` at size n (tests/hardware/h100.json), NaN if none.
+double measured_ms(const nlohmann::json& fx, const std::string& kernel, int n) {
+  const auto& k = fx["timings"]["kernels"];
+  if (!k.contains(kernel) || !k[kernel].contains(std::to_string(n))) return std::numeric_limits<double>::quiet_NaN();
+  return k[kernel][std::to_string(n)].value("ms_median", std::numeric_limits<double>::quiet_NaN());
 }
 
 }  // namespace
@@ -73,8 +122,11 @@ void print_estimate(std::ostream& os, const Estimate& e) {
 CLI::App* add_explain(CLI::App& app, ExplainOptions& o) {
   auto* c = app.add_subcommand("explain", "draw one warp instruction, or sweep variants, with the time estimate");
   c->add_option("kernel", o.kernel, "kernel name (tgsim list), or a family with --sweep (matmul)")->required();
-  c->add_option("--site", o.site, "file:line[:column] of the access to draw (default: the most telling one)");
+  c->add_option("--site", o.site, "file:line[:column] of the access to draw (default: the costliest one)");
   c->add_option("--svg", o.svg, "write the picture to this SVG file");
+  c->add_flag("--source", o.source, "the kernel's source lines with their counters, worst first, and rules");
+  c->add_option("--html", o.html, "write the source view with its pictures to this HTML file");
+  c->add_flag("--wide", o.wide, "do not fit the output to 100 columns");
   c->add_option("--sweep", o.sweep, "variants to compare, e.g. tile=8,16,32 (matmul) ");
   c->add_option("--n", o.n, "problem size (default: the catalog's)")->check(CLI::Range(1, 1 << 26));
   c->add_option("--at", o.at, "also predict the time at this size (counters scaled analytically)")
@@ -84,96 +136,192 @@ CLI::App* add_explain(CLI::App& app, ExplainOptions& o) {
   return c;
 }
 
+std::string unknown_kernel_message(const std::string& name) {
+  std::vector<std::string> names;
+  for (const catalog::Entry& e : catalog::entries()) names.push_back(e.name);
+  for (const char* family : {"matmul"}) names.push_back(family);
+  const std::string best = closest(name, names);
+  return trf("err.unknown_kernel", {name}) + "; " + (best.empty() ? tr("err.see_list") : trf("err.did_you_mean", {best}));
+}
+
+namespace {
+
+int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const DeviceProfile& prof,
+          const Device& sim_dev) {
+  auto eq = o.sweep.find('=');
+  if (o.kernel != "matmul" || eq == std::string::npos || o.sweep.substr(0, eq) != "tile") {
+    err << "tgsim: error: --sweep supports `matmul --sweep tile=8,16,32` (tile=naive for the naive kernel)\n";
+    return 2;
+  }
+  std::vector<std::string> variants;
+  std::stringstream ss(o.sweep.substr(eq + 1));
+  for (std::string v; std::getline(ss, v, ',');)
+    variants.push_back(v == "naive" || v == "0" ? "matmul_naive" : "matmul_tiled" + v);
+  for (const std::string& k : variants)
+    if (!catalog::find(k)) {
+      err << "tgsim: error: no kernel " << k << " for that sweep value\n";
+      return 2;
+    }
+  std::vector<Bar> bars = {{"load requests", {}}, {"load sectors", {}}, {"L1 hit sectors", {}},
+                           {"L2 sectors", {}},    {"DRAM bytes", {}},   {"shared wavefronts", {}},
+                           {"predicted ms", {}}};
+  const int at = o.at;
+  // 99 columns: 15 + 6 x 11 + 10 + 8.
+  os << std::left << std::setw(15) << "variant" << std::right << std::setw(11) << "ld req" << std::setw(11)
+     << "ld sectors" << std::setw(11) << "L1 hits" << std::setw(11) << "L2 sectors" << std::setw(11)
+     << "DRAM bytes" << std::setw(11) << "sh wavef" << std::setw(10) << "est. ms" << std::setw(8) << "bound"
+     << "\n";
+  for (const std::string& k : variants) {
+    catalog::RunOptions opt;
+    opt.n = o.n;
+    opt.threads = o.threads;
+    opt.progress = true;
+    catalog::Result r = catalog::run(sim_dev, k, opt);
+    const Counters& c = r.report.counters;
+    Estimate est = catalog::predict(*catalog::find(k), r, prof, at);
+    const double v[] = {double(c.global_load.requests()), double(c.global_load.sectors),
+                        double(c.global_load.l1_hit_sectors), double(c.l2_read_sectors + c.l2_write_sectors),
+                        double(c.dram_read_bytes + c.dram_write_bytes),
+                        double(c.shared_load.wavefronts + c.shared_store.wavefronts), est.time_ms()};
+    for (std::size_t i = 0; i < bars.size(); ++i) bars[i].values.push_back(v[i]);
+    os << std::left << std::setw(15) << k << std::right;
+    for (int i = 0; i < 6; ++i) os << std::setw(11) << num(std::uint64_t(v[i]));  // exact counts
+    os << std::setw(10) << fmt3(est.time_ms()) << std::setw(8) << est.bound << "\n";
+  }
+  const int n = o.n ? o.n : catalog::find(variants.front())->default_n;
+  const int timed_n = at ? at : n;
+  // Measured times exist for the H100 only, at the sizes the fixture was timed at.
+  if (prof.name == "nvidia-h100") {
+    std::ifstream in(catalog::default_fixture_path());
+    if (in) {
+      const nlohmann::json fx = nlohmann::json::parse(in, nullptr, false);
+      for (const std::string& k : variants) bars[6].measured.push_back(measured_ms(fx, k, timed_n));
+      bars[6].measured_label = "H100 measured at n=" + std::to_string(timed_n) + " (tests/hardware/h100.json)";
+      std::string line;
+      for (std::size_t i = 0; i < variants.size(); ++i)
+        if (bars[6].measured[i] == bars[6].measured[i])
+          line += (line.empty() ? "" : ", ") + variants[i] + " " + fmt3(bars[6].measured[i]) + " ms";
+      if (!line.empty()) os << wrap("H100 measured at n=" + std::to_string(timed_n) + ": " + line, 100, 2) << "\n";
+    }
+  }
+  os << wrap("(counters at n=" + std::to_string(n) + "; predicted time " +
+                 (at ? "at n=" + std::to_string(at) + ", counters scaled by (N/n)^3, DRAM by (N/n)^2"
+                     : "at n=" + std::to_string(n)) +
+                 ", profile " + prof.name + ")",
+             o.wide ? 1000 : 100)
+     << "\n";
+  if (!o.svg.empty()) {
+    bars[6].metric = at ? "predicted ms (n=" + std::to_string(at) + ")" : "predicted ms";
+    if (!write_file(o.svg, bars_svg("matmul, n=" + std::to_string(n) + ": traffic and predicted time per variant (" +
+                                        prof.name + ")",
+                                    variants, bars),
+                    err))
+      return 2;
+    os << "wrote " << o.svg << "\n";
+  }
+  return 0;
+}
+
+// The pictures of the HTML page (and of --svg): the drawn instruction, as a tile beside its
+// padded variant where the catalog has one, and the shuffle tree when the kernel shuffles.
+std::vector<std::string> pictures(const catalog::Result& r, const std::string& kernel, const std::string& site,
+                                  const DeviceProfile& prof, const Device& sim_dev, const ExplainOptions& o) {
+  std::vector<std::string> out;
+  const CapturedInstruction& c = r.report.captured;
+  std::ostringstream title;
+  title << kernel << ": " << to_string(c.kind) << " at " << base(c.file) << ":" << c.line;
+  const Tile* t = tile_of(kernel);
+  const bool shared = c.kind == SiteKind::kSharedLoad || c.kind == SiteKind::kSharedStore;
+  if (shared && t) {
+    std::vector<TilePanel> panels = {panel(c, kernel, *t)};
+    if (t->padded) {  // the same source site in the padded kernel (one template, one line)
+      catalog::RunOptions opt;
+      opt.n = r.n;
+      opt.threads = o.threads;
+      opt.capture_site = site;
+      catalog::Result pr = catalog::run(sim_dev, t->padded, opt);
+      if (pr.report.captured.present) panels.push_back(panel(pr.report.captured, t->padded, *tile_of(t->padded)));
+    }
+    out.push_back(tile_svg(panels, prof, title.str() + (panels.size() > 1 ? ", and padded" : "")));
+  }
+  out.push_back(instruction_svg(c, prof, title.str()));
+  if (r.report.counters.shfl > 0) {
+    std::uint64_t warps = 0;
+    for (const SiteCounters& s : r.report.sites)
+      if (s.kind == SiteKind::kShuffle) warps = std::max(warps, s.warp_ops);
+    out.push_back(shuffle_svg(kernel + ": a warp sum by __shfl_down_sync",
+                              fmt3(double(r.report.counters.shfl)) + " SHFL in this launch; the busiest shuffle site ran " +
+                                  fmt3(double(warps)) + " times (once per warp per step)"));
+  }
+  return out;
+}
+
+// The drawn instruction in words (lanes -> banks, or its sectors), the launch's memory
+// hierarchy counters and the estimate, wrapped to `width`.
+void print_instruction(std::ostream& os, const std::string& kernel, const catalog::Result& r, const Estimate& est,
+                       const Device& sim_dev, std::size_t width) {
+  const CapturedInstruction& c = r.report.captured;
+  const Counters& k = r.report.counters;
+  os << wrap(kernel + " (n " + std::to_string(r.n) + "), " + to_string(c.kind) + " at " + base(c.file) + ":" +
+                 std::to_string(c.line) + ":" + std::to_string(c.column) + ", block " + std::to_string(c.group) +
+                 " warp " + std::to_string(c.warp) + ", " + std::to_string(c.width) + "-byte lanes",
+             width)
+     << "\n";
+  if (c.kind == SiteKind::kSharedLoad || c.kind == SiteKind::kSharedStore) {
+    BankView v = bank_view(c, sim_dev.profile());
+    std::string lanes = "lane -> bank:";
+    for (int l = 0; l < 32; ++l)
+      if (v.bank[l] >= 0) lanes += " " + std::to_string(l) + ":" + std::to_string(v.bank[l]);
+    os << "  " << wrap(lanes, width - 2, 2) << "\n  " << v.wavefronts << (v.wavefronts == 1 ? " wavefront" : " wavefronts")
+       << " (ideal " << v.ideal << ", " << (v.wavefronts - v.ideal) << " bank conflicts)\n";
+  } else {
+    model::WarpAccess a{c.mask, c.width, c.addr};
+    os << "  1 request, " << model::global_sectors(a) << " sectors of " << sim_dev.profile().sector_bytes
+       << " bytes\n";
+  }
+  os << "  " << wrap("launch: " + num(k.global_load.requests()) + " load requests, " + num(k.global_load.sectors) +
+                         " load sectors (" + num(k.global_load.l1_hit_sectors) + " hit in L1), L2 " +
+                         num(k.l2_read_sectors) + " read / " + num(k.l2_write_sectors) + " write sectors, DRAM " +
+                         num(k.dram_read_bytes) + " bytes read",
+                     width - 2, 2)
+     << "\n";
+  std::ostringstream estimate_text;
+  print_estimate(estimate_text, est);
+  os << "  " << wrap(estimate_text.str().substr(2), width - 2, 2);
+}
+
+}  // namespace
+
 int explain(std::ostream& os, std::ostream& err, const ExplainOptions& o) {
   auto prof = profiles::by_name(o.profile);
   if (!prof) {
     err << "tgsim: error: unknown profile '" << o.profile << "' (nvidia-h100, apple-m3, amd-cdna)\n";
     return 2;
   }
+  if (o.sweep.empty() && !catalog::find(o.kernel)) {
+    err << "tgsim: error: " << unknown_kernel_message(o.kernel) << "\n";
+    return 2;
+  }
   // Estimates use the chosen profile; the simulation itself needs 32-wide warps.
   Device sim_dev(prof->warp_size == 32 ? *prof : profiles::nvidia_h100());
   if (prof->warp_size != 32)
-    os << "profile " << prof->name << ": warp size " << prof->warp_size
-       << " is not simulated yet; counters come from 32-wide warps, limits and figures from "
-       << prof->name << "\n";
-
-  if (!o.sweep.empty()) {
-    auto eq = o.sweep.find('=');
-    if (o.kernel != "matmul" || eq == std::string::npos || o.sweep.substr(0, eq) != "tile") {
-      err << "tgsim: error: --sweep supports `matmul --sweep tile=8,16,32` (tile=naive for the naive kernel)\n";
-      return 2;
-    }
-    std::vector<std::string> variants;
-    std::stringstream ss(o.sweep.substr(eq + 1));
-    for (std::string v; std::getline(ss, v, ',');)
-      variants.push_back(v == "naive" || v == "0" ? "matmul_naive" : "matmul_tiled" + v);
-    std::vector<Bar> bars = {{"load requests", {}}, {"load sectors", {}}, {"L1 hit sectors", {}},
-                             {"L2 sectors", {}},    {"DRAM bytes", {}},   {"shared wavefronts", {}},
-                             {"predicted ms", {}}};
-    const int at = o.at;
-    os << std::left << std::setw(16) << "variant" << std::right << std::setw(12) << "ld req" << std::setw(12)
-       << "ld sectors" << std::setw(12) << "L1 hits" << std::setw(12) << "L2 sectors" << std::setw(12)
-       << "DRAM bytes" << std::setw(12) << "sh wavef" << std::setw(12) << "est. ms" << std::setw(9) << "bound"
+    os << wrap("profile " + prof->name + ": warp size " + std::to_string(prof->warp_size) +
+                   " is not simulated yet; counters come from 32-wide warps, limits and figures from " + prof->name,
+               o.wide ? 1000 : 100)
        << "\n";
-    for (const std::string& k : variants) {
-      const catalog::Entry* e = catalog::find(k);
-      if (!e) {
-        err << "tgsim: error: no kernel " << k << " for that sweep value\n";
-        return 2;
-      }
-      catalog::RunOptions opt;
-      opt.n = o.n;
-      opt.threads = o.threads;
-      opt.progress = true;
-      catalog::Result r = catalog::run(sim_dev, k, opt);
-      const Counters& c = r.report.counters;
-      Estimate est = catalog::predict(*e, r, *prof, at);
-      bars[0].values.push_back(double(c.global_load.requests()));
-      bars[1].values.push_back(double(c.global_load.sectors));
-      bars[2].values.push_back(double(c.global_load.l1_hit_sectors));
-      bars[3].values.push_back(double(c.l2_read_sectors + c.l2_write_sectors));
-      bars[4].values.push_back(double(c.dram_read_bytes + c.dram_write_bytes));
-      bars[5].values.push_back(double(c.shared_load.wavefronts + c.shared_store.wavefronts));
-      bars[6].values.push_back(est.time_ms());
-      os << std::left << std::setw(16) << k << std::right << std::setw(12) << num(c.global_load.requests())
-         << std::setw(12) << num(c.global_load.sectors) << std::setw(12) << num(c.global_load.l1_hit_sectors)
-         << std::setw(12) << num(c.l2_read_sectors + c.l2_write_sectors) << std::setw(12)
-         << num(c.dram_read_bytes + c.dram_write_bytes) << std::setw(12)
-         << num(c.shared_load.wavefronts + c.shared_store.wavefronts) << std::setw(12) << std::fixed
-         << std::setprecision(3) << est.time_ms() << std::setw(9) << est.bound << "\n";
-      os.unsetf(std::ios::floatfield);
-    }
-    const int n = o.n ? o.n : catalog::find(variants.front())->default_n;
-    os << "(counters at n=" << n << "; predicted time " << (at ? "at n=" + std::to_string(at) + ", counters scaled by (N/n)^3, DRAM by (N/n)^2"
-                                                                : "at n=" + std::to_string(n))
-       << ", profile " << prof->name << ")\n";
-    if (!o.svg.empty()) {
-      std::vector<std::string> labels;
-      for (const std::string& k : variants) labels.push_back(k);
-      bars[6].metric = at ? "predicted ms (n=" + std::to_string(at) + ")" : "predicted ms";
-      if (!write_file(o.svg, bars_svg("matmul, n=" + std::to_string(n) + ": traffic and predicted time per variant (" +
-                                          prof->name + ")",
-                                      labels, bars),
-                      err))
-        return 2;
-      os << "wrote " << o.svg << "\n";
-    }
-    return 0;
-  }
+  if (!o.sweep.empty()) return sweep(os, err, o, *prof, sim_dev);
 
   const catalog::Entry* e = catalog::find(o.kernel);
-  if (!e) {
-    err << "tgsim: error: unknown kernel '" << o.kernel << "' (tgsim list)\n";
-    return 2;
-  }
   catalog::RunOptions opt;
   opt.n = o.n;
   opt.threads = o.threads;
   opt.progress = true;
+  catalog::Result first = catalog::run(sim_dev, o.kernel, opt);
+  const Estimate est = catalog::predict(*e, first, *prof, o.at);
+  const SourceView view = source_view(first.report, first.n, prof->name, est);
   std::string site = o.site;
   if (site.empty()) {
-    catalog::Result first = catalog::run(sim_dev, o.kernel, opt);
-    const SiteCounters* s = pick_site(first.report);
+    const SiteCounters* s = pick_site(first.report, view.unit);
     if (!s) {
       err << "tgsim: error: " << o.kernel << " has no global or shared access to draw\n";
       return 1;
@@ -187,30 +335,24 @@ int explain(std::ostream& os, std::ostream& err, const ExplainOptions& o) {
     err << "tgsim: error: no warp instruction of " << o.kernel << " at " << site << "\n";
     return 2;
   }
-  const Counters& k = r.report.counters;
-  os << o.kernel << " (n " << r.n << "), " << to_string(c.kind) << " at " << base(c.file) << ":" << c.line << ":"
-     << c.column << ", block " << c.group << " warp " << c.warp << ", " << c.width << "-byte lanes\n";
-  std::ostringstream title;
-  title << o.kernel << ": " << to_string(c.kind) << " at " << base(c.file) << ":" << c.line;
-  if (c.kind == SiteKind::kSharedLoad || c.kind == SiteKind::kSharedStore) {
-    BankView v = bank_view(c, sim_dev.profile());
-    os << "  lane -> bank:";
-    for (int l = 0; l < 32; ++l)
-      if (v.bank[l] >= 0) os << " " << l << ":" << v.bank[l];
-    os << "\n  " << v.wavefronts << (v.wavefronts == 1 ? " wavefront" : " wavefronts") << " (ideal " << v.ideal << ", " << (v.wavefronts - v.ideal)
-       << " bank conflicts)\n";
-  } else {
-    model::WarpAccess a{c.mask, c.width, c.addr};
-    os << "  1 request, " << model::global_sectors(a) << " sectors of " << sim_dev.profile().sector_bytes
-       << " bytes\n";
+  const std::size_t width = o.wide ? 1000 : 100;
+  print_instruction(os, o.kernel, r, est, sim_dev, width);
+  std::vector<Advice> advice;
+  if (o.source || !o.html.empty()) advice = advise(view, first, *prof, sim_dev, o.threads);
+  if (o.source) {
+    os << "\n";
+    print_source(os, view, advice, width);
   }
-  os << "  launch: " << num(k.global_load.requests()) << " load requests, " << num(k.global_load.sectors)
-     << " load sectors (" << num(k.global_load.l1_hit_sectors) << " hit in L1), L2 " << num(k.l2_read_sectors)
-     << " read / " << num(k.l2_write_sectors) << " write sectors, DRAM " << num(k.dram_read_bytes) << " bytes read\n";
-  print_estimate(os, catalog::predict(*e, r, *prof, o.at));
+  const std::vector<std::string> svgs = !o.svg.empty() || !o.html.empty()
+                                            ? pictures(r, o.kernel, site, *prof, sim_dev, o)
+                                            : std::vector<std::string>{};
   if (!o.svg.empty()) {
-    if (!write_file(o.svg, instruction_svg(c, *prof, title.str()), err)) return 2;
+    if (!write_file(o.svg, svgs.front(), err)) return 2;
     os << "wrote " << o.svg << "\n";
+  }
+  if (!o.html.empty()) {
+    if (!write_file(o.html, source_html(view, advice, svgs), err)) return 2;
+    os << "wrote " << o.html << "\n";
   }
   return 0;
 }

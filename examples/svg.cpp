@@ -1,6 +1,7 @@
 #include "svg.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -26,21 +27,29 @@ std::string esc(const std::string& s) {
   return o;
 }
 
-std::string fmt(double v) {
-  char b[64];
-  if (v >= 1e9) std::snprintf(b, sizeof b, "%.2fG", v / 1e9);
-  else if (v >= 1e6) std::snprintf(b, sizeof b, "%.2fM", v / 1e6);
-  else if (v >= 1e4) std::snprintf(b, sizeof b, "%.1fk", v / 1e3);
-  else if (v == double(long(v))) std::snprintf(b, sizeof b, "%ld", long(v));
-  else std::snprintf(b, sizeof b, "%.2f", v);
-  return b;
-}
-
 bool is_shared(SiteKind k) {
   return k == SiteKind::kSharedLoad || k == SiteKind::kSharedStore || k == SiteKind::kSharedAtomic;
 }
 
 }  // namespace
+
+std::string fmt3(double v) {
+  char b[64];
+  const double a = v < 0 ? -v : v;
+  if (a >= 1e9) std::snprintf(b, sizeof b, "%.3gG", v / 1e9);
+  else if (a >= 1e6) std::snprintf(b, sizeof b, "%.3gM", v / 1e6);
+  else if (a >= 1e4) std::snprintf(b, sizeof b, "%.3gk", v / 1e3);
+  else if (v == double(long(v))) std::snprintf(b, sizeof b, "%ld", long(v));
+  else if (a >= 100) std::snprintf(b, sizeof b, "%.0f", v);
+  else if (a >= 10) std::snprintf(b, sizeof b, "%.1f", v);
+  else if (a >= 1) std::snprintf(b, sizeof b, "%.2f", v);
+  else if (a >= 0.001) {
+    // three significant digits after the leading zeros: 0.0213, 0.00512
+    const int dec = 2 - static_cast<int>(std::floor(std::log10(a)));
+    std::snprintf(b, sizeof b, "%.*f", dec, v);
+  } else std::snprintf(b, sizeof b, "%.2e", v);
+  return b;
+}
 
 BankView bank_view(const CapturedInstruction& c, const DeviceProfile& p) {
   BankView v;
@@ -169,39 +178,206 @@ std::string instruction_svg(const CapturedInstruction& c, const DeviceProfile& p
   return s.str();
 }
 
+// Bars are as wide as their widest value label (about 6.5 px per character at 11 px), so
+// labels never overlap; measured values are black bars beside the predicted ones, on the
+// same scale.
 std::string bars_svg(const std::string& title, const std::vector<std::string>& variants,
                      const std::vector<Bar>& bars) {
-  const int bw = 40, x0 = 30, base = 330, hmax = 240;
-  const int gw = int(variants.size()) * (bw + 6) + 34;  // one group of bars per metric
-  const int W = std::max(x0 * 2 + int(bars.size()) * gw, x0 * 2 + int(variants.size()) * 150), H = 430;
+  std::size_t widest = 4;
+  for (const Bar& b : bars) {
+    for (double v : b.values) widest = std::max(widest, fmt3(v).size());
+    for (double v : b.measured)
+      if (v == v) widest = std::max(widest, fmt3(v).size());
+  }
+  const int bw = std::max(40, int(widest) * 7 + 6), x0 = 30, base = 350, hmax = 240;
+  const int gw = int(variants.size()) * (bw + 8) + 40;  // one group of bars per metric
+  bool wide_group = false;  // a group with measured values holds two bars per variant
+  for (const Bar& b : bars) wide_group = wide_group || !b.measured.empty();
+  std::size_t longest = 0;
+  for (const auto& v : variants) longest = std::max(longest, v.size());
+  const int legend_w = int(longest) * 8 + 40;
+  const int pair_gw = int(variants.size()) * (2 * bw + 12) + 40;
+  const int W = std::max({x0 * 2 + int(bars.size()) * gw + (wide_group ? pair_gw - gw : 0),
+                          x0 * 2 + int(variants.size() + 1) * legend_w, 700});
+  const int H = 470;
   const char* colours[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948"};
   std::ostringstream s;
   s << "<svg xmlns='http://www.w3.org/2000/svg' width='" << W << "' height='" << H
     << "' font-family='sans-serif' font-size='12'>\n<rect width='100%' height='100%' fill='white'/>\n";
   s << "<text x='" << x0 << "' y='28' font-size='17' font-weight='bold'>" << esc(title) << "</text>\n";
   s << "<text x='" << x0 << "' y='48' font-size='12' fill='#555'>each group of bars is scaled to its largest value</text>\n";
+  bool any_measured = false;
   for (std::size_t v = 0; v < variants.size(); ++v) {
-    const int lx = x0 + int(v) * 150;
-    s << "<rect x='" << lx << "' y='" << H - 30 << "' width='14' height='14' fill='" << colours[v % 6] << "'/>"
-      << "<text x='" << lx + 20 << "' y='" << H - 18 << "'>" << esc(variants[v]) << "</text>\n";
+    const int lx = x0 + int(v) * legend_w;
+    s << "<rect x='" << lx << "' y='" << H - 34 << "' width='14' height='14' fill='" << colours[v % 6] << "'/>"
+      << "<text x='" << lx + 20 << "' y='" << H - 22 << "'>" << esc(variants[v]) << "</text>\n";
   }
+  int next_gx = x0;
   for (std::size_t g = 0; g < bars.size(); ++g) {
     const Bar& b = bars[g];
-    const double mx = std::max(1e-30, *std::max_element(b.values.begin(), b.values.end()));
-    const int gx = x0 + int(g) * gw;
+    const int this_gw = b.measured.empty() ? gw : pair_gw;
+    double mx = 1e-30;
+    for (double v : b.values) mx = std::max(mx, v);
+    for (double v : b.measured)
+      if (v == v) mx = std::max(mx, v);
+    const int gx = next_gx;
+    next_gx += this_gw;
+    // With measured values each variant gets a pair: predicted (its colour), measured (black).
+    const bool paired = !b.measured.empty();
+    const int slot = paired ? 2 * bw + 12 : bw + 8, pbw = paired ? (slot - 10) / 2 : bw;
     for (std::size_t v = 0; v < b.values.size(); ++v) {
       const int h = int(hmax * b.values[v] / mx);
-      const int x = gx + 10 + int(v) * (bw + 6);
-      s << "<rect x='" << x << "' y='" << base - h << "' width='" << bw << "' height='" << h << "' fill='"
+      const int x = gx + 12 + int(v) * slot;
+      s << "<rect x='" << x << "' y='" << base - h << "' width='" << pbw << "' height='" << h << "' fill='"
         << colours[v % 6] << "'/>\n";
-      s << "<text x='" << x + bw / 2 << "' y='" << base - h - 4 << "' text-anchor='middle' font-size='10'>"
-        << fmt(b.values[v]) << "</text>\n";
+      s << "<text x='" << x + pbw / 2 << "' y='" << base - h - 4 << "' text-anchor='middle' font-size='11'>"
+        << fmt3(b.values[v]) << "</text>\n";
+      if (v < b.measured.size() && b.measured[v] == b.measured[v]) {
+        any_measured = true;
+        const int mh = int(hmax * b.measured[v] / mx), mxp = x + pbw + 2;
+        s << "<rect class='measured' x='" << mxp << "' y='" << base - mh << "' width='" << pbw << "' height='" << mh
+          << "' fill='#222'/>\n";
+        s << "<text x='" << mxp + pbw / 2 << "' y='" << base - mh - 4 << "' text-anchor='middle' font-size='11' "
+          << "font-weight='bold'>" << fmt3(b.measured[v]) << "</text>\n";
+      }
     }
-    s << "<line x1='" << gx + 4 << "' y1='" << base << "' x2='" << gx + gw - 12 << "' y2='" << base
+    s << "<line x1='" << gx + 4 << "' y1='" << base << "' x2='" << gx + this_gw - 12 << "' y2='" << base
       << "' stroke='#333'/>\n";
-    s << "<text x='" << gx + (gw - 8) / 2 << "' y='" << base + 20 << "' text-anchor='middle'>" << esc(b.metric)
+    s << "<text x='" << gx + (this_gw - 8) / 2 << "' y='" << base + 20 << "' text-anchor='middle'>" << esc(b.metric)
       << "</text>\n";
   }
+  if (any_measured) {
+    std::string label = "measured";
+    for (const Bar& b : bars)
+      if (!b.measured_label.empty()) label = b.measured_label;
+    s << "<rect x='" << x0 << "' y='" << H - 66 << "' width='14' height='14' fill='#222'/><text x='" << x0 + 20
+      << "' y='" << H - 54 << "'>" << esc(label) << "</text>\n";
+  }
+  s << "</svg>\n";
+  return s.str();
+}
+
+namespace {
+
+std::string bank_fill(int bank) {  // a light hue per bank: stripes and diagonals show
+  char b[48];
+  std::snprintf(b, sizeof b, "hsl(%d,55%%,88%%)", (bank * 360 / 32 * 7) % 360);
+  return b;
+}
+
+// One tile panel at (px, top); returns the text lines below it.
+void tile_panel(std::ostringstream& s, const TilePanel& t, const DeviceProfile& p, int px, int top, int cell) {
+  const BankView v = bank_view(t.c, p);
+  std::vector<int> lane_at(std::size_t(t.rows * t.cols), -1);
+  for (int l = 0; l < 32; ++l) {
+    if (!((t.c.mask >> l) & 1u) || t.c.addr[l] < t.base) continue;
+    const std::uint64_t word = (t.c.addr[l] - t.base) / 4;
+    if (word < lane_at.size() && lane_at[word] < 0) lane_at[word] = l;
+  }
+  s << "<text x='" << px << "' y='" << top - 30 << "' font-size='14' font-weight='bold'>" << esc(t.label) << "</text>\n";
+  for (int c = 0; c < t.cols; c += 4)
+    s << "<text x='" << px + c * cell + cell / 2 << "' y='" << top - 6 << "' text-anchor='middle' font-size='9' "
+      << "fill='#555'>" << c << "</text>\n";
+  for (int r = 0; r < t.rows; ++r) {
+    if (r % 4 == 0)
+      s << "<text x='" << px - 4 << "' y='" << top + r * cell + cell - 5 << "' text-anchor='end' font-size='9' "
+        << "fill='#555'>" << r << "</text>\n";
+    for (int c = 0; c < t.cols; ++c) {
+      const int word = r * t.cols + c, bank = word % int(p.shared_banks), lane = lane_at[std::size_t(word)];
+      const int x = px + c * cell, y = top + r * cell;
+      s << "<rect x='" << x << "' y='" << y << "' width='" << cell << "' height='" << cell << "' fill='"
+        << (lane >= 0 ? kWaveColours[v.wave[lane] % 8] : bank_fill(bank)) << "' stroke='white' stroke-width='0.5'/>";
+      if (lane >= 0)
+        s << "<text x='" << x + cell / 2 << "' y='" << y + cell - 5 << "' text-anchor='middle' font-size='9' "
+          << "fill='white' font-weight='bold'>" << lane << "</text>";
+      s << "\n";
+    }
+  }
+  int y = top + t.rows * cell + 20;
+  const int conflicts = v.wavefronts - v.ideal;
+  s << "<text x='" << px << "' y='" << y << "' font-size='13'>bank of " << esc(t.array) << "[row][col] = (row*"
+    << t.cols << " + col) mod " << p.shared_banks << "</text>\n";
+  y += 18;
+  for (int l = 0; l < 32 && y < top + t.rows * cell + 20 + 18 * 4; ++l) {
+    if (!((t.c.mask >> l) & 1u) || t.c.addr[l] < t.base) continue;
+    const std::uint64_t word = (t.c.addr[l] - t.base) / 4;
+    const std::uint64_t r = word / std::uint64_t(t.cols), c = word % std::uint64_t(t.cols);
+    s << "<text x='" << px << "' y='" << y << "' font-size='12' font-family='monospace'>lane " << l << ": "
+      << esc(t.array) << "[" << r << "][" << c << "]  (" << r << "*" << t.cols << " + " << c << ") mod "
+      << p.shared_banks << " = " << word % p.shared_banks << "</text>\n";
+    y += 18;
+  }
+  std::set<int> banks;
+  for (int l = 0; l < 32; ++l)
+    if ((t.c.mask >> l) & 1u) banks.insert(v.bank[l]);
+  s << "<text x='" << px << "' y='" << y + 4 << "' font-size='13' font-weight='bold'>" << banks.size()
+    << (banks.size() == 1 ? " bank" : " banks") << " for " << __builtin_popcount(t.c.mask) << " lanes: "
+    << v.wavefronts << (v.wavefronts == 1 ? " wavefront" : " wavefronts") << " (" << conflicts
+    << " bank conflicts)</text>\n";
+}
+
+}  // namespace
+
+std::string tile_svg(const std::vector<TilePanel>& panels, const DeviceProfile& p, const std::string& title) {
+  const int cell = 17, gap = 70, x0 = 40, top = 120;
+  int W = x0, rows = 0;
+  for (const TilePanel& t : panels) {
+    W += t.cols * cell + gap;
+    rows = std::max(rows, t.rows);
+  }
+  W = std::max(W, 700);
+  const int H = top + rows * cell + 140;
+  std::ostringstream s;
+  s << "<svg xmlns='http://www.w3.org/2000/svg' width='" << W << "' height='" << H
+    << "' font-family='sans-serif' font-size='12'>\n<rect width='100%' height='100%' fill='white'/>\n";
+  s << "<text x='" << x0 << "' y='28' font-size='17' font-weight='bold'>" << esc(title) << "</text>\n";
+  s << "<text x='" << x0 << "' y='50' font-size='12' fill='#444'>Each square is one 4-byte word of the tile, its "
+    << "background hue its bank; a number is the lane of warp " << (panels.empty() ? 0 : panels[0].c.warp)
+    << " that touches it, coloured by the wavefront that serves it.</text>\n";
+  int px = x0;
+  for (const TilePanel& t : panels) {
+    tile_panel(s, t, p, px, top, cell);
+    px += t.cols * cell + gap;
+  }
+  s << "</svg>\n";
+  return s.str();
+}
+
+std::string shuffle_svg(const std::string& title, const std::string& note) {
+  const int lane_w = 34, x0 = 110, top = 80, step_h = 70, W = x0 + 32 * lane_w + 30;
+  const int offsets[] = {16, 8, 4, 2, 1};
+  const int H = top + 6 * step_h + 40;
+  std::ostringstream s;
+  s << "<svg xmlns='http://www.w3.org/2000/svg' width='" << W << "' height='" << H
+    << "' font-family='sans-serif' font-size='12'>\n<rect width='100%' height='100%' fill='white'/>\n";
+  s << "<text x='20' y='28' font-size='17' font-weight='bold'>" << esc(title) << "</text>\n";
+  s << "<text x='20' y='50' font-size='12' fill='#444'>" << esc(note) << "</text>\n";
+  s << "<defs><marker id='sh' markerWidth='8' markerHeight='8' refX='6' refY='3' orient='auto'>"
+    << "<path d='M0,0 L6,3 L0,6 z' fill='#d95f02'/></marker></defs>\n";
+  for (int step = 0; step <= 5; ++step) {
+    const int y = top + step * step_h;
+    const int live = step == 0 ? 32 : offsets[step - 1];  // lanes whose value still counts
+    s << "<text x='20' y='" << y + 16 << "' font-size='12'>"
+      << (step == 0 ? std::string("values") : "offset " + std::to_string(offsets[step - 1])) << "</text>\n";
+    for (int l = 0; l < 32; ++l) {
+      const int x = x0 + l * lane_w;
+      s << "<rect x='" << x << "' y='" << y << "' width='" << lane_w - 4 << "' height='22' fill='"
+        << (l < live ? "#dde8f5" : "#f4f4f4") << "' stroke='" << (l < live ? "#335" : "#bbb") << "'/>"
+        << "<text x='" << x + (lane_w - 4) / 2 << "' y='" << y + 15 << "' text-anchor='middle' fill='"
+        << (l < live ? "#000" : "#aaa") << "'>" << l << "</text>\n";
+    }
+    if (step == 5) break;
+    const int off = offsets[step];
+    for (int l = 0; l < off; ++l) {
+      const int xs = x0 + (l + off) * lane_w + (lane_w - 4) / 2, xd = x0 + l * lane_w + (lane_w - 4) / 2;
+      s << "<line x1='" << xs << "' y1='" << y + 22 << "' x2='" << xd << "' y2='" << y + step_h - 6
+        << "' stroke='#d95f02' stroke-width='1.2' marker-end='url(#sh)'/>\n";
+    }
+    s << "<text x='" << x0 + 32 * lane_w + 4 << "' y='" << y + step_h / 2 + 14 << "' font-size='11' fill='#d95f02' "
+      << "text-anchor='end'>v += shfl_down(v, " << off << ")</text>\n";
+  }
+  s << "<text x='20' y='" << H - 14 << "' font-size='12'>After 5 steps lane 0 holds the sum of the 32 lanes; "
+    << "every step is one SHFL per warp, no shared memory, no barrier.</text>\n";
   s << "</svg>\n";
   return s.str();
 }

@@ -24,8 +24,30 @@ std::string instruction_svg(const CapturedInstruction& c, const DeviceProfile& p
 struct Bar {
   std::string metric;               // "global load requests"
   std::vector<double> values;       // one per variant
+  std::vector<double> measured = {};  // per variant, NaN where none: drawn as a marker
+  std::string measured_label = {};    // "H100 measured"
 };
 std::string bars_svg(const std::string& title, const std::vector<std::string>& variants,
                      const std::vector<Bar>& bars);
+
+// A value with three significant digits and no exponent: 0.0213, 1.52, 80.9, 1.23M.
+std::string fmt3(double v);
+
+// The 2-D tile a shared access walks: which s[row][col] each lane touches and its bank,
+// bank = (row*cols + col) mod 32. Panels are drawn side by side (e.g. [32][32] and the padded
+// [32][33]); `base` is the byte offset of s[0][0] in shared memory.
+struct TilePanel {
+  CapturedInstruction c;
+  int rows = 32, cols = 32;
+  std::uint64_t base = 0;
+  std::string label;  // "transpose_shared: s[32][32]"
+  std::string array = "s";
+};
+// Wavefronts and bank per lane as bank_view gives them, in tile coordinates.
+std::string tile_svg(const std::vector<TilePanel>& panels, const DeviceProfile& p, const std::string& title);
+
+// A warp reduction by __shfl_down_sync: 32 lanes, one row per step (offset 16, 8, 4, 2, 1),
+// an arrow from lane i + offset to lane i for every lane whose sum survives.
+std::string shuffle_svg(const std::string& title, const std::string& note);
 
 }  // namespace tgsim::cli

@@ -5,8 +5,11 @@
 //   tgsim bench [--sizes 256,512]    tgsim vs a native triple loop, as ratios
 //   tgsim validate [--fixture F]     tgsim's counters side by side with the recorded H100 ones
 //   tgsim check KERNEL [--n N] [--json] [--schedule S] [--threads T]   races, bounds, barriers
-//   tgsim explain KERNEL [--site file:line] [--svg F] | matmul --sweep tile=8,16,32 [--svg F]
-//   tgsim predict [--fixture F]     cache counters and time estimates vs the H100
+//   tgsim explain KERNEL [--site file:line] [--svg F] [--source] [--html F] | matmul --sweep tile=8,16,32
+//   tgsim --version; --lang en|ja anywhere (default: from LANG)
+//   tgsim predict [--fixture F] [--json]   cache counters and time estimates vs the H100 (and
+//                                   the seed 001 Apple M3 pairs)
+//   tgsim run|check FILE.cu|FILE.metal --kernel K --grid X,Y --block X,Y ARG...   a user's kernel
 // Usage errors print one line and exit with status 2.
 #include <CLI/CLI.hpp>
 
@@ -15,6 +18,7 @@
 
 #include "commands.hpp"
 #include "file_kernel.hpp"
+#include "i18n.hpp"
 #include "predict.hpp"
 #include "validate.hpp"
 
@@ -41,6 +45,11 @@ int usage_error(const std::string& what) {
 int main(int argc, char** argv) {
   CLI::App app{"tgsim: GPU kernels on the CPU, counted as Nsight Compute counts them on an H100"};
   app.require_subcommand(0, 1);
+  app.set_version_flag("--version", std::string("tgsim ") + tgsim::cli::version());
+  // --lang on the program or after any subcommand (subcommands pass it up: fallthrough).
+  std::string lang;
+  app.add_option("--lang", lang, "language of the output: en, ja (default: from LANG)");
+  app.fallthrough();
   unsigned threads = 0;
   bool json = false;
 
@@ -49,6 +58,8 @@ int main(int argc, char** argv) {
   tour->add_flag("--json", json, "one JSON array of run objects");
   std::string profile = "nvidia-h100";
   tour->add_option("--profile", profile, "device profile for the estimate: nvidia-h100, apple-m3, amd-cdna");
+  bool wide = false;
+  tour->add_flag("--wide", wide, "the full table (about 200 columns) instead of 100 columns");
 
   auto* run = app.add_subcommand("run", "run one kernel and print its counters");
   std::string kernel, schedule = "in-order";
@@ -103,6 +114,7 @@ int main(int argc, char** argv) {
   auto* predict = app.add_subcommand("predict", "cache counters and time estimates against the recorded H100");
   predict->add_option("--fixture", fixture, "Nsight Compute fixture (tests/hardware/h100.json)");
   predict->add_option("--threads", threads, "worker threads (default: all cores)");
+  predict->add_flag("--json", json, "one JSON object: speedups, timings, cache counters");
 
   try {
     app.parse(argc, argv);
@@ -110,11 +122,19 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::string what = e.what();
     return usage_error(what.empty() ? e.get_name() : what);
   }
 
+  if (!tgsim::cli::set_lang_from(lang)) return usage_error(tgsim::cli::trf("err.lang", {lang}));
+  if ((*run || *check) && !tgsim::cli::looks_like_kernel_file(*run ? kernel : check_opt.kernel) &&
+      !tgsim::catalog::find(*run ? kernel : check_opt.kernel)) {
+    std::cerr << "tgsim: error: " << tgsim::cli::unknown_kernel_message(*run ? kernel : check_opt.kernel) << "\n";
+    return 2;
+  }
   try {
     if (*check && tgsim::cli::looks_like_kernel_file(check_opt.kernel)) {
       file_check.file = check_opt.kernel;
@@ -133,7 +153,7 @@ int main(int argc, char** argv) {
       } catch (const std::runtime_error& e) {
         return usage_error(e.what());
       }
-      std::cout << tgsim::catalog::format_prediction(p);
+      std::cout << (json ? tgsim::catalog::prediction_json(p) + "\n" : tgsim::catalog::format_prediction(p));
       return 0;
     }
     auto prof = tgsim::profiles::by_name(profile);
@@ -202,7 +222,7 @@ int main(int argc, char** argv) {
       tgsim::cli::g_bench_cache = !bench_no_cache;
       return tgsim::cli::bench(std::cout, sizes, reps, threads, json);
     }
-    return tgsim::cli::tour(std::cout, threads, json, profile);  // `tgsim` alone runs the tour
+    return tgsim::cli::tour(std::cout, threads, json, profile, wide);  // `tgsim` alone runs the tour
   } catch (const tgsim::LaunchError& e) {
     std::cerr << "tgsim: launch error: " << e.what() << "\n";
     return 2;

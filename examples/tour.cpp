@@ -1,4 +1,7 @@
 // `tgsim tour`: the seed kernels side by side, each row with one sentence on what it shows.
+#include <unistd.h>
+
+#include <cstdio>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -6,6 +9,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "i18n.hpp"
 #include "predict.hpp"
 
 namespace tgsim::cli {
@@ -110,6 +114,14 @@ std::string explain(const catalog::Result& r, const std::map<std::string, catalo
 std::string result_json(const catalog::Result& r, int indent, const DeviceProfile* profile) {
   nlohmann::ordered_json j;
   nlohmann::json rep = nlohmann::json::parse(to_json(r.report, -1));
+  // Source paths relative to the current directory when inside it.
+  for (auto* list : {&rep["sites"], &rep["findings"]})
+    if (list->is_array())
+      for (auto& x : *list)
+        for (const char* f : {"file", "file2"})
+          if (x.contains(f) && x[f].is_string()) x[f] = relative_path(x[f].get<std::string>());
+  j["schema"] = kJsonSchema;
+  j["tgsim"] = version();
   j["kernel"] = r.report.kernel;
   j["n"] = r.n;
   j["grid"] = rep["grid"];
@@ -150,101 +162,202 @@ double est_us(const catalog::Result& r, int at_n = 0) {
   return catalog::predict(*e, r, *g_profile, at_n).time_s * 1e6;
 }
 
-void table_header(std::ostream& os) {
-  os << std::left << std::setw(20) << "kernel" << std::right << std::setw(8) << "n" << std::setw(12)
-     << "ld req" << std::setw(12) << "ld sectors" << std::setw(11) << "st sectors" << std::setw(12)
-     << "sh ld inst" << std::setw(13) << "sh ld wavef" << std::setw(12) << "sh st wavef"
-     << std::setw(11) << "conflicts" << std::setw(9) << "BAR" << std::setw(9) << "SHFL" << std::setw(11)
-     << "atomics" << std::setw(9) << "L1 hit%" << std::setw(11) << "L2 sect" << std::setw(10)
-     << "DRAM KB" << std::setw(10) << "est. us" << std::setw(9) << "correct" << "\n";
+// The table's columns. The full table (--wide) has them all (about 200 columns); a family's
+// narrow table (100 columns) keeps the ones its paragraphs talk about ("sh wavef": loads and
+// stores together, in the narrow tables only).
+struct Column {
+  const char* header;
+  std::string (*value)(const catalog::Result&);
+};
+std::string pct_l1(const Counters& c) {
+  return c.global_load.sectors ? fixed(100.0 * double(c.global_load.l1_hit_sectors) / double(c.global_load.sectors), 1)
+                               : std::string("-");
+}
+const Column kColumns[] = {
+    {"n", [](const catalog::Result& r) { return std::to_string(r.n); }},
+    {"ld req", [](const catalog::Result& r) { return num(r.report.counters.global_load.requests()); }},
+    {"ld sectors", [](const catalog::Result& r) { return num(r.report.counters.global_load.sectors); }},
+    {"st sectors", [](const catalog::Result& r) { return num(r.report.counters.global_store.sectors); }},
+    {"sh ld inst", [](const catalog::Result& r) { return num(r.report.counters.shared_load.instructions); }},
+    {"sh ld wavef", [](const catalog::Result& r) { return num(r.report.counters.shared_load.wavefronts); }},
+    {"sh st wavef", [](const catalog::Result& r) { return num(r.report.counters.shared_store.wavefronts); }},
+    {"conflicts",
+     [](const catalog::Result& r) {
+       const Counters& c = r.report.counters;
+       return num(c.shared_load.bank_conflicts() + c.shared_store.bank_conflicts());
+     }},
+    {"BAR", [](const catalog::Result& r) { return num(r.report.counters.barriers); }},
+    {"SHFL", [](const catalog::Result& r) { return num(r.report.counters.shfl); }},
+    {"atomics",
+     [](const catalog::Result& r) {
+       const Counters& c = r.report.counters;
+       return num(c.shared_atomic.instructions + c.global_atomic.instructions);
+     }},
+    {"L1 hit%", [](const catalog::Result& r) { return pct_l1(r.report.counters); }},
+    {"L2 sect",
+     [](const catalog::Result& r) {
+       return num(r.report.counters.l2_read_sectors + r.report.counters.l2_write_sectors);
+     }},
+    {"DRAM KB",
+     [](const catalog::Result& r) {
+       const Counters& c = r.report.counters;
+       return num((c.dram_read_bytes + c.dram_write_bytes + 512) / 1024);
+     }},
+    {"est. us", [](const catalog::Result& r) { return fixed(est_us(r), 1); }},
+    {"correct", [](const catalog::Result& r) { return std::string(r.correct ? "yes" : "NO"); }},
+    {"sh wavef",
+     [](const catalog::Result& r) {
+       return num(r.report.counters.shared_load.wavefronts + r.report.counters.shared_store.wavefronts);
+     }},
+};
+
+// Narrow tables (100 columns): family 1 (tiling) and family 2 (warps, reductions, atomics),
+// as indices into kColumns; --wide gives all. Each column is as wide as its widest cell + 1.
+const std::vector<int> kTiling = {0, 1, 2, 16, 7, 11, 12, 13, 14};
+const std::vector<int> kWarps = {0, 4, 16, 7, 8, 9, 10, 14};
+
+std::vector<int> columns(const std::vector<int>& narrow, bool wide) {
+  if (!wide) return narrow;
+  std::vector<int> all;
+  for (int i = 0; i < 16; ++i) all.push_back(i);  // every column but the narrow-only "sh wavef"
+  return all;
 }
 
-void table_row(std::ostream& os, const catalog::Result& r) {
-  const Counters& c = r.report.counters;
-  os << std::left << std::setw(20) << r.report.kernel << std::right << std::setw(8) << r.n
-     << std::setw(12) << num(c.global_load.requests()) << std::setw(12) << num(c.global_load.sectors)
-     << std::setw(11) << num(c.global_store.sectors) << std::setw(12) << num(c.shared_load.instructions)
-     << std::setw(13) << num(c.shared_load.wavefronts) << std::setw(12) << num(c.shared_store.wavefronts)
-     << std::setw(11) << num(c.shared_load.bank_conflicts() + c.shared_store.bank_conflicts())
-     << std::setw(9) << num(c.barriers) << std::setw(9) << num(c.shfl) << std::setw(11)
-     << num(c.shared_atomic.instructions + c.global_atomic.instructions) << std::setw(9)
-     << (c.global_load.sectors ? fixed(100.0 * double(c.global_load.l1_hit_sectors) / double(c.global_load.sectors), 1)
-                               : std::string("-"))
-     << std::setw(11) << num(c.l2_read_sectors + c.l2_write_sectors) << std::setw(10)
-     << num((c.dram_read_bytes + c.dram_write_bytes + 512) / 1024) << std::setw(10) << fixed(est_us(r), 1)
-     << std::setw(9) << (r.correct ? "yes" : "NO") << "\n";
+void print_table(std::ostream& os, const std::vector<const catalog::Result*>& rows, const std::vector<int>& cols) {
+  std::size_t kw = display_width(tr("tour.col.kernel")) + 2;
+  for (const auto* r : rows) kw = std::max(kw, r->report.kernel.size() + 1);
+  std::vector<std::size_t> w;
+  for (int c : cols) {
+    std::size_t m = std::string_view(kColumns[c].header).size();
+    for (const auto* r : rows) m = std::max(m, kColumns[c].value(*r).size());
+    w.push_back(m + 1);
+  }
+  os << pad_right(tr("tour.col.kernel"), kw);
+  for (std::size_t i = 0; i < cols.size(); ++i) os << pad_left(kColumns[cols[i]].header, w[i]);
+  os << "\n";
+  for (const auto* r : rows) {
+    os << pad_right(r->report.kernel, kw);
+    for (std::size_t i = 0; i < cols.size(); ++i) os << pad_left(kColumns[cols[i]].value(*r), w[i]);
+    os << "\n";
+  }
+}
+
+// "  kernel              sentence..." with the sentence wrapped under itself.
+void hanging(std::ostream& os, const std::string& name, const std::string& text, std::size_t width) {
+  const std::string head = "  " + pad_right(name, 20);
+  const std::string body = wrap(text, width > 40 ? width - 22 : 40);
+  std::istringstream lines(body);
+  bool first = true;
+  for (std::string l; std::getline(lines, l);) {
+    os << (first ? head : std::string(22, ' ')) << l << "\n";
+    first = false;
+  }
 }
 
 }  // namespace
 
-// One paragraph per family, as the seeds explain it, with this run's numbers.
-std::string wrap(const std::string& text, std::size_t width = 100) {
-  std::string out, line, word;
-  std::istringstream in(text);
-  auto flush_para = [&] {
-    if (!line.empty()) out += line + "\n";
-    line.clear();
-  };
-  for (std::string para; std::getline(in, para);) {
-    if (para.empty()) {
-      flush_para();
-      out += "\n";
-      continue;
-    }
-    std::istringstream words(para);
-    while (words >> word) {
-      if (!line.empty() && line.size() + 1 + word.size() > width) flush_para();
-      line += (line.empty() ? "" : " ") + word;
-    }
-    flush_para();
-  }
-  return out;
-}
-
 void family_paragraphs_raw(std::ostream& os, const std::map<std::string, catalog::Result>& done);
 
-void family_paragraphs(std::ostream& os, const std::map<std::string, catalog::Result>& done) {
-  std::ostringstream raw;
-  family_paragraphs_raw(raw, done);
-  os << wrap(raw.str());
+// The estimate at `at_n` (0: the run's own size), with the occupancy it used.
+Estimate est_of(const catalog::Result& r, int at_n = 0) {
+  return catalog::predict(*catalog::find(r.report.kernel), r, *g_profile, at_n);
+}
+
+// Seed 001 (tiling): what tiling cuts, the L2 capacity cliff, occupancy at n=256.
+void matmul_paragraph(std::ostream& os, const std::map<std::string, catalog::Result>& done) {
+  const auto& mn = done.at("matmul_naive");
+  const auto& m16 = done.at("matmul_tiled16");
+  const auto& m32 = done.at("matmul_tiled32");
+  const Counters& nv = mn.report.counters;
+  const Counters& t16 = m16.report.counters;
+  const Estimate e16 = est_of(m16), e32 = est_of(m32), big = est_of(mn, 4096);
+  os << "\nMatmul, the seed 001 puzzle. Seed 001 expects tiling to cut memory reads 8x; at tile 16 "
+        "the global load requests fall " << ratio(nv.global_load.requests(), t16.global_load.requests())
+     << "x (" << num(nv.global_load.requests()) << " -> " << num(t16.global_load.requests())
+     << "), the tile width, not 8. The time falls far less, because the naive kernel's reads were "
+        "cheaper than they look: " << fixed(100.0 * double(nv.global_load.l1_hit_sectors) / double(nv.global_load.sectors), 1)
+     << "% of its load sectors hit in the SM's L1 (the threads of a group share rows of A and columns "
+        "of B). What decides the naive kernel's time is waiting: each warp waits for one load after "
+        "another. On " << g_profile->name << " the estimate at n=2048 is naive " << fixed(est_us(mn, 2048) / 1e3, 2)
+     << " ms, tiled16 " << fixed(est_us(m16, 2048) / 1e3, 2) << " ms (H100 measured 5.62 / 2.86 ms); at n=4096 "
+     << fixed(est_us(mn, 4096) / 1e3, 1) << " / " << fixed(est_us(m16, 4096) / 1e3, 1) << " ms (measured 80.9 / 22.8 ms). "
+        "At n=4096 A and B hold 128 MiB, more than the 50 MiB L2"
+     << (big.reads_fit_l2 ? "" : ", so every L1 miss waits for DRAM")
+     << ": on the H100 the naive kernel's cost per load doubles between n=2560 and n=3072, where A and "
+        "B outgrow L2 (tests/hardware/size_probe), which is why tiling gains 3.5x at n=4096 but 2x at "
+        "n=2048. Times above n=" << mn.n << " are scaled from the counters at n=" << mn.n
+     << "; the L2's merging of requests from several SMs is not modelled (`tgsim predict`). Tile 32 "
+        "is not faster than tile 16 at n=" << m32.n << " (estimate " << fixed(est_us(m32), 1) << " vs "
+     << fixed(est_us(m16), 1) << " us): its grid has only " << e32.groups << " groups for "
+     << g_profile->sm_count << " SMs, so " << (g_profile->sm_count - e32.busy_sms)
+     << " SMs idle, while tile 16 has " << e16.groups << " groups. At n=2048 the grids fill every SM "
+        "and tile 32 wins (measured 2.65 vs 2.86 ms).\n";
+}
+
+// Seed 002 (transpose): which side is uncoalesced, and the shared version's bank conflict.
+void transpose_paragraph(std::ostream& os, const std::map<std::string, catalog::Result>& done) {
+  const Counters& tn = done.at("transpose_naive").report.counters;
+  const Counters& ts = done.at("transpose_shared").report.counters;
+  os << "\nTranspose, seed 002. The seed calls the naive transpose's store uncoalesced; in this "
+        "kernel it is the load that walks a column: "
+     << ratio(tn.global_load.sectors, tn.global_load.requests()) << " sectors per load request, while "
+        "the store takes " << ratio(tn.global_store.sectors, tn.global_store.requests())
+     << " (one full 128-byte line). The load's cost is L1 work, not DRAM: " << num(tn.global_load.l1_hit_sectors)
+     << " of " << num(tn.global_load.sectors) << " load sectors hit in L1. The seed also expects the "
+        "shared-memory version to be faster; on the H100 it is slower (442 vs 415 us at n=8192), "
+        "because s[lx][ly] writes a column of a [32][32] tile: a 32-way bank conflict, "
+     << num(ts.shared_store.wavefronts) << " store wavefronts. Padding to [32][33], the seed's own "
+        "fix, removes it and wins (326 us). Predicted on " << g_profile->name << " at n=8192: naive "
+     << fixed(est_us(done.at("transpose_naive"), 8192), 0) << " us, shared "
+     << fixed(est_us(done.at("transpose_shared"), 8192), 0) << " us, padded "
+     << fixed(est_us(done.at("transpose_padded"), 8192), 0) << " us.\n";
 }
 
 void family_paragraphs_raw(std::ostream& os, const std::map<std::string, catalog::Result>& done) {
-  const Counters& nv = done.at("matmul_naive").report.counters;
-  const Counters& t16 = done.at("matmul_tiled16").report.counters;
-  const Counters& t32 = done.at("matmul_tiled32").report.counters;
-  const auto& mn = done.at("matmul_naive");
-  os << "\nMatmul, the seed 001 puzzle: tiling cuts load requests " << ratio(nv.global_load.requests(), t16.global_load.requests())
-     << "x (" << num(nv.global_load.requests()) << " -> " << num(t16.global_load.requests())
-     << " at tile 16), yet the traffic behind L1 does not fall: L2 reads " << num(nv.l2_read_sectors) << " vs "
-     << num(t16.l2_read_sectors) << " sectors, DRAM " << num(nv.dram_read_bytes) << " vs " << num(t16.dram_read_bytes)
-     << " bytes. In the naive kernel the threads of a group share rows of A and columns of B, so "
-     << num(nv.global_load.l1_hit_sectors) << " of " << num(nv.global_load.sectors) << " load sectors ("
-     << fixed(100.0 * double(nv.global_load.l1_hit_sectors) / double(nv.global_load.sectors), 1)
-     << "%) hit in the SM's L1: L1 already does the reuse that tiling makes explicit. What tiling saves is L1 work "
-        "(sectors to look up and move): the estimate gives n=" << mn.n << ": naive " << fixed(est_us(mn), 1) << " us, tiled16 "
-     << fixed(est_us(done.at("matmul_tiled16")), 1) << " us, tiled32 " << fixed(est_us(done.at("matmul_tiled32")), 1)
-     << " us; scaled to n=4096: " << fixed(est_us(mn, 4096) / 1e3, 1) << " / "
-     << fixed(est_us(done.at("matmul_tiled16"), 4096) / 1e3, 1) << " / " << fixed(est_us(done.at("matmul_tiled32"), 4096) / 1e3, 1)
-     << " ms (H100 measured 80.9 / 22.8 / 21.0 ms; `tgsim predict`). What larger tiles do cut is L2 traffic: "
-        "each group fetches its rows of A and columns of B once, and a 32-wide tile needs half as many groups per row, "
-        "so tile 32 reads " << num(t32.l2_read_sectors) << " L2 sectors, half of tile 16.\n";
-  const Counters& tn = done.at("transpose_naive").report.counters;
-  const Counters& ts = done.at("transpose_shared").report.counters;
-  os << "\nTranspose: all three read and write the matrix once (" << num(tn.dram_read_bytes) << " DRAM bytes read, "
-     << num(tn.l2_read_sectors) << " L2 read sectors each). The naive column read needs 32 sectors per request, but "
-     << num(tn.global_load.l1_hit_sectors) << " of " << num(tn.global_load.sectors)
-     << " hit in L1 (the next 7 warps read the other ints of each sector), so its cost is L1 work, not DRAM. "
-        "The shared version moves that cost into the bank conflict: "
-     << num(ts.shared_store.wavefronts) << " store wavefronts; padding removes it. Predicted at n=8192: naive "
-     << fixed(est_us(done.at("transpose_naive"), 8192), 0) << " us, shared " << fixed(est_us(done.at("transpose_shared"), 8192), 0)
-     << " us, padded " << fixed(est_us(done.at("transpose_padded"), 8192), 0) << " us (H100: 415, 442, 326 us).\n";
+  matmul_paragraph(os, done);
+  transpose_paragraph(os, done);
 }
 
-int tour(std::ostream& os, unsigned threads, bool json, const std::string& profile_name) {
+// Seed 004: the verdict on the shared int matmul, its fix and its grid.
+void int_matmul_paragraph(std::ostream& os, const std::map<std::string, catalog::Result>& done) {
+  const auto& g = done.at("int_matmul_global");
+  const auto& s = done.at("int_matmul_shared");
+  const Counters& c = s.report.counters;
+  std::ostringstream raw;
+  raw << "\nSeed 004's int matmul. Verdict: the shared-memory version does not pay. a[NT*i_local + k] "
+         "puts the 32 lanes of a warp 32 words apart, all in one bank: a 32-way conflict, "
+      << ratio(c.shared_load.wavefronts, c.shared_load.instructions) << " wavefronts per shared load on "
+         "average. The estimate at n=" << s.n << " is " << fixed(est_us(s), 1) << " us shared vs "
+      << fixed(est_us(g), 1) << " us global; the H100 measured 79.6 vs 71.1 ms at n=2048. The fix is "
+         "to pad the tile to [NT][NT+1] (index a[(NT+1)*i_local + k]), which puts the 32 lanes in 32 "
+         "banks. And the grid is small: ceil(n/NT) groups in one dimension, "
+      << s.report.grid.volume() << " at n=" << s.n << " and 32 at n=1000, for "
+      << g_profile->sm_count << " SMs, so most of the GPU idles whichever version runs.\n";
+  os << wrap(raw.str());
+}
+
+namespace {
+
+// Progress on stderr while the tour runs: one line per kernel, rewritten in place on a
+// terminal ("\r"), one line each otherwise.
+void progress(std::size_t i, std::size_t total, const std::string& kernel) {
+  static const bool tty = isatty(fileno(stderr));
+  const std::string msg = trf("tour.progress", {std::to_string(i), std::to_string(total), kernel});
+  if (tty) std::cerr << "\r\033[K" << msg << std::flush;
+  else std::cerr << msg << "\n";
+}
+
+void progress_done() {
+  if (isatty(fileno(stderr))) std::cerr << "\r\033[K" << std::flush;
+}
+
+}  // namespace
+
+int tour(std::ostream& os, unsigned threads, bool json, const std::string& profile_name, bool wide) {
   auto profile = profiles::by_name(profile_name);
   if (!profile) throw std::invalid_argument("unknown profile '" + profile_name + "'");
   g_profile = &*profile;
+  const std::size_t width = 100;  // paragraphs; --wide widens the tables only
   const Row tiling[] = {{"matmul_naive", 0},    {"matmul_tiled8", 0},    {"matmul_tiled16", 0},
                         {"matmul_tiled32", 0},  {"transpose_naive", 0},  {"transpose_shared", 0},
                         {"transpose_padded", 0}};
@@ -253,19 +366,40 @@ int tour(std::ostream& os, unsigned threads, bool json, const std::string& profi
                       {"reduce_shuffle", 0},   {"histogram256", 0},       {"poly_eval", 0},
                       {"lane_coeff", 0},       {"int_matmul_global", 250}, {"int_matmul_shared", 250},
                       {"blur3x3", 0},          {"neighbour_sum", 0},      {"layer_relu", 0}};
+  const std::size_t total = std::size(tiling) + std::size(more);
   std::map<std::string, catalog::Result> done;
   std::vector<const catalog::Result*> rows1, rows2;
   Device dev;
   auto run_rows = [&](const auto& list, std::vector<const catalog::Result*>& rows) {
     for (const Row& row : list) {
+      progress(done.size() + 1, total, row.kernel);
       catalog::RunOptions opt;
       opt.threads = threads;
       opt.n = row.n;
       done[row.kernel] = catalog::run(dev, row.kernel, opt);
       rows.push_back(&done[row.kernel]);
     }
+    progress_done();
   };
+  auto print_family = [&](const std::vector<const catalog::Result*>& rows, const std::vector<int>& narrow) {
+    print_table(os, rows, columns(narrow, wide));
+    os << "\n" << tr("tour.numbers_say") << "\n";
+    for (const auto* r : rows) hanging(os, r->report.kernel, explain(*r, done), width);
+  };
+  if (!json) {
+    os << wrap(trf("tour.title", {profile->name}), width) << "\n"
+       << wrap(trf("tour.legend", {profile->name}), width, 1) << "\n\n";
+    os << tr("tour.family1") << "\n\n" << std::flush;
+  }
   run_rows(tiling, rows1);
+  if (!json) {
+    print_family(rows1, kTiling);
+    os << "\n" << wrap(tr("tour.why_tiling"), width);
+    std::ostringstream raw;
+    family_paragraphs_raw(raw, done);
+    os << wrap(raw.str(), width);
+    os << "\n" << tr("tour.family2") << "\n\n" << std::flush;
+  }
   run_rows(more, rows2);
   bool all_correct = true;
   for (const auto& [name, r] : done) all_correct = all_correct && r.correct && r.report.findings.empty();
@@ -277,29 +411,13 @@ int tour(std::ostream& os, unsigned threads, bool json, const std::string& profi
     os << "\n]\n";
     return all_correct ? 0 : 1;
   }
-  os << "tgsim tour: the seed kernels, counted as Nsight Compute counts them on an H100\n"
-     << "(global: warp requests and 32-byte sectors; shared: warp instructions, wavefronts and\n"
-     << " bank conflicts = wavefronts - ideal; BAR: one per warp per __syncthreads; SHFL: one per\n"
-     << " warp per 32-bit shuffle; atomics: warp instructions, shared and global; L1 hit%: global\n"
-     << " load sectors found in the SM's L1; L2 sect: sectors L1 reads from and writes to L2; DRAM KB:\n"
-     << " bytes read and written in DRAM; est. us: the time estimate on " << profile->name << ")\n\n";
-  os << "1. Tiling and padding (seeds 000, 001, 002)\n\n";
-  table_header(os);
-  for (const auto* r : rows1) table_row(os, *r);
-  os << "\nWhat the numbers say:\n";
-  for (const auto* r : rows1) os << "  " << std::left << std::setw(20) << r->report.kernel << explain(*r, done) << "\n";
-  os << "\nWhy tiling helps: a tile is loaded from global memory once and then read TILE times\n"
-     << "from shared memory, so global requests fall by the tile width. Why padding helps: shared\n"
-     << "memory has 32 banks of 4 bytes; a column of a [32][32] int tile lies in one bank (32-way\n"
-     << "conflict, 32 wavefronts), a column of [32][33] lies in 32 banks (1 wavefront).\n";
-  family_paragraphs(os, done);
-  os << "\n2. Warps, reductions, atomics, constant memory (seeds 000, 001, 003, 004)\n\n";
-  table_header(os);
-  for (const auto* r : rows2) table_row(os, *r);
-  os << "\nWhat the numbers say:\n";
-  for (const auto* r : rows2) os << "  " << std::left << std::setw(20) << r->report.kernel << explain(*r, done) << "\n";
-  os << "\nEvery result " << (all_correct ? "equals" : "does NOT equal") << " its CPU reference"
-     << (all_correct ? ", with no findings.\n" : ".\n");
+  print_family(rows2, kWarps);
+  {
+    std::ostringstream raw;
+    int_matmul_paragraph(raw, done);
+    os << raw.str();
+  }
+  os << "\n" << tr(all_correct ? "tour.all_correct" : "tour.not_all_correct") << "\n";
   return all_correct ? 0 : 1;
 }
 

@@ -101,7 +101,54 @@ Prediction predict_against(const std::string& path, unsigned threads) {
       p.predicted = a.est.time_ms() / b.est.time_ms();
       out.pairs.push_back(p);
     }
+  const std::string m3 = path.substr(0, path.find_last_of('/') + 1) + "apple_m3_seed001.json";
+  if (std::ifstream(m3)) add_m3_pairs(out, m3, threads);
   return out;
+}
+
+void add_m3_pairs(Prediction& out, const std::string& path, unsigned threads) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot open fixture " + path);
+  const nlohmann::json fx = nlohmann::json::parse(in);
+  const DeviceProfile m3 = profiles::apple_m3();
+  Device dev(m3);
+  RunOptions opt;
+  opt.threads = threads;
+  opt.n = 512;
+  const Result naive = run(dev, "matmul_naive", opt);
+  const Result tiled = run(dev, "matmul_tiled16", opt);
+  const auto& t = fx.at("timings");
+  for (const auto& [ns, tn] : t.at("matmul_naive").items()) {
+    PairRow p;
+    p.device = m3.name;
+    p.slower = "matmul_naive";
+    p.faster = "matmul_tiled16";
+    p.n = std::stoi(ns);
+    p.measured = tn.at("ms_mean").get<double>() / t.at("matmul_tiled16").at(ns).at("ms_mean").get<double>();
+    p.predicted = predict(*find("matmul_naive"), naive, m3, p.n).time_s /
+                  predict(*find("matmul_tiled16"), tiled, m3, p.n).time_s;
+    out.pairs.push_back(p);
+  }
+}
+
+std::string prediction_json(const Prediction& p, int indent) {
+  nlohmann::ordered_json j;
+  j["speedups"] = nlohmann::ordered_json::array();
+  for (const PairRow& r : p.pairs)
+    j["speedups"].push_back({{"device", r.device}, {"first", r.slower}, {"second", r.faster}, {"n", r.n},
+                             {"measured", r.measured}, {"predicted", r.predicted}, {"error", r.error()}});
+  j["timings"] = nlohmann::ordered_json::array();
+  for (const TimingRow& t : p.timings)
+    j["timings"].push_back({{"device", "nvidia-h100"}, {"kernel", t.kernel}, {"n", t.n},
+                            {"simulated_n", t.scaled_from_n}, {"measured_ms", t.measured_ms},
+                            {"predicted_ms", t.est.time_ms()}, {"bound", t.est.bound},
+                            {"waves", t.est.waves}, {"groups_per_sm", t.est.groups_per_sm},
+                            {"reads_fit_l2", t.est.reads_fit_l2}});
+  j["cache"] = nlohmann::ordered_json::array();
+  for (const CacheRow& c : p.cache)
+    j["cache"].push_back({{"kernel", c.kernel}, {"n", c.n}, {"counter", c.counter}, {"metric", c.metric},
+                          {"tgsim", c.tgsim}, {"h100", c.h100}});
+  return j.dump(indent);
 }
 
 std::string format_prediction(const Prediction& p) {
@@ -125,11 +172,20 @@ std::string format_prediction(const Prediction& p) {
       << t.scaled_from_n << std::setw(12) << std::fixed << std::setprecision(3) << t.measured_ms
       << std::setw(12) << t.est.time_ms() << std::setw(9) << t.est.bound << "\n";
   o << "\nSpeedups (t(first) / t(second)), measured vs predicted\n";
-  for (const PairRow& r : p.pairs)
+  std::string device = "nvidia-h100";
+  for (const PairRow& r : p.pairs) {
+    if (r.device != device) {
+      device = r.device;
+      o << "On " << device << " (seed 001's measurements; simulated at n=512 under --profile " << device
+        << ", scaled):\n";
+    }
     o << "  " << std::left << std::setw(18) << r.slower << "/ " << std::setw(18) << r.faster << std::right
-      << " n=" << std::setw(5) << r.n << std::fixed << std::setprecision(2) << "  H100 " << std::setw(6)
+      << " n=" << std::setw(5) << r.n << std::fixed << std::setprecision(2) << "  measured " << std::setw(6)
       << r.measured << "  tgsim " << std::setw(6) << r.predicted << "  error " << std::setw(8) << pct(r.error())
       << (r.same_sign() ? "" : "  WRONG ORDER") << "\n";
+  }
+  o << "(Not modelled: the L2's merging of requests of several SMs, so matmul L2 reads are an upper\n"
+       " bound; clock changes and timing effects. Times at n above the simulated size are scaled.)\n";
   return o.str();
 }
 

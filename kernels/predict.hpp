@@ -31,6 +31,7 @@ struct TimingRow {
   Estimate est;
 };
 struct PairRow {  // speedup of `faster` over `slower` variant: t(slower) / t(faster)
+  std::string device = "nvidia-h100";  // the profile of the prediction and the measurement
   std::string slower, faster;
   int n = 0;
   double measured = 0, predicted = 0;
@@ -45,7 +46,14 @@ struct Prediction {
 
 // Runs the seven tiling/transpose kernels and six seed-001 kernels at the fixture's sizes (one
 // run each), compares their cache counters, and the estimate of the seven with the timings.
+// Then the seed 001 pairs of the Apple M3 fixture beside it (apple_m3_seed001.json), when
+// present: naive and tiled16 simulated at n=512 under apple-m3, scaled to each timed size.
 Prediction predict_against(const std::string& fixture_path, unsigned threads = 0);
+// The M3 pairs alone (appended to `out.pairs`, device "apple-m3").
+void add_m3_pairs(Prediction& out, const std::string& m3_fixture_path, unsigned threads = 0);
 std::string format_prediction(const Prediction& p);
+// {"speedups": [{"device", "first", "second", "n", "measured", "predicted"}...],
+//  "timings": [...], "cache": [...]}
+std::string prediction_json(const Prediction& p, int indent = 1);
 
 }  // namespace tgsim::catalog

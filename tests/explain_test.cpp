@@ -2,6 +2,7 @@
 // SVG pictures of `tgsim explain`.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <regex>
 
 #include <tgsim/estimate.hpp>
@@ -42,6 +43,32 @@ TEST(Estimate, NamesTheLargestTerm) {
   EXPECT_NEAR(tgsim::estimate(c, w, p).l1_s, 1e10 / (4 * 1.98e9), 1e-9);
 }
 
+TEST(Estimate, OccupancyAndL2Capacity) {
+  const tgsim::DeviceProfile p = tgsim::profiles::nvidia_h100();
+  tgsim::Counters c;
+  c.cache_modelled = true;
+  c.global_load.instructions = 64 * 8 * 100;  // 100 loads per warp
+  c.global_load.sectors = 64 * 8 * 100;
+  c.l2_read_sectors = c.global_load.sectors;  // every load misses L1
+  c.dram_read_bytes = 1 << 20;
+  tgsim::Workload w{64, 256, 0};  // tiled32 at n=256: 64 groups of 8 warps on 132 SMs
+  tgsim::Estimate e = tgsim::estimate(c, w, p);
+  EXPECT_EQ(e.busy_sms, 64u);
+  EXPECT_EQ(e.groups_per_sm, 8u);  // 64 warps per SM / 8
+  EXPECT_EQ(e.waves, 1.0);
+  EXPECT_TRUE(e.reads_fit_l2);
+  EXPECT_EQ(e.dram_reread_bytes, 0u);
+  EXPECT_NEAR(e.latency_s, 100 * p.l1_miss_l2_clk / p.clock_hz, 1e-12);
+  c.dram_read_bytes = 2 * p.l2_bytes;  // twice the L2: half the L2 reads come from DRAM again
+  c.l2_read_sectors = 8 * p.l2_bytes / p.sector_bytes;
+  e = tgsim::estimate(c, w, p);
+  EXPECT_FALSE(e.reads_fit_l2);
+  EXPECT_EQ(e.dram_reread_bytes, 2 * p.l2_bytes);  // 8 L2 x 1/2, less the compulsory 2 L2
+  EXPECT_NEAR(e.latency_s, 100 * p.l1_miss_dram_clk / p.clock_hz, 1e-12);
+  w.groups = 132 * 8 * 3 + 1;  // one group more than three full waves
+  EXPECT_EQ(tgsim::estimate(c, w, p).waves, 4.0);
+}
+
 TEST(Estimate, ScalesAccessesAndFootprintSeparately) {
   const tgsim::DeviceProfile p = tgsim::profiles::nvidia_h100();
   tgsim::Counters c;
@@ -58,16 +85,32 @@ TEST(Estimate, ScalesAccessesAndFootprintSeparately) {
   EXPECT_EQ(big.dram_write_bytes, std::uint64_t(32.0 * 32 * 1e6));
 }
 
-TEST(Estimate, AgreesWithTheH100TimingsInOrderAndWithin30PercentForTiling) {
+TEST(Estimate, AgreesWithEveryH100PairWithin25Percent) {
   tgsim::catalog::Prediction p = tgsim::catalog::predict_against(tgsim::catalog::default_fixture_path());
-  ASSERT_EQ(p.pairs.size(), 15u);
+  std::size_t h100 = 0, m3 = 0;
   for (const auto& r : p.pairs) {
-    EXPECT_TRUE(r.same_sign()) << r.slower << " / " << r.faster << " n=" << r.n;
-    // naive matmul at N=4096 falls off an L2 cliff that counters scaled from N=256 cannot show
-    if (!(r.slower == "matmul_naive" && r.n == 4096)) {
-      EXPECT_LT(std::abs(r.error()), 0.30) << r.slower << " / " << r.faster << " n=" << r.n;
+    if (r.device == "apple-m3") {
+      ++m3;  // reported by `tgsim predict`; the M3 model does not meet its 30 % target yet
+      EXPECT_GT(r.measured, 1.0) << r.n;
+      continue;
     }
+    ++h100;
+    EXPECT_TRUE(r.same_sign()) << r.slower << " / " << r.faster << " n=" << r.n;
+    EXPECT_LT(std::abs(r.error()), 0.25) << r.slower << " / " << r.faster << " n=" << r.n;
   }
+  EXPECT_EQ(h100, 15u);
+  EXPECT_EQ(m3, 3u);
+  // naive matmul at n=4096: A and B (128 MiB) exceed the 50 MiB L2, the estimate says so
+  for (const auto& t : p.timings)
+    if (t.kernel == "matmul_naive") {
+      EXPECT_EQ(t.est.reads_fit_l2, t.n < 4096) << t.n;
+      EXPECT_EQ(t.est.bound, "latency") << t.n;
+    }
+  nlohmann::json j = nlohmann::json::parse(tgsim::catalog::prediction_json(p));
+  ASSERT_EQ(j.at("speedups").size(), 18u);
+  const auto& s0 = j.at("speedups").at(0);
+  for (const char* k : {"device", "first", "second", "n", "measured", "predicted"}) EXPECT_TRUE(s0.contains(k)) << k;
+  EXPECT_EQ(j.at("speedups").back().at("device"), "apple-m3");
   // The cache counters that the model gets exactly: L2 writes, DRAM, transposes' L2 reads.
   for (const auto& r : p.cache) {
     // Off by design (see README): L2 reads of sectors several SMs read at once (matmul, the

@@ -20,6 +20,15 @@ __global__ void sum_float4(const float4* in, float* out) {
   out[t] = v.x + v.y + v.z + v.w;
 }
 
+// Its shared array comes first in the module; each kernel's layout starts at 0, so it lies
+// where stage_no_barrier's tile does, and must not name tile's bytes.
+__global__ void other_shared(int* out) {
+  __shared__ int before[64];
+  before[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  out[threadIdx.x] = before[63 - threadIdx.x];
+}
+
 // Staged through shared memory with no barrier (64 threads): each thread reads what a thread of
 // the other warp stored. Findings name the arrays, static and extern.
 __global__ void stage_no_barrier(const float* in, float* out) {

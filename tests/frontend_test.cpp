@@ -19,6 +19,11 @@ struct alignas(8) Pair {
 void copy_pair(const Pair* in, float* vals, int* idx);
 void sum_float4(const float4* in, float* out);
 void stage_no_barrier(const float* in, float* out);
+void half_overrun(const int* in, int* out);
+void shared_overrun(int* out, int k);
+// Seed 001's Metal kernels (tests/metal/seed001_matmul.metal), as the Metal adapter declares them.
+void relu(float* data);
+void matmul(const float* A, const float* B, float* C, unsigned M, unsigned K, unsigned N);
 
 namespace {
 
@@ -109,8 +114,8 @@ TEST(FrontEnd, StructAndFloat4CopiesAreOneAccess) {
   EXPECT_TRUE(r.findings.empty());
 }
 
-// The checker names a front-end kernel's shared arrays (its module registers them): a static
-// 2-D array with its element, and an extern __shared__ array sized by the launch.
+// The checker names a front-end kernel's shared arrays (its module registers them per kernel): a
+// static 2-D array with its element, and an extern __shared__ array sized by the launch.
 TEST(FrontEnd, FindingsNameSharedArrays) {
   tgsim::Device dev;
   auto in = dev.alloc<float>(64, "in"), out = dev.alloc<float>(64, "out");
@@ -128,6 +133,97 @@ TEST(FrontEnd, FindingsNameSharedArrays) {
   for (const tgsim::Finding& f : r.findings)
     element = element || (f.object == "tile" && f.message.find("shared tile[") != std::string::npos);
   EXPECT_TRUE(element) << r.findings[0].message;
+}
+
+TEST(FrontEnd, StraddlingInstructionCountsTheLanesInBounds) {
+  tgsim::Device dev;
+  auto in = dev.alloc<int>(32, "in"), out = dev.alloc<int>(32, "out");
+  tgsim::Report r = tgsim::launch(half_overrun, tgsim::Dim3(1), tgsim::Dim3(32), 0, in.data(), out.data());
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].count, 16u);  // lanes 16-31, indices 32-47
+  EXPECT_EQ(r.findings[0].lane, 16u);
+  EXPECT_NE(r.findings[0].message.find("index 32"), std::string::npos) << r.findings[0].message;
+  EXPECT_EQ(r.counters.global_load.instructions, 1u);
+  EXPECT_EQ(r.counters.global_load.thread_accesses, 16u);
+  EXPECT_EQ(r.counters.global_load.sectors, 2u);  // in[16..31]: 64 bytes
+  EXPECT_EQ(r.counters.global_store.thread_accesses, 32u);
+}
+
+TEST(FrontEnd, SharedIndexPastTheArenaIsAFinding) {
+  tgsim::Device dev;
+  auto out = dev.alloc<int>(32, "out");
+  tgsim::Report ok = tgsim::launch(shared_overrun, tgsim::Dim3(1), tgsim::Dim3(32), 0, out.data(), 0);
+  EXPECT_TRUE(ok.findings.empty());
+  EXPECT_EQ(out[31], 31);
+  // s[32 + 100]: 528 bytes into an arena whose kernel declared 128.
+  tgsim::Report r = tgsim::launch(shared_overrun, tgsim::Dim3(1), tgsim::Dim3(32), 0, out.data(), 100);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].kind, tgsim::FindingKind::kOutOfBounds);
+  EXPECT_EQ(r.findings[0].count, 32u);
+  EXPECT_NE(r.findings[0].message.find("outside the 128 bytes of shared memory"), std::string::npos)
+      << r.findings[0].message;
+}
+
+TEST(FrontEnd, SeedMetalKernelsFromCpp) {
+  tgsim::Device dev;
+  // relu over 1000 floats with dispatchThreads(1000) in groups of 256: the last 24 threads of the
+  // fourth group do not run, so nothing overruns.
+  auto data = dev.alloc<float>(1000, "data");
+  for (int i = 0; i < 1000; ++i) data[i] = float(i % 7) - 3.0f;
+  tgsim::LaunchConfig cfg;
+  cfg.grid = tgsim::Dim3(4);
+  cfg.block = tgsim::Dim3(256);
+  cfg.grid_threads = tgsim::Dim3(1000);
+  tgsim::Report r = dev.launch(cfg, relu, data.data());
+  EXPECT_TRUE(r.findings.empty());
+  for (int i = 0; i < 1000; ++i) ASSERT_EQ(data[i], std::max(0.0f, float(i % 7) - 3.0f)) << i;
+  // 1000 threads: 31 full warps and one of 8 lanes, one load and one store each.
+  EXPECT_EQ(r.counters.global_load.instructions, 32u);
+  EXPECT_EQ(r.counters.global_load.thread_accesses, 1000u);
+  EXPECT_EQ(r.counters.global_store.thread_accesses, 1000u);
+  // The naive matmul, M = K = N = 32 on 16x16 groups: every thread reads 32 A and 32 B values.
+  const unsigned n = 32;
+  auto a = dev.alloc<float>(n * n, "A"), b = dev.alloc<float>(n * n, "B"), c = dev.alloc<float>(n * n, "C");
+  for (unsigned i = 0; i < n * n; ++i) a[i] = float(i % 5), b[i] = float(i % 3);
+  tgsim::Report m = tgsim::launch(matmul, tgsim::Dim3(2, 2), tgsim::Dim3(16, 16), 0, a.data(), b.data(),
+                                  c.data(), n, n, n);
+  float ref = 0;
+  for (unsigned k = 0; k < n; ++k) ref += a[5 * n + k] * b[k * n + 7];
+  EXPECT_EQ(c[5 * n + 7], ref);
+  EXPECT_EQ(m.counters.global_load.thread_accesses, 2u * n * n * n);
+  EXPECT_TRUE(m.findings.empty());
+}
+
+TEST(FrontEnd, SameReportForAnyWorkerCountAndSchedule) {
+  const int n = 64;
+  tgsim::Device dev;
+  auto a = dev.alloc<float>(n * n, "A"), b = dev.alloc<float>(n * n, "B"), c = dev.alloc<float>(n * n, "C");
+  for (int i = 0; i < n * n; ++i) a[i] = float(i % 11), b[i] = float(i % 13);
+  std::string first;
+  for (unsigned threads : {1u, 2u, 3u})
+    for (tgsim::Schedule s : {tgsim::Schedule::kInOrder, tgsim::Schedule::kReverse, tgsim::Schedule::kShuffle}) {
+      tgsim::LaunchConfig cfg;
+      cfg.grid = tgsim::Dim3(n / 16, n / 16);
+      cfg.block = tgsim::Dim3(16, 16);
+      cfg.threads = threads;
+      cfg.schedule = s;
+      cfg.name = "m";
+      const std::string json = tgsim::to_json(dev.launch(cfg, matmul_tiled_fe, a.data(), b.data(), c.data(), n));
+      if (first.empty()) first = json;
+      EXPECT_EQ(json, first) << threads << " workers, schedule " << int(s);
+    }
+}
+
+TEST(FrontEnd, ProxyKernelWithRawPointersSaysNoAccessWasSeen) {
+  tgsim::Device dev;
+  auto buf = dev.alloc<int>(32, "buf");
+  tgsim::LaunchConfig cfg;
+  cfg.grid = tgsim::Dim3(1);
+  cfg.block = tgsim::Dim3(32);
+  tgsim::Report r = dev.launch(cfg, +[](int* p) { p[tgsim::this_thread().linear_tid] = 1; }, buf.data());
+  EXPECT_EQ(buf[5], 1);
+  ASSERT_EQ(r.notes.size(), 1u);
+  EXPECT_NE(r.notes[0].find("no access was seen"), std::string::npos);
 }
 
 }  // namespace

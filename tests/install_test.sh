@@ -11,3 +11,4 @@ cmake -S "$source_dir/tests/consumer" -B "$work/consumer" -DCMAKE_PREFIX_PATH="$
       -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$work/consumer" >/dev/null
 "$work/consumer/my_kernels"
+"$work/consumer/vector_add"

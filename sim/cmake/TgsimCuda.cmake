@@ -1,9 +1,11 @@
-# tgsim_add_cuda_library(TARGET FILE...): a static library of kernel files (.cu, .metal) compiled
-# by tgsim's front end (tgsim-prepare: the <<<...>>> rewrite or the Metal adapter, then Clang 14
-# with tgsim's pass). Link it into a program with tgsim::sim; its kernels register themselves
-# and run through tgsim::launch or <<<...>>>.
-# tgsim_add_cuda_executable(TARGET FILE...): the same files as a program (a .cu with its main()).
-function(tgsim_add_cuda_library target)
+# Kernel files (.cu, .metal) compiled by tgsim's front end: tgsim-prepare does the <<<...>>>
+# rewrite or the Metal adapter, then runs Clang 14 with tgsim's pass.
+#   tgsim_add_cuda_library(TARGET FILE...)     a static library of kernels; link it with tgsim::sim
+#                                              and launch them with tgsim::launch or <<<...>>>
+#   tgsim_add_cuda_executable(TARGET FILE...)  a program from .cu files (one holds main())
+# TGSIM_PREPARE_COMMAND and TGSIM_PREPARE_DEPENDS say where tgsim-prepare is (the build tree's
+# target, or the installed program; set by tgsim's CMakeLists or tgsimConfig.cmake).
+function(_tgsim_cuda_objects out target)
   set(objects)
   foreach(src ${ARGN})
     get_filename_component(abs ${src} ABSOLUTE)
@@ -11,13 +13,18 @@ function(tgsim_add_cuda_library target)
     set(obj ${CMAKE_CURRENT_BINARY_DIR}/${target}.dir/${name}.o)
     add_custom_command(OUTPUT ${obj}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/${target}.dir
-      COMMAND $<TARGET_FILE:tgsim-prepare> --compile ${abs} ${obj} ${obj}.d
-      DEPENDS ${abs} tgsim-prepare tgsim_pass
+      COMMAND ${TGSIM_PREPARE_COMMAND} --compile ${abs} ${obj} ${obj}.d
+      DEPENDS ${abs} ${TGSIM_PREPARE_DEPENDS}
       DEPFILE ${obj}.d
       COMMENT "tgsim front end: ${name}"
       VERBATIM)
     list(APPEND objects ${obj})
   endforeach()
+  set(${out} ${objects} PARENT_SCOPE)
+endfunction()
+
+function(tgsim_add_cuda_library target)
+  _tgsim_cuda_objects(objects ${target} ${ARGN})
   add_library(${target} STATIC ${objects})
   set_target_properties(${target} PROPERTIES LINKER_LANGUAGE CXX)
   target_link_libraries(${target} PUBLIC tgsim::sim)
@@ -26,7 +33,8 @@ function(tgsim_add_cuda_library target)
 endfunction()
 
 function(tgsim_add_cuda_executable target)
-  tgsim_add_cuda_library(${target}_kernels ${ARGN})
-  add_executable(${target} ${PROJECT_SOURCE_DIR}/sim/cmake/empty.cpp)
-  target_link_libraries(${target} PRIVATE ${target}_kernels)
+  _tgsim_cuda_objects(objects ${target} ${ARGN})
+  add_executable(${target} ${objects})
+  set_target_properties(${target} PROPERTIES LINKER_LANGUAGE CXX)
+  target_link_libraries(${target} PRIVATE tgsim::sim)
 endfunction()

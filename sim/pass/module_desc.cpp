@@ -161,14 +161,16 @@ Constant* shared_desc(Context& c, StructType* ty, const SharedVar& v) {
 void emit_module_descriptor(Context& c) {
   auto* param_ty = StructType::create(c.ctx, {c.i8p, c.i8p, c.i8p}, "tgsim.param");
   auto* tramp_ty = FunctionType::get(Type::getVoidTy(c.ctx), {c.i8p->getPointerTo()}, false)->getPointerTo();
+  auto* shared_ty = StructType::create(c.ctx, {c.i8p, c.i64, c.i64, c.i64, c.i32, c.i64->getPointerTo(), c.i8p,
+                                               c.i32}, "tgsim.shared");
   auto* kernel_ty = StructType::create(c.ctx, {c.i8p, c.i8p, c.i8p, tramp_ty, c.i32, param_ty->getPointerTo(),
-                                               c.i64, c.i8p, c.i32}, "tgsim.kernel");
+                                               c.i64, c.i8p, c.i32, c.i32, shared_ty->getPointerTo()},
+                                       "tgsim.kernel");
+  std::map<GlobalVariable*, const SharedVar*> shared_var;
+  for (const SharedVar& v : c.shared) shared_var[v.gv] = &v;
   auto* var_ty = StructType::create(c.ctx, {c.i8p, c.i64, c.i8p, c.i32}, "tgsim.var");
-  auto* shared_ty = StructType::create(c.ctx, {c.i8p, c.i64, c.i64, c.i64, c.i32, c.i64->getPointerTo(), c.i8p, c.i32},
-                                       "tgsim.shared");
   auto* module_ty = StructType::create(c.ctx, {c.i32, c.i32, kernel_ty->getPointerTo(), c.i32,
-                                               var_ty->getPointerTo(), c.i64, c.i64, c.i32,
-                                               shared_ty->getPointerTo()}, "tgsim.module");
+                                               var_ty->getPointerTo(), c.i64, c.i64}, "tgsim.module");
   std::vector<Constant*> kernels;
   for (Function* k : c.kernels) {
     std::vector<Constant*> params;
@@ -185,11 +187,16 @@ void emit_module_descriptor(Context& c) {
                  : (sp->getDirectory() + "/" + sp->getFilename()).str();
       line = sp->getLine();
     }
+    std::vector<Constant*> shared;
+    for (GlobalVariable* gv : c.kernel_vars[k])
+      if (auto it = shared_var.find(gv); it != shared_var.end()) shared.push_back(shared_desc(c, shared_ty, *it->second));
+    GlobalVariable* sarr = shared.empty() ? nullptr : array_of(c, shared_ty, shared, "tgsim.shared");
     kernels.push_back(ConstantStruct::get(
         kernel_ty, {ConstantExpr::getPointerCast(k, c.i8p), c.string(demangled(k->getName(), true)),
                     c.string(k->getName().str()), trampoline(c, *k), ConstantInt::get(c.i32, k->arg_size()),
                     first(c, parr, param_ty), ConstantInt::get(c.i64, c.kernel_shared[k]), c.string(file),
-                    ConstantInt::get(c.i32, line)}));
+                    ConstantInt::get(c.i32, line), ConstantInt::get(c.i32, shared.size()),
+                    first(c, sarr, shared_ty)}));
   }
   std::vector<Constant*> vars;
   auto add_var = [&](GlobalVariable* gv, unsigned kind) {
@@ -201,14 +208,10 @@ void emit_module_descriptor(Context& c) {
   for (GlobalVariable* gv : c.constant_vars) add_var(gv, 1);
   GlobalVariable* karr = array_of(c, kernel_ty, kernels, "tgsim.kernels");
   GlobalVariable* varr = vars.empty() ? nullptr : array_of(c, var_ty, vars, "tgsim.vars");
-  std::vector<Constant*> shared;
-  for (const SharedVar& v : c.shared) shared.push_back(shared_desc(c, shared_ty, v));
-  GlobalVariable* sarr = shared.empty() ? nullptr : array_of(c, shared_ty, shared, "tgsim.shared");
   Constant* desc_init = ConstantStruct::get(
       module_ty, {ConstantInt::get(c.i32, TGSIM_ABI_VERSION), ConstantInt::get(c.i32, kernels.size()),
                   first(c, karr, kernel_ty), ConstantInt::get(c.i32, vars.size()), first(c, varr, var_ty),
-                  ConstantInt::get(c.i64, c.static_shared), ConstantInt::get(c.i64, c.dynamic_offset),
-                  ConstantInt::get(c.i32, shared.size()), first(c, sarr, shared_ty)});
+                  ConstantInt::get(c.i64, c.static_shared), ConstantInt::get(c.i64, c.dynamic_offset)});
   auto* desc = new GlobalVariable(c.m, module_ty, true, GlobalValue::PrivateLinkage, desc_init, "tgsim.module");
   auto make = [&](const char* name, const char* callee) {
     auto* fty = FunctionType::get(Type::getVoidTy(c.ctx), false);

@@ -4,8 +4,8 @@
 // thread_local is never promoted to a register across the barrier's call). Each gets an offset
 // in the group's arena, in module order; `extern` ones (extern __shared__ T s[], declarations)
 // start at the dynamic offset after the static ones, sized at launch. Uses in device code become
-// `arena + offset`. Simplified: one static layout per module (a kernel's static size is the end
-// of the last variable it reaches), not one per kernel as nvcc packs them.
+// `arena + offset`. Each kernel's variables are packed from offset 0 in declaration order; the
+// extern arrays start after the largest kernel's (one offset per module).
 #include "internal.hpp"
 
 #include <llvm/IR/Constants.h>
@@ -64,6 +64,21 @@ Value* materialise(Context& c, Constant* k, Instruction* at, Entry& e,
   return ni;
 }
 
+// The functions device code reaches from kernel `k` (itself included).
+std::set<Function*> reach_of(Context& c, Function* k) {
+  std::set<Function*> reach{k};
+  std::vector<Function*> todo{k};
+  while (!todo.empty()) {
+    Function* f = todo.back();
+    todo.pop_back();
+    for (Instruction& i : instructions(*f))
+      if (auto* cb = dyn_cast<CallBase>(&i))
+        if (Function* g = cb->getCalledFunction(); g && c.device.count(g) && reach.insert(g).second)
+          todo.push_back(g);
+  }
+  return reach;
+}
+
 }  // namespace
 
 void lower_shared(Context& c) {
@@ -74,19 +89,37 @@ void lower_shared(Context& c) {
     for (GlobalVariable* gv : by_function[f])
       if (gv->isThreadLocal()) used.insert(gv);
   }
-  // Module order: definitions first, then the dynamic (extern) arrays.
-  std::uint64_t end = 0;
-  for (GlobalVariable& gv : c.m.globals()) {
-    if (!used.count(&gv) || gv.isDeclaration()) continue;
-    SharedVar v{&gv};
-    v.bytes = c.dl.getTypeAllocSize(gv.getValueType());
-    std::uint64_t align = std::max<std::uint64_t>(c.dl.getPreferredAlign(&gv).value(), 4);
-    v.offset = (end + align - 1) / align * align;
-    end = v.offset + v.bytes;
-    c.shared.push_back(v);
+  // Per kernel, its static variables in module order: each kernel's layout starts at 0 (one
+  // kernel runs per launch); a variable two kernels reach keeps the offset the first gave it.
+  std::map<GlobalVariable*, SharedVar> placed;
+  std::uint64_t most = 0;
+  for (Function* k : c.kernels) {
+    std::set<GlobalVariable*> mine, reached;
+    for (Function* f : reach_of(c, k))
+      for (GlobalVariable* gv : by_function[f])
+        if (used.count(gv)) (gv->isDeclaration() ? reached : mine).insert(gv);
+    reached.insert(mine.begin(), mine.end());
+    for (GlobalVariable& gv : c.m.globals())
+      if (reached.count(&gv)) c.kernel_vars[k].push_back(&gv);
+    std::uint64_t end = 0;
+    for (GlobalVariable* gv : mine)
+      if (placed.count(gv)) end = std::max(end, placed[gv].offset + placed[gv].bytes);
+    for (GlobalVariable& gv : c.m.globals()) {
+      if (!mine.count(&gv) || placed.count(&gv)) continue;
+      SharedVar v{&gv};
+      v.bytes = c.dl.getTypeAllocSize(gv.getValueType());
+      std::uint64_t align = std::max<std::uint64_t>(c.dl.getPreferredAlign(&gv).value(), 4);
+      v.offset = (end + align - 1) / align * align;
+      end = v.offset + v.bytes;
+      placed[&gv] = v;
+    }
+    c.kernel_shared[k] = end;
+    most = std::max(most, end);
   }
-  c.static_shared = end;
-  c.dynamic_offset = (end + 15) / 16 * 16;
+  for (GlobalVariable& gv : c.m.globals())
+    if (placed.count(&gv)) c.shared.push_back(placed[&gv]);
+  c.static_shared = most;
+  c.dynamic_offset = (most + 15) / 16 * 16;  // extern __shared__ arrays: after every kernel's
   for (GlobalVariable& gv : c.m.globals())
     if (used.count(&gv) && gv.isDeclaration()) {
       SharedVar v{&gv};
@@ -128,25 +161,6 @@ void lower_shared(Context& c) {
         if (Function* g = cb->getCalledFunction(); g && g->getName().startswith("_ZTH") && cb->use_empty())
           dead.push_back(&i);
     for (Instruction* i : dead) i->eraseFromParent();
-  }
-  // Each kernel's static shared bytes: the end of the last static variable it reaches.
-  for (Function* k : c.kernels) {
-    std::set<Function*> reach{k};
-    std::vector<Function*> todo{k};
-    while (!todo.empty()) {
-      Function* f = todo.back();
-      todo.pop_back();
-      for (Instruction& i : instructions(*f))
-        if (auto* cb = dyn_cast<CallBase>(&i))
-          if (Function* g = cb->getCalledFunction(); g && c.device.count(g) && reach.insert(g).second)
-            todo.push_back(g);
-    }
-    std::uint64_t bytes = 0;
-    for (Function* f : reach)
-      for (GlobalVariable* gv : by_function[f])
-        if (auto it = vars.find(gv); it != vars.end() && !it->second->dynamic)
-          bytes = std::max(bytes, it->second->offset + it->second->bytes);
-    c.kernel_shared[k] = bytes;
   }
 }
 

@@ -12,22 +12,38 @@ Estimate estimate(const Counters& c, const Workload& w, const DeviceProfile& p) 
   const double resident = std::max(1.0, std::min<double>(p.max_groups_per_sm,
                                                           std::floor(p.max_warps_per_sm / warps_per_group)));
   const double waves = std::ceil(double(w.groups) / (busy_sms * resident));
+  e.groups = w.groups;
+  e.busy_sms = static_cast<std::uint32_t>(busy_sms);
+  e.groups_per_sm = static_cast<std::uint32_t>(resident);
+  e.waves = waves;
 
-  e.dram_s = double(c.dram_read_bytes + c.dram_write_bytes) / (p.dram_bytes_per_s * p.dram_efficiency);
+  const double footprint = double(c.dram_read_bytes);
+  e.reads_fit_l2 = footprint <= double(p.l2_bytes);
+  if (!e.reads_fit_l2) {
+    const double l2_read_bytes = double(c.l2_read_sectors) * p.sector_bytes;
+    const double beyond = l2_read_bytes * (1.0 - double(p.l2_bytes) / footprint);
+    e.dram_reread_bytes = static_cast<std::uint64_t>(std::max(0.0, beyond - footprint));
+  }
+  e.dram_s = double(c.dram_read_bytes + e.dram_reread_bytes + c.dram_write_bytes) /
+             (p.dram_bytes_per_s * p.dram_efficiency);
   e.l2_s = double(c.l2_read_sectors + c.l2_write_sectors) * p.sector_bytes / p.l2_bytes_per_s;
   const double wavefronts = double(c.global_load.sectors + c.global_store.sectors + c.global_atomic.sectors +
                                    c.shared_load.wavefronts + c.shared_store.wavefronts +
                                    c.shared_atomic.instructions);
   e.l1_s = wavefronts / (busy_sms * p.l1_wavefronts_per_clk * p.clock_hz);
   e.fp32_s = w.flops / p.fp32_flops_per_s;
-  // Load latency: ~40 clocks for an L1 hit, ~260 for L2 (H100 pointer-chase figures,
-  // Chips and Cheese); a warp's loads in one wave are serial.
+  // A warp's loads in one wave are serial. The warps of a group run the same loop in step,
+  // so a sector one of them misses is waited for by the others that read it (a hit on a
+  // sector in flight): a miss holds up to warps-per-group loads, and a fraction
+  // min(1, miss rate x warps per group) of the loads wait for a fill.
   const double loads = double(c.global_load.instructions);
   const double total_warps = double(w.groups) * warps_per_group;
   if (loads > 0 && total_warps > 0) {
     const double sectors = std::max<double>(1, double(c.global_load.sectors));
     const double hit = c.cache_modelled ? double(c.global_load.l1_hit_sectors) / sectors : 0.0;
-    const double lat = hit * 40 + (1 - hit) * 260;
+    const double miss = e.reads_fit_l2 ? p.l1_miss_l2_clk : p.l1_miss_dram_clk;
+    const double wait = std::min(1.0, (1 - hit) * warps_per_group);
+    const double lat = (1 - wait) * p.l1_hit_clk + wait * miss;
     e.latency_s = waves * (loads / total_warps) * lat / p.clock_hz;
   }
   e.overhead_s = p.launch_overhead_s;

@@ -281,7 +281,7 @@ void GroupRun::start(std::uint64_t g) {
   for (std::uint32_t w = 0; w < warps_.size(); ++w)
     warp_pending_[w] = std::min<std::uint32_t>(32, nthreads_ - w * 32);
   decls_.clear();
-  add_module_shared_decls();
+  add_kernel_shared_decls();
   arena_used_ = shared_valid_;  // zeroed at the group end, as the proxy dialect's arrays are
   aborting_ = false;
   for (WarpCollective& wc : wsync_) wc.arrived = wc.mask = 0, wc.mismatch = false;
@@ -648,14 +648,13 @@ void GroupRun::report_stuck_warps() {
   }
 }
 
-// A front-end kernel's shared arrays, as its module laid them out, so that findings name them.
-// Simplified: the whole module's arrays (extern __shared__ ones all start at the dynamic
-// offset: the first of them names the bytes there).
-void GroupRun::add_module_shared_decls() {
-  const tgsim_module_desc* m = state_.module;
-  if (!m) return;
-  for (unsigned i = 0; i < m->nshared; ++i) {
-    const tgsim_shared_desc& s = m->shared[i];
+// A front-end kernel's shared arrays, where its layout puts them, so that findings name them
+// (two extern __shared__ arrays share the dynamic offset: the first names the bytes there).
+void GroupRun::add_kernel_shared_decls() {
+  const tgsim_kernel_desc* k = state_.kernel;
+  if (!k) return;
+  for (unsigned i = 0; i < k->nshared; ++i) {
+    const tgsim_shared_desc& s = k->shared[i];
     const std::size_t bytes = s.bytes ? s.bytes : state_.cfg.shared_bytes;
     if (bytes < s.elem_bytes || s.elem_bytes == 0) continue;  // an extern array with no bytes
     SharedDecl& d = decls_.emplace_back();
@@ -822,7 +821,10 @@ void GroupRun::maybe_capture(std::uint32_t site, SiteKind kind, std::uint32_t wi
   capture_.kind = kind;
   capture_.width = width;
   capture_.mask = mask;
-  for (std::uint32_t l = 0; l < 32; ++l) capture_.addr[l] = (mask >> l) & 1u ? addr[l] : 0;
+  // Front-end shared accesses carry raw addresses (placement.cpp): pictures show offsets.
+  const bool raw_shared = state_.frontend && (kind == SiteKind::kSharedLoad || kind == SiteKind::kSharedStore);
+  const std::uint64_t base = raw_shared ? reinterpret_cast<std::uint64_t>(arena_.data()) : 0;
+  for (std::uint32_t l = 0; l < 32; ++l) capture_.addr[l] = (mask >> l) & 1u ? addr[l] - base : 0;
   capture_.group = group_;
   capture_.warp = flushing_warp_;
 }

@@ -94,6 +94,30 @@ struct WarpLog {
 };
 struct WatchdogExpired {};
 
+// The group's shared memory: zero-filled and aligned to 4 KiB, so a raw address and its offset
+// in the arena fall in the same bank and the same 128-byte line (the bank model can take either).
+class Arena {
+ public:
+  static constexpr std::size_t kAlign = 4096;
+  Arena() = default;
+  Arena(const Arena&) = delete;
+  Arena& operator=(const Arena&) = delete;
+  ~Arena() { std::free(data_); }
+  void resize(std::size_t bytes) {
+    std::free(data_);
+    size_ = bytes;
+    data_ = static_cast<std::byte*>(std::aligned_alloc(kAlign, (bytes + kAlign - 1) / kAlign * kAlign + kAlign));
+    if (!data_) throw std::bad_alloc();
+    std::memset(data_, 0, size_);
+  }
+  std::byte* data() const { return data_; }
+  std::size_t size() const { return size_; }
+
+ private:
+  std::byte* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
 // One kernel printf, ordered by (group, thread, call) when the launch prints them.
 struct PrintedLine {
   std::uint64_t group;
@@ -174,7 +198,7 @@ class GroupRun {
   void print(const ThreadCtx& t, std::string text);
   std::byte* dynamic_shared() { return arena_.data() + state_.dynamic_offset; }
   const std::vector<PrintedLine>& printed() const { return printed_; }
-  void add_module_shared_decls();
+  void add_kernel_shared_decls();  // a front-end kernel's shared arrays, for findings
   std::byte* shared_storage(ThreadCtx& t, const std::source_location& loc, const char* name,
                             std::size_t bytes, std::size_t align, std::uint32_t rank,
                             const std::size_t* extents, std::uint32_t* offset,
@@ -273,7 +297,7 @@ class GroupRun {
   std::unique_ptr<Checker> checker_;  // null unless cfg.check
   bool checking_ = false;             // checker_ != null, as a plain flag for the hot path
   std::deque<SharedDecl> decls_;  // stable addresses: handles point into it
-  std::vector<std::byte> arena_;
+  Arena arena_;
   std::size_t arena_used_ = 0;
   bool aborting_ = false;
 

@@ -102,27 +102,32 @@ void GroupRun::report_misplaced(const TagInfo& ti, std::uint32_t w, std::uint32_
 }
 
 // One warp instruction of front-end code: placed, then counted as global and/or shared.
+// The quick test ORs the lanes' offsets from the first lane's region: when the OR (an upper
+// bound of the largest offset) is inside the region, every lane is. Shared addresses are
+// counted as they are: the arena is 4 KiB aligned, so banks and lines equal the offsets'.
 void GroupRun::count_placed(std::uint32_t tag, std::uint32_t mask, const std::uint64_t* addr,
                             std::uint32_t w) {
   TagInfo& ti = tag_info_[tag];
   const bool store = ti.kind == SiteKind::kStore;
-  std::uint64_t lo = ~std::uint64_t(0), hi = 0;
-  for (std::uint32_t m = mask; m; m &= m - 1) {
-    const std::uint64_t a = addr[std::countr_zero(m)];
-    lo = std::min(lo, a);
-    hi = std::max(hi, a);
-  }
-  // Fast path: the lowest and the highest address in one space.
+  const int first = std::countr_zero(mask);
   const std::uint64_t base = reinterpret_cast<std::uint64_t>(arena_.data());
-  if (lo - base < shared_valid_ && hi - base + ti.width <= shared_valid_) {
-    std::uint64_t o[32];
-    for (std::uint32_t l = 0; l < 32; ++l) o[l] = addr[l] - base;
+  auto all_below = [&](std::uint64_t from, std::uint64_t size) {
+    std::uint64_t acc = 0;
+    if (mask == 0xFFFFFFFFu) {
+      for (int l = 0; l < 32; ++l) acc |= addr[l] - from;
+    } else {
+      for (std::uint32_t m = mask; m; m &= m - 1) acc |= addr[std::countr_zero(m)] - from;
+    }
+    return acc < size && acc + ti.width <= size;
+  };
+  const std::uint64_t a0 = addr[first];
+  if (a0 - base < shared_valid_ && all_below(base, shared_valid_)) {
     count_instruction(placed_site(ti, true), store ? SiteKind::kSharedStore : SiteKind::kSharedLoad,
-                      ti.width, mask, o);
+                      ti.width, mask, addr);
     return;
   }
-  if (const DeviceRange* r = range_of(lo);
-      r && r->contains(lo) && hi + ti.width <= r->end && !r->info->freed) {
+  if (const DeviceRange* r = range_of(a0);
+      r && r->contains(a0) && !r->info->freed && all_below(r->begin, r->end - r->begin)) {
     count_instruction(placed_site(ti, false), store ? SiteKind::kGlobalStore : SiteKind::kGlobalLoad,
                       ti.width, mask, addr);
     return;
@@ -137,7 +142,7 @@ void GroupRun::count_placed(std::uint32_t tag, std::uint32_t mask, const std::ui
     bad = nullptr;
     switch (place(addr[l], ti.width, &off, &bad)) {
       case Space::kGlobal: g[l] = addr[l], gmask |= 1u << l; break;
-      case Space::kShared: sh[l] = off, smask |= 1u << l; break;
+      case Space::kShared: sh[l] = addr[l], smask |= 1u << l; (void)off; break;
       case Space::kLocal: break;
       case Space::kInvalid: report_misplaced(ti, w, static_cast<std::uint32_t>(l), addr[l], Space::kInvalid, bad); break;
     }

@@ -37,3 +37,16 @@ __global__ void block_sum(const float* in, float* out, int n) {
     atomicAdd(out, s);
   }
 }
+
+// Lanes 16-31 read past the end of `in`: the instruction straddles the buffer's end.
+__global__ void half_overrun(const int* in, int* out) {
+  out[threadIdx.x] = in[threadIdx.x + 16];
+}
+
+// A shared index past the declared array and the group's shared memory.
+__global__ void shared_overrun(int* out, int k) {
+  __shared__ int s[32];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x + k];
+}

@@ -8,8 +8,17 @@
 //   fp32  = FLOPs / peak
 //   latency = waves x (global loads per warp) x (average load latency): a warp's loads wait
 //           one after another; it binds when too few warps are resident to hide it
+// Occupancy: a group's warps = ceil(threads / warp size); groups per SM = min(max groups,
+// max warps / warps per group) (shared memory and registers are not counted); busy SMs =
+// min(SMs, groups); waves = ceil(groups / (busy SMs x groups per SM)).
+// L2 capacity: the launch's reads fit L2 when its compulsory DRAM reads (every byte read
+// once) are at most l2_bytes. Beyond, the re-reads leave L2: a fraction 1 - l2_bytes /
+// footprint of the L2 read sectors are read again from DRAM (dram term), and an L1 miss costs
+// l1_miss_dram_clk instead of l1_miss_l2_clk (on the H100 the cost steps up between n=2560 and
+// n=3072 of the naive matmul, where A and B outgrow the 50 MiB L2: hardware/size_probe).
 // time = max(terms) + launch overhead; `bound` names the largest term. Not modelled: issue
-// slots, instruction latency other than loads, tensor cores, clock changes.
+// slots, instruction latency other than loads, tensor cores, clock changes, the L2's merging
+// of requests from several SMs (l2_read_sectors is an upper bound: see cache.hpp).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -23,6 +32,12 @@ struct Estimate {
   double time_s = 0;
   std::string bound;  // "dram", "l2", "l1", "fp32", "latency"
   double dram_s = 0, l2_s = 0, l1_s = 0, fp32_s = 0, latency_s = 0, overhead_s = 0;
+  // Occupancy and capacity, as the terms used them.
+  std::uint64_t groups = 0;
+  std::uint32_t busy_sms = 0, groups_per_sm = 0;
+  double waves = 0;
+  bool reads_fit_l2 = true;
+  std::uint64_t dram_reread_bytes = 0;  // L2 read sectors that miss L2 beyond its capacity
   double time_ms() const { return time_s * 1e3; }
 };
 

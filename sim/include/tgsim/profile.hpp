@@ -45,6 +45,12 @@ struct DeviceProfile {
   std::uint32_t max_warps_per_sm = 64;
   std::uint32_t max_groups_per_sm = 32;
   double launch_overhead_s = 3e-6;
+
+  // Load latency of the estimate's latency term (estimate.hpp), in SM clocks: a load that
+  // hits L1, and one that waits for an L1 fill, with the launch's reads inside L2 or beyond.
+  double l1_hit_clk = 40;
+  double l1_miss_l2_clk = 164;
+  double l1_miss_dram_clk = 329;
 };
 
 namespace profiles {
@@ -65,6 +71,14 @@ namespace profiles {
 //   fixture's relu at N=8192 moves 2.39 TB/s (tests/hardware/h100.json timings), i.e. 71 %.
 // fp32_flops_per_s 67 TFLOPS: NVIDIA H100 SXM5 datasheet (FP32, non-tensor).
 // max_warps_per_sm 64, max_groups_per_sm 32: CUDA Programming Guide, CC 9.0 table.
+// l1_hit_clk 40: Chips and Cheese (above), H100 L1 hit latency.
+// l1_miss_l2_clk 164, l1_miss_dram_clk 329: FITTED to CUDA-event times of matmul_naive on
+//   the project's H100 at sizes the fixture does not time (tests/hardware/size_probe/
+//   size_probe_time.txt): n=1024 and 1536 (A and B inside L2): 0.668, 2.220 ms, 162 and 159
+//   clocks per warp load (waves x loads per warp); n=3072 and 3584 (beyond L2): 35.24,
+//   54.87 ms, 324 and 316 clocks; 97 % of the loads wait for a fill (estimate.cpp). Tested
+//   on the fixture's n=2048 and 4096 only. They are per-load figures of a loop with two loads
+//   in flight, not pointer-chase latencies. (n=2560, A and B exactly 50 MiB: 190 clocks.)
 inline DeviceProfile nvidia_h100() {
   DeviceProfile p;
   p.name = "nvidia-h100";
@@ -82,6 +96,8 @@ inline DeviceProfile nvidia_h100() {
 // clock_hz 1.38 GHz, fp32 10 x 128 lanes x 2 x 1.38 GHz = 3.5 TFLOPS: metal-benchmarks
 //   (ALU layout: 128 FP32 lanes per core) with the clock reported for M3 (assumption).
 // dram_bytes_per_s 100 GB/s: Apple M3 product page (unified memory bandwidth).
+// l1_hit_clk, l1_miss_l2_clk, l1_miss_dram_clk: NOT MEASURED for the M3: the H100's figures.
+//   With them the seed 001 pairs are predicted 2.5-6.6x too high (README, "Time estimate").
 inline DeviceProfile apple_m3() {
   DeviceProfile p;
   p.name = "apple-m3";

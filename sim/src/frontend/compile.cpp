@@ -56,21 +56,13 @@ std::string cache_dir() {
 
 Toolchain toolchain() {
   Toolchain t;
-#ifdef TGSIM_BUILD_PLUGIN
-  const bool in_build = fs::exists(TGSIM_BUILD_PLUGIN);
-#else
-  const bool in_build = false;
-#endif
-  std::string plugin, include;
-  if (in_build) {
-#ifdef TGSIM_BUILD_PLUGIN
+  // Installed: <prefix>/bin/tgsim, <prefix>/<libdir>/tgsim/tgsim_pass.so, <prefix>/include.
+  const fs::path prefix = fs::path(self_dir()).parent_path();
+  std::string plugin = (prefix / TGSIM_INSTALL_LIBDIR / "tgsim" / "tgsim_pass.so").string();
+  std::string include = (prefix / "include").string();
+  if (!fs::exists(plugin)) {  // the build tree
     plugin = TGSIM_BUILD_PLUGIN;
     include = TGSIM_SOURCE_INCLUDE;
-#endif
-  } else {  // installed: <prefix>/bin/tgsim, <prefix>/lib/tgsim/tgsim_pass.so, <prefix>/include
-    const fs::path prefix = fs::path(self_dir()).parent_path();
-    plugin = (prefix / "lib" / "tgsim" / "tgsim_pass.so").string();
-    include = (prefix / "include").string();
   }
   t.clang = env_or("TGSIM_CLANG", TGSIM_CLANGXX);
   t.plugin = env_or("TGSIM_PLUGIN", plugin);

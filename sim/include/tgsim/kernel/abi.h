@@ -50,26 +50,9 @@ struct tgsim_param_desc {
   const char* name;  /* from debug info, or "" */
   const char* c_type; /* from debug info: "const float*", or "" */
 };
-struct tgsim_kernel_desc {
-  void* fn;                          /* the kernel function */
-  const char* name;                  /* demangled, without parameters: "matmul_tiled<16>" */
-  const char* mangled;
-  void (*trampoline)(void** args);   /* calls fn with *(T*)args[i] for each parameter */
-  unsigned nparams;
-  const struct tgsim_param_desc* params;
-  unsigned long long static_shared;  /* bytes of static shared memory it reaches */
-  const char* file;                  /* where it is defined */
-  unsigned line;
-};
-struct tgsim_var_desc {
-  void* addr;
-  unsigned long long bytes;
-  const char* name;
-  unsigned kind; /* 0: __device__ variable (global memory), 1: __constant__ */
-};
-/* A shared array (__shared__, Metal threadgroup) in the module's layout, so that findings name
- * it ("tileB[0][3]"). An extern __shared__ array has bytes 0 and rank 1: its extent is the
- * launch's dynamic bytes / elem_bytes. */
+/* A shared array (__shared__, Metal threadgroup) a kernel reaches, where the kernel's layout puts
+ * it, so that findings name it ("tileB[0][3]"). An extern __shared__ array has bytes 0 and rank
+ * 1: its extent is the launch's dynamic bytes / elem_bytes. */
 struct tgsim_shared_desc {
   const char* name;                  /* from debug info ("tileB"), else the symbol */
   unsigned long long offset;         /* in the group's arena */
@@ -80,6 +63,25 @@ struct tgsim_shared_desc {
   const char* file;                  /* where it is declared, or "" */
   unsigned line;
 };
+struct tgsim_kernel_desc {
+  void* fn;                          /* the kernel function */
+  const char* name;                  /* demangled, without parameters: "matmul_tiled<16>" */
+  const char* mangled;
+  void (*trampoline)(void** args);   /* calls fn with *(T*)args[i] for each parameter */
+  unsigned nparams;
+  const struct tgsim_param_desc* params;
+  unsigned long long static_shared;  /* bytes of static shared memory it reaches */
+  const char* file;                  /* where it is defined */
+  unsigned line;
+  unsigned nshared;                  /* the shared arrays it reaches */
+  const struct tgsim_shared_desc* shared;
+};
+struct tgsim_var_desc {
+  void* addr;
+  unsigned long long bytes;
+  const char* name;
+  unsigned kind; /* 0: __device__ variable (global memory), 1: __constant__ */
+};
 struct tgsim_module_desc {
   unsigned version; /* TGSIM_ABI_VERSION */
   unsigned nkernels;
@@ -88,8 +90,6 @@ struct tgsim_module_desc {
   const struct tgsim_var_desc* vars;
   unsigned long long shared_static_bytes;  /* the module's static shared layout */
   unsigned long long dynamic_shared_offset; /* where extern __shared__ arrays start */
-  unsigned nshared;
-  const struct tgsim_shared_desc* shared;
 };
 
 /* Library entry points (defined in libtgsim; exported by the tgsim command for modules it loads). */

@@ -1,0 +1,54 @@
+// The messages of the tgsim command in English and Japanese, in one catalog (i18n.cpp), and
+// the text helpers every command shares: the display width of UTF-8 text (a CJK character
+// takes two terminal columns), wrapping to a width (between words, and between any two CJK
+// characters), did-you-mean suggestions, and site paths relative to the current directory.
+// Japanese uses the seeds' terms: スレッドグループ, ワープ, 共有メモリ, バンクコンフリクト,
+// コアレッシング, セクタ.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tgsim::cli {
+
+enum class Lang { kEn, kJa };
+
+// The language of this process: set by --lang, else from LANG/LC_ALL/LC_MESSAGES (ja_* ->
+// Japanese), else English.
+Lang lang();
+void set_lang(Lang l);
+// "en", "ja" or "" (the environment's); false for anything else.
+bool set_lang_from(const std::string& option);
+
+// The text of message `key` in the current language; `key` itself when the catalog has no
+// such message (a test checks every key the code uses is there).
+const std::string& tr(std::string_view key);
+// tr(key) with "{}" replaced by the arguments in order, "{0}".."{9}" by that argument.
+std::string trf(std::string_view key, const std::vector<std::string>& args);
+bool has_message(std::string_view key);
+std::vector<std::string> message_keys();
+
+// Terminal columns of UTF-8 text (East Asian wide characters count 2).
+std::size_t display_width(std::string_view s);
+// Pads (left-aligned) or right-aligns `s` to `w` display columns.
+std::string pad_right(const std::string& s, std::size_t w);
+std::string pad_left(const std::string& s, std::size_t w);
+// Truncates to `w` columns, the last one "~" when something was cut.
+std::string clip(const std::string& s, std::size_t w);
+// Wraps each paragraph (lines separated by '\n') to `width` columns; continuation lines get
+// `indent` spaces. Breaks at spaces, and between two CJK characters.
+std::string wrap(const std::string& text, std::size_t width = 100, std::size_t indent = 0);
+
+// Levenshtein distance, and the closest of `names` to `s` ("" when none is within a third
+// of the longer length, at least 2 edits).
+std::size_t edit_distance(std::string_view a, std::string_view b);
+std::string closest(std::string_view s, const std::vector<std::string>& names);
+
+// `path` relative to the current directory when it lies inside it, else unchanged.
+std::string relative_path(const std::string& path);
+
+// The version of tgsim (CMake's project version) and the JSON schema of its output.
+const char* version();
+constexpr int kJsonSchema = 1;
+
+}  // namespace tgsim::cli

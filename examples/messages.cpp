@@ -1,0 +1,219 @@
+// The messages of the tgsim command. Japanese uses the seeds' terms: スレッドグループ (threadgroup),
+// ワープ (warp), 共有メモリ (shared memory), グローバルメモリ (global memory), バンクコンフリクト
+// (bank conflict), コアレッシング (coalescing), セクタ (sector), ウェーブフロント (wavefront).
+// Placeholders: "{}" the next argument, "{0}".."{9}" a numbered one (i18n.hpp trf).
+#include "messages.hpp"
+
+namespace tgsim::cli {
+
+const std::vector<Message>& messages() {
+  static const std::vector<Message> m = {
+      // Usage errors and suggestions.
+      {"err.unknown_kernel", "unknown kernel '{}'", "カーネル '{}' はありません"},
+      {"err.did_you_mean", "did you mean {}?", "もしかして {} ですか?"},
+      {"err.see_list", "tgsim list shows them all", "一覧は tgsim list"},
+      {"err.lang", "unknown language '{}' (en, ja)", "言語 '{}' は使えません (en, ja)"},
+      // tgsim check and its findings.
+      {"check.header", "tgsim check {0}  n {1}  grid {2}  block {3}",
+       "tgsim check {0}  n {1}  グリッド {2}  スレッドグループ {3}"},
+      {"check.all_schedules", "all schedules", "すべてのスケジュール"},
+      {"check.schedule", "schedule {}", "スケジュール {}"},
+      {"check.no_findings", "no findings", "指摘なし"},
+      {"check.finding", "{} finding", "指摘 {} 件"},
+      {"check.findings", "{} findings", "指摘 {} 件"},
+      {"check.at", "at", "場所"},
+      {"check.and", "and", "と"},
+      {"check.time", "{} time", "{} 回"},
+      {"check.times", "{} times", "{} 回"},
+      {"check.example", "e.g. block {0}: {1}", "例: スレッドグループ {0}: {1}"},
+      {"check.result_equals", "result under {}: equals the CPU reference",
+       "スケジュール {} の結果: CPU の参照結果と一致"},
+      {"check.result_differs", "result under {}: DIFFERS FROM the CPU reference",
+       "スケジュール {} の結果: CPU の参照結果と一致しない"},
+      {"check.agree", "schedules agree on the findings", "指摘はスケジュールによらず同じ"},
+      {"check.disagree", "schedules DISAGREE on the findings", "指摘がスケジュールによって違う"},
+      {"check.depends", "; the result depends on the schedule (a missing barrier shows)",
+       "。結果がスケジュールに依存する（バリアの抜けが表に出ている）"},
+      {"check.clean", "clean", "問題なし"},
+      {"check.not_clean", "NOT clean", "問題あり"},
+      {"finding.out-of-bounds", "", "範囲外アクセス: 確保したバッファの外を読み書きしている"},
+      {"finding.barrier-divergence", "",
+       "バリアの分岐: スレッドグループの一部のスレッドだけが __syncthreads（または __syncwarp）に到達する"},
+      {"finding.raw-hazard", "",
+       "RAW ハザード: 書き込みの後の読み出しの間にバリアがない（別のスレッドの書いた共有メモリを早く読みすぎる）"},
+      {"finding.war-hazard", "",
+       "WAR ハザード: 読み出しの後の書き込みの間にバリアがない（まだ読まれている値を上書きする）"},
+      {"finding.waw-hazard", "", "WAW ハザード: 2 つのスレッドが同じワードにバリアなしで書き込む"},
+      {"finding.warp-sync-raw-hazard", "",
+       "ワープ内の RAW ハザード: 同じワープのレーン間でも __syncwarp がなければ順序は保証されない"},
+      {"finding.warp-sync-war-hazard", "", "ワープ内の WAR ハザード: __syncwarp で順序をつける必要がある"},
+      {"finding.warp-sync-waw-hazard", "", "ワープ内の WAW ハザード: __syncwarp で順序をつける必要がある"},
+      {"finding.uninitialized-read", "",
+       "未初期化の読み出し: スレッドグループのどのスレッドもまだ書いていない共有メモリのワードを読んでいる"},
+      {"finding.warp-collective", "",
+       "ワープ集団操作の誤り: シャッフルや投票のマスクが呼び出したレーンを含まない、またはレーン間で食い違う"},
+      {"finding.constant-write", "", "定数メモリへの書き込み: __constant__ はカーネルからは読み出し専用"},
+      {"finding.use-after-free", "", "解放後の使用: 破棄されたバッファを添字で参照している"},
+      {"finding.watchdog", "", "ウォッチドッグ: バリアの間で 1 スレッドのアクセスが多すぎる（無限ループの疑い）"},
+      // The tour's frame (its paragraphs are tour.cpp's).
+      {"tour.progress", "tgsim tour: [{0}/{1}] {2}", "tgsim tour: [{0}/{1}] {2}"},
+      {"tour.title", "tgsim tour: the seed kernels, counted as Nsight Compute counts them on an H100",
+       "tgsim tour: シードのカーネルを、H100 の Nsight Compute と同じ数え方で数える"},
+      {"tour.legend",
+       "(global: warp requests and 32-byte sectors; shared: warp instructions, wavefronts and bank conflicts = "
+       "wavefronts - ideal; BAR: one per warp per __syncthreads; SHFL: one per warp per 32-bit shuffle; atomics: "
+       "warp instructions, shared and global; L1 hit%: global load sectors found in the SM's L1; L2 sect: sectors "
+       "L1 reads from and writes to L2; DRAM KB: bytes read and written in DRAM; est. us: the time estimate on {0}; "
+       "--wide shows every column)",
+       "（global: ワープのリクエストと 32 バイトのセクタ。shared: ワープ命令、ウェーブフロント、バンクコンフリクト = "
+       "ウェーブフロント - 理想値。BAR: __syncthreads 1 回につきワープごとに 1。SHFL: 32 ビットのシャッフル 1 回につき"
+       "ワープごとに 1。atomics: 共有メモリとグローバルのアトミックのワープ命令。L1 hit%: グローバルロードのセクタのうち "
+       "SM の L1 にあったもの。L2 sect: L1 が L2 から読み書きしたセクタ。DRAM KB: DRAM で読み書きしたバイト。"
+       "est. us: {0} での推定時間。--wide ですべての列を表示）"},
+      {"tour.col.kernel", "kernel", "カーネル"},
+      {"tour.family1", "1. Tiling and padding (seeds 000, 001, 002)",
+       "1. タイリングとパディング（シード 000, 001, 002）"},
+      {"tour.family2", "2. Warps, reductions, atomics, constant memory (seeds 000, 001, 003, 004)",
+       "2. ワープ、リダクション、アトミック、定数メモリ（シード 000, 001, 003, 004）"},
+      {"tour.numbers_say", "What the numbers say:", "数字が言っていること:"},
+      {"tour.why_tiling",
+       "Why tiling helps: a tile is loaded from global memory once and then read TILE times from shared memory, "
+       "so global requests fall by the tile width. Why padding helps: shared memory has 32 banks of 4 bytes; a "
+       "column of a [32][32] int tile lies in one bank (32-way conflict, 32 wavefronts), a column of [32][33] lies "
+       "in 32 banks (1 wavefront).\n",
+       "タイリングが効く理由: タイルはグローバルメモリから 1 回だけロードされ、共有メモリからタイル幅の回数だけ"
+       "読まれるので、グローバルのリクエストはタイル幅分の 1 になる。パディングが効く理由: 共有メモリは 4 バイトの"
+       "バンク 32 個からなる。[32][32] の int タイルの列は 1 つのバンクに並び（32-way のバンクコンフリクト、32 "
+       "ウェーブフロント）、[32][33] の列は 32 個のバンクに散らばる（1 ウェーブフロント）。\n"},
+      {"tour.all_correct", "Every result equals its CPU reference, with no findings.",
+       "すべての結果が CPU の参照結果と一致し、指摘（findings）はありません。"},
+      {"tour.not_all_correct", "Every result does NOT equal its CPU reference.",
+       "CPU の参照結果と一致しない結果があります。"},
+      // The source view (explain --source / --html).
+      {"src.header", "{0} (n {1}), profile {2}: estimate {3} ms, bound by {4}",
+       "{0} (n {1})、プロファイル {2}: 推定 {3} ms、律速は {4}"},
+      {"src.share.l1",
+       "share: the line's part of the L1 traffic (global sectors + shared wavefronts), the unit that sets the estimate",
+       "割合: 推定時間を決めるユニット L1 のトラフィック（グローバルのセクタ + 共有メモリのウェーブフロント）のうち、その行の分"},
+      {"src.share.l2",
+       "share: the line's part of the L2 traffic (load sectors that miss L1, store sectors), the unit that sets the estimate",
+       "割合: 推定時間を決めるユニット L2 のトラフィック（L1 でミスしたロードのセクタ、ストアのセクタ）のうち、その行の分"},
+      {"src.share.dram",
+       "share: the line's part of the traffic behind L1 (load sectors that miss L1, store sectors); DRAM, the unit that "
+       "sets the estimate, is apportioned like it (no per-line DRAM count)",
+       "割合: L1 の先へ出るトラフィック（L1 でミスしたロードのセクタ、ストアのセクタ）のうち、その行の分。推定時間を決める "
+       "DRAM はこれに比例して割り振る（行ごとの DRAM カウンタはない）"},
+      {"src.share.latency",
+       "share: the line's part of the global load instructions, whose latency sets the estimate",
+       "割合: 推定時間を決めるロードのレイテンシ、つまりグローバルロード命令のうち、その行の分"},
+      {"src.fp32", "(fp32 binds: no memory line sets the time; lines ranked by L1 traffic)",
+       "（律速は fp32: 時間を決めるメモリの行はない。L1 トラフィックで並べる）"},
+      {"src.worst", "Worst lines (share of the estimated time)", "コストの大きい行（推定時間に占める割合）"},
+      {"src.rules", "What to change", "直すところ"},
+      {"src.pictures", "Pictures", "図"},
+      {"col.share", "share", "割合"},
+      {"col.site", "site", "場所"},
+      {"col.requests", "requests", "リクエスト"},
+      {"col.req", "requests", "要求"},
+      {"col.spr", "sect/req", "セクタ/要求"},
+      {"col.spr.short", "s/req", "セクタ比"},
+      {"col.wavefronts", "wavefronts", "ウェーブ"},
+      {"col.conflicts", "conflicts", "コンフリクト"},
+      {"col.kind", "access", "アクセス"},
+      {"col.line", "line", "行"},
+      {"col.heat", "heat", "熱"},
+      {"col.source", "source", "ソース"},
+      // Rules: {0} requests, {1} sectors/request, {2} shared instructions, {3} wavefronts,
+      // {4} bank conflicts, {5} wavefronts per shared instruction.
+      {"rule.pad.title", "bank conflicts: pad the tile", "バンクコンフリクト: タイルをパディングする"},
+      {"rule.pad",
+       "Its shared accesses take {3} wavefronts for {2} instructions "
+       "({5} per instruction, {4} bank conflicts): the lanes of a warp touch words a multiple of 32 words apart, and "
+       "a bank (word mod 32) serves one word per wavefront. Fix: pad each row of the tile by one word, e.g. [32][32] -> "
+       "[32][33]: s[row][col] becomes word row*33 + col, its bank (row*33 + col) mod 32 = (row + col) mod 32, so a "
+       "column spreads over 32 banks. Counters it changes: shared wavefronts and bank conflicts fall to the ideal; "
+       "global requests and sectors stay.",
+       "共有メモリへのアクセスが {2} 命令で {3} ウェーブフロント（1 命令あたり {5}、"
+       "バンクコンフリクト {4}）: ワープのレーンが 32 ワードの倍数だけ離れたワードに触れ、バンク（ワード番号 mod 32）は 1 "
+       "ウェーブフロントに 1 ワードしか返せません。修正: タイルの各行を 1 ワードずつパディングする（例 [32][32] -> "
+       "[32][33]）。s[row][col] のワードは row*33 + col、バンクは (row*33 + col) mod 32 = (row + col) mod 32 になり、列が "
+       "32 個のバンクに散らばります。変わるカウンタ: 共有メモリのウェーブフロントとバンクコンフリクトが理想値まで減り、"
+       "グローバルのリクエストとセクタは変わりません。"},
+      {"rule.sequential.title", "bank conflicts: sequential addressing", "バンクコンフリクト: 連続アドレスで畳み込む"},
+      {"rule.sequential",
+       "{3} wavefronts for {2} shared instructions ({4} bank "
+       "conflicts). s[2*s*tid] puts the active lanes 2s words apart, so they share banks. Fix: sequential "
+       "addressing, s[tid] += s[tid + s]: the active lanes read consecutive words in 32 different banks. Counters it "
+       "changes: bank conflicts to 0, shared wavefronts to the ideal; the shared instructions stay.",
+       "共有メモリ {2} 命令で {3} ウェーブフロント（バンクコンフリクト {4}）。"
+       "s[2*s*tid] では動いているレーンが 2s ワードずつ離れ、同じバンクに重なります。修正: 連続アドレスにする "
+       "s[tid] += s[tid + s]。動いているレーンが連続したワード、つまり 32 個の別々のバンクを読みます。変わるカウンタ: "
+       "バンクコンフリクトが 0 に、ウェーブフロントが理想値に。共有メモリの命令数は変わりません。"},
+      {"rule.shuffle.title", "a reduction through shared memory: use a shuffle",
+       "共有メモリを通すリダクション: シャッフルを使う"},
+      {"rule.shuffle",
+       "A tree reduction through shared memory ({2} shared "
+       "instructions), every step followed by a barrier. Fix: use a shuffle. Inside a warp, "
+       "__shfl_down_sync(0xffffffff, v, offset) for offset = 16, 8, 4, 2, 1 adds 32 values in registers in 5 "
+       "steps, with no shared memory and no barrier; one shared word per warp remains. Counters it changes: shared "
+       "loads and barriers (BAR) fall, SHFL appear.",
+       "共有メモリを通す木構造のリダクション（共有メモリ {2} 命令）で、"
+       "段ごとにバリアが入ります。修正: シャッフルを使う。ワープの中では __shfl_down_sync(0xffffffff, v, offset) を "
+       "offset = 16, 8, 4, 2, 1 と 5 段行えば 32 個の値がレジスタの中で足され、共有メモリもバリアも要りません。"
+       "共有メモリはワープごとに 1 ワードだけ残ります。変わるカウンタ: 共有メモリのロードとバリア (BAR) が減り、SHFL "
+       "が現れます。"},
+      {"rule.coalesce.title", "uncoalesced global load: coalesce it, or stage it through shared memory",
+       "コアレッシングされないグローバルロード: コアレッシングする、または共有メモリを経由する"},
+      {"rule.coalesce",
+       "Its global loads take {1} sectors per request ({0} "
+       "requests). The lanes of a warp read addresses far apart (a column), one sector each, where a coalesced warp "
+       "needs 4 sectors for 32 4-byte words. Fix: let consecutive lanes read consecutive addresses; when the data "
+       "must be read by column, stage it through shared memory: read a tile by rows (coalesced), then read its "
+       "column from shared memory, in a padded tile so the column does not conflict. Counters it changes: sectors "
+       "per request fall to 4 and global load sectors fall; shared wavefronts appear.",
+       "グローバルロードが 1 リクエストあたり {1} セクタ（{0} リクエスト）。"
+       "ワープのレーンが離れたアドレス（列）を読み、1 レーンに 1 セクタ要ります。コアレッシングされたワープなら 4 バイト "
+       "32 ワードで 4 セクタです。修正: 隣のレーンが隣のアドレスを読むようにする（コアレッシング）。列で読む必要があれば"
+       "共有メモリを経由する: タイルを行で読み（コアレッシングされる）、列は共有メモリから読む。タイルはパディングして"
+       "バンクコンフリクトを避ける。変わるカウンタ: セクタ/リクエストが 4 に、グローバルロードのセクタが減り、共有メモリの"
+       "ウェーブフロントが現れます。"},
+      {"rule.stage.title", "the same values loaded again and again: stage them through shared memory (tiling)",
+       "同じ値を何度もロードしている: 共有メモリに載せる（タイリング）"},
+      {"rule.stage",
+       "{0} global load requests ({1} sectors each), most of them hits "
+       "in L1: the threads of a group read the same rows and columns over and over. Fix: stage through shared "
+       "memory (tiling): the group loads a tile once, waits at a barrier, and each thread reads it TILE times from "
+       "shared memory. Counters it changes: global load requests and sectors fall by the tile width; shared "
+       "wavefronts appear; L2 sectors fall as the tile grows.",
+       "グローバルロード {0} リクエスト（1 リクエスト {1} セクタ）のほとんどが L1 "
+       "ヒット: スレッドグループのスレッドが同じ行と列を何度も読んでいます。修正: 共有メモリに載せる（タイリング）。"
+       "スレッドグループがタイルを 1 回だけロードし、バリアで待ち、各スレッドは共有メモリからタイル幅の回数だけ読みます。"
+       "変わるカウンタ: グローバルロードのリクエストとセクタがタイル幅分の 1 に、共有メモリのウェーブフロントが現れ、"
+       "タイルを大きくすると L2 のセクタが減ります。"},
+      {"rule.lead", "This line carries {0}% of the estimated time.", "この行が推定時間の {0}% を占めます。"},
+      {"rule.lead.l1",
+       "The estimate is bound by {1}, to which this line adds {0}%, but the line carries {2}% of the L1 "
+       "traffic (the model gives barriers no cost): this is what remains once {1} is hidden.",
+       "推定時間の律速は {1} で、この行の割合は {0}% ですが、L1 トラフィックの {2}% をこの行が占めます（モデルは"
+       "バリアのコストを数えない）。{1} が隠れたときに残るのはここです。"},
+      {"rule.unchecked", "(The catalog has no fixed variant of this kernel: not checked by a rerun.)",
+       "（カタログにこのカーネルの修正版がないため、再実行による確認はしていません。）"},
+      {"rule.checked", "Checked by rerunning {0} at n={1}: {2}; estimate {3} -> {4} us.",
+       "{0} を n={1} で再実行して確認: {2}。推定 {3} -> {4} us。"},
+      {"rule.not_confirmed", "Rerunning {0} at n={1} did NOT confirm it: {2}; estimate {3} -> {4} us.",
+       "{0} を n={1} で再実行したが確認できなかった: {2}。推定 {3} -> {4} us。"},
+      {"ctr.conflicts", "bank conflicts", "バンクコンフリクト"},
+      {"ctr.shared_wavefronts", "shared wavefronts", "共有メモリのウェーブフロント"},
+      {"ctr.shared_instructions", "shared instructions", "共有メモリの命令"},
+      {"ctr.shared_loads", "shared loads", "共有メモリのロード"},
+      {"ctr.load_spr", "load sectors/request", "ロードのセクタ/リクエスト"},
+      {"ctr.load_sectors", "load sectors", "ロードのセクタ"},
+      {"ctr.load_requests", "load requests", "ロードのリクエスト"},
+      {"ctr.l2_sectors", "L2 sectors", "L2 のセクタ"},
+      {"ctr.barriers", "BAR", "BAR"},
+      {"ctr.shfl", "SHFL", "SHFL"},
+  };
+  return m;
+}
+
+}  // namespace tgsim::cli

@@ -1,0 +1,16 @@
+// The message catalog of the tgsim command (messages.cpp): one entry per message, English and
+// Japanese side by side. Read it through tr()/trf() (i18n.hpp).
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tgsim::cli {
+
+struct Message {
+  std::string_view key;
+  std::string en, ja;
+};
+const std::vector<Message>& messages();
+
+}  // namespace tgsim::cli

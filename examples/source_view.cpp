@@ -1,0 +1,334 @@
+#include "source_view.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <ostream>
+#include <sstream>
+
+#include "i18n.hpp"
+#include "rules.hpp"
+
+namespace tgsim::cli {
+
+namespace {
+
+bool is_global(SiteKind k) {
+  return k == SiteKind::kGlobalLoad || k == SiteKind::kGlobalStore || k == SiteKind::kGlobalAtomic;
+}
+bool is_shared(SiteKind k) {
+  return k == SiteKind::kSharedLoad || k == SiteKind::kSharedStore || k == SiteKind::kSharedAtomic;
+}
+
+std::string num(std::uint64_t v) {
+  std::string s = std::to_string(v);
+  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
+  return s;
+}
+
+std::string fixed(double v, int prec) {
+  std::ostringstream o;
+  o.setf(std::ios::fixed);
+  o.precision(prec);
+  o << v;
+  return o.str();
+}
+
+std::string pct(double share) { return fixed(100.0 * share, 1) + "%"; }
+
+std::string base(const std::string& path) {
+  auto p = path.rfind('/');
+  return p == std::string::npos ? path : path.substr(p + 1);
+}
+
+std::string html_escape(const std::string& s) {
+  std::string o;
+  for (char ch : s) {
+    if (ch == '<') o += "&lt;";
+    else if (ch == '>') o += "&gt;";
+    else if (ch == '&') o += "&amp;";
+    else if (ch == '"') o += "&quot;";
+    else o += ch;
+  }
+  return o;
+}
+
+// "kind" words of a line's sites: "ld.global st.shared".
+std::string kinds(const LineCost& l) {
+  std::string s;
+  for (const SiteCounters& x : l.sites) {
+    std::string k = to_string(x.kind);
+    if (s.find(k) == std::string::npos) s += (s.empty() ? "" : " ") + k;
+  }
+  return s;
+}
+
+}  // namespace
+
+double site_cost(const SiteCounters& s, const std::string& unit) {
+  const AccessCounters& c = s.counters;
+  if (unit == "latency") return s.kind == SiteKind::kGlobalLoad ? double(c.instructions) : 0.0;
+  if (unit == "l2" || unit == "dram") {
+    if (s.kind == SiteKind::kGlobalLoad) return double(c.sectors - std::min(c.sectors, c.l1_hit_sectors));
+    return is_global(s.kind) ? double(c.sectors) : 0.0;
+  }
+  // l1: what estimate.cpp counts as L1 wavefronts.
+  if (is_global(s.kind)) return double(c.sectors);
+  if (s.kind == SiteKind::kSharedAtomic) return double(c.instructions);
+  if (is_shared(s.kind)) return double(c.wavefronts);
+  return 0.0;
+}
+
+SourceView source_view(const Report& r, int n, const std::string& profile, const Estimate& e) {
+  SourceView v;
+  v.kernel = r.kernel;
+  v.n = n;
+  v.profile = profile;
+  v.est = e;
+  v.unit = e.bound == "fp32" ? "l1" : e.bound;
+  std::map<std::pair<std::string, std::uint32_t>, LineCost> by_line;
+  double total = 0, total_l1 = 0;
+  for (const SiteCounters& s : r.sites) {
+    LineCost& l = by_line[{s.file, s.line}];
+    l.file = s.file;
+    l.line = s.line;
+    l.sites.push_back(s);
+    const AccessCounters& c = s.counters;
+    if (is_global(s.kind)) {
+      l.requests += c.instructions;
+      l.sectors += c.sectors;
+    } else if (is_shared(s.kind)) {
+      l.shared_inst += c.instructions;
+      l.wavefronts += s.kind == SiteKind::kSharedAtomic ? c.instructions : c.wavefronts;
+      l.conflicts += c.bank_conflicts();
+    } else {
+      l.other += s.kind == SiteKind::kBarrier ? s.barriers : s.kind == SiteKind::kConstantLoad ? c.instructions
+                                                                                                : s.warp_ops;
+    }
+    const double cost = site_cost(s, v.unit), l1 = site_cost(s, "l1");
+    l.cost += cost;
+    total += cost;
+    l.l1_share += l1;  // divided by the total below
+    total_l1 += l1;
+  }
+  for (auto& [key, l] : by_line) {
+    l.share = total > 0 ? l.cost / total : 0.0;
+    l.l1_share = total_l1 > 0 ? l.l1_share / total_l1 : 0.0;
+    v.lines.push_back(std::move(l));
+  }
+  std::stable_sort(v.lines.begin(), v.lines.end(),
+                   [](const LineCost& a, const LineCost& b) { return a.share > b.share; });
+  return v;
+}
+
+std::vector<std::string> read_lines(const std::string& file) {
+  std::vector<std::string> out;
+  std::ifstream f(file);
+  for (std::string l; std::getline(f, l);) out.push_back(l);
+  return out;
+}
+
+std::vector<Range> ranges(const SourceView& v, const std::vector<std::string>& files) {
+  std::vector<Range> out;
+  for (const std::string& file : files) {
+    const std::vector<std::string> text = read_lines(file);
+    if (text.empty()) continue;
+    std::vector<std::uint32_t> lines;
+    for (const LineCost& l : v.lines)
+      if (l.file == file && l.line >= 1 && l.line <= text.size()) lines.push_back(l.line);
+    std::sort(lines.begin(), lines.end());
+    std::vector<Range> mine;
+    for (std::uint32_t ln : lines) {
+      if (!mine.empty() && ln <= mine.back().last) continue;
+      // Up to the function head (at most 30 lines), down to the closing brace in column 0.
+      std::uint32_t first = ln, last = ln;
+      for (std::uint32_t k = ln; k >= 1 && ln - k <= 30; --k) {
+        const std::string& t = text[k - 1];
+        first = k;
+        if (t.find("TG_KERNEL") != std::string::npos || t.find("TG_DEVICE") != std::string::npos ||
+            t.find("__global__") != std::string::npos || t.find("kernel void") != std::string::npos)
+          break;
+      }
+      for (std::uint32_t k = ln; k <= text.size() && k - ln <= 40; ++k) {
+        last = k;
+        if (!text[k - 1].empty() && text[k - 1][0] == '}') break;
+      }
+      if (!mine.empty() && first <= mine.back().last + 1) mine.back().last = std::max(mine.back().last, last);
+      else mine.push_back({file, first, last});
+    }
+    out.insert(out.end(), mine.begin(), mine.end());
+  }
+  return out;
+}
+
+namespace {
+
+std::vector<std::string> files_of(const SourceView& v) {
+  std::vector<std::string> f;
+  for (const LineCost& l : v.lines)
+    if (std::find(f.begin(), f.end(), l.file) == f.end()) f.push_back(l.file);
+  std::sort(f.begin(), f.end());
+  return f;
+}
+
+const LineCost* line_at(const SourceView& v, const std::string& file, std::uint32_t line) {
+  for (const LineCost& l : v.lines)
+    if (l.file == file && l.line == line) return &l;
+  return nullptr;
+}
+
+// The counter cells of one line: requests, sectors/request, wavefronts, conflicts.
+std::vector<std::string> cells(const LineCost& l) {
+  return {l.requests ? num(l.requests) : "", l.requests ? fixed(l.sectors_per_request(), 1) : "",
+          l.shared_inst ? num(l.wavefronts) : "", l.shared_inst ? num(l.conflicts) : ""};
+}
+
+std::string heat_bar(double share) {  // 0..5 '#' characters
+  const int k = static_cast<int>(std::lround(share * 5));
+  return std::string(static_cast<std::size_t>(k), '#') + std::string(static_cast<std::size_t>(5 - k), '.');
+}
+
+}  // namespace
+
+void print_source(std::ostream& os, const SourceView& v, const std::vector<Advice>& advice, std::size_t width) {
+  os << wrap(trf("src.header", {v.kernel, std::to_string(v.n), v.profile, fixed(v.est.time_ms(), 4),
+                                v.est.bound}),
+             width)
+     << "\n";
+  os << wrap(tr("src.share." + v.unit) + (v.est.bound == "fp32" ? " " + tr("src.fp32") : ""), width, 2) << "\n\n";
+  // Worst lines.
+  os << tr("src.worst") << "\n";
+  const std::vector<std::size_t> w = {4, 7, 22, 11, 12, 11, 13};
+  const std::vector<std::string> head = {"#", tr("col.share"), tr("col.site"), tr("col.requests"),
+                                         tr("col.spr"), tr("col.wavefronts"), tr("col.conflicts")};
+  for (std::size_t i = 0; i < head.size(); ++i) os << (i == 2 ? "  " + pad_right(head[i], w[i] - 2) : pad_left(head[i], w[i]));
+  os << "\n";
+  std::size_t rank = 0;
+  for (const LineCost& l : v.lines) {
+    if (rank == 8 || (rank > 0 && l.share < 0.005)) break;
+    const auto c = cells(l);
+    os << pad_left(std::to_string(++rank), w[0]) << pad_left(pct(l.share), w[1]) << "  "
+       << pad_right(clip(base(relative_path(l.file)) + ":" + std::to_string(l.line), w[2] - 3), w[2] - 2)
+       << pad_left(c[0], w[3]) << pad_left(c[1], w[4]) << pad_left(c[2], w[5]) << pad_left(c[3], w[6]) << "\n";
+  }
+  // Rules.
+  if (!advice.empty()) os << "\n" << tr("src.rules") << "\n";
+  for (std::size_t i = 0; i < advice.size(); ++i) {
+    const Advice& a = advice[i];
+    const LineCost* l = line_at(v, a.file, a.line);
+    if (!l) continue;
+    os << wrap(std::to_string(i + 1) + ". " + base(a.file) + ":" + std::to_string(a.line) + "  " + rule_title(a),
+               width, 3)
+       << "\n";
+    os << wrap("   " + rule_text(a, *l), width, 3) << "\n";
+  }
+  // The listing.
+  const std::vector<std::string> files = files_of(v);
+  // Counter columns: 60 columns, then the code (wrapped, its indentation kept).
+  const std::size_t code_w = width > 80 ? width - 60 : 20;
+  for (const Range& r : ranges(v, files)) {
+    const std::vector<std::string> text = read_lines(r.file);
+    os << "\n" << relative_path(r.file) << ":" << r.first << "-" << r.last << "\n";
+    os << pad_left(tr("col.line"), 5) << pad_left(tr("col.share"), 7) << " " << pad_right(tr("col.heat"), 5)
+       << pad_left(tr("col.req"), 10) << pad_left(tr("col.spr.short"), 8) << pad_left(tr("col.wavefronts"), 10)
+       << pad_left(tr("col.conflicts"), 13) << "  " << tr("col.source") << "\n";
+    for (std::uint32_t ln = r.first; ln <= r.last; ++ln) {
+      const LineCost* l = line_at(v, r.file, ln);
+      std::string left = pad_left(std::to_string(ln), 5);
+      if (l) {
+        const auto c = cells(*l);
+        left += pad_left(pct(l->share), 7) + " " + heat_bar(l->share) + pad_left(c[0], 10) + pad_left(c[1], 8) +
+                pad_left(c[2], 10) + pad_left(c[3], 13);
+      }
+      left = pad_right(left, 59) + " ";
+      // The code's indentation (at most half the code column), then the code wrapped to the
+      // rest; a word wider than the column is clipped with "~".
+      const std::string& src = text[ln - 1];
+      const std::size_t first_char = std::min(src.find_first_not_of(' '), src.size());
+      const std::size_t lead = std::min(first_char, code_w / 2);
+      const std::string code = wrap(src.substr(first_char), code_w - lead, 4);
+      std::istringstream parts(code);
+      bool first = true;
+      for (std::string part; std::getline(parts, part);) {
+        os << (first ? left : std::string(60, ' ')) << std::string(lead, ' ') << clip(part, code_w - lead) << "\n";
+        first = false;
+      }
+      if (first) os << left << "\n";
+    }
+  }
+}
+
+std::string source_html(const SourceView& v, const std::vector<Advice>& advice, const std::vector<std::string>& svgs) {
+  std::ostringstream h;
+  const char* lang = cli::lang() == Lang::kJa ? "ja" : "en";
+  double max_share = 1e-9;
+  for (const LineCost& l : v.lines) max_share = std::max(max_share, l.share);
+  h << "<!DOCTYPE html>\n<html lang='" << lang << "'>\n<head>\n<meta charset='utf-8'>\n<title>tgsim explain "
+    << html_escape(v.kernel) << "</title>\n<style>\n"
+    << "body{font-family:sans-serif;margin:24px;color:#222;max-width:1300px}\n"
+    << "table{border-collapse:collapse}td,th{padding:2px 8px;text-align:right;font-size:13px}\n"
+    << "th{border-bottom:1px solid #888}td.code{text-align:left;font-family:monospace;white-space:pre}\n"
+    << "td.site{text-align:left;font-family:monospace}.rule{border-left:4px solid #c33;padding:4px 12px;"
+    << "margin:12px 0;background:#fff6f4}.ok{color:#161}.bad{color:#a11}figure{margin:16px 0}\n"
+    << "</style>\n</head>\n<body>\n";
+  h << "<h1>tgsim explain " << html_escape(v.kernel) << "</h1>\n<p id='summary'>"
+    << html_escape(trf("src.header", {v.kernel, std::to_string(v.n), v.profile, fixed(v.est.time_ms(), 4),
+                                      v.est.bound}))
+    << "</p>\n<p>" << html_escape(tr("src.share." + v.unit)) << "</p>\n";
+  h << "<h2>" << html_escape(tr("src.worst")) << "</h2>\n<table id='worst'>\n<tr><th>#</th><th>"
+    << html_escape(tr("col.share")) << "</th><th>" << html_escape(tr("col.site")) << "</th><th>"
+    << html_escape(tr("col.requests")) << "</th><th>" << html_escape(tr("col.spr")) << "</th><th>"
+    << html_escape(tr("col.wavefronts")) << "</th><th>" << html_escape(tr("col.conflicts")) << "</th><th>"
+    << html_escape(tr("col.kind")) << "</th></tr>\n";
+  std::size_t rank = 0;
+  for (const LineCost& l : v.lines) {
+    if (rank == 8 || (rank > 0 && l.share < 0.005)) break;
+    const auto c = cells(l);
+    h << "<tr><td>" << ++rank << "</td><td>" << pct(l.share) << "</td><td class='site'>"
+      << html_escape(base(l.file) + ":" + std::to_string(l.line)) << "</td><td>" << c[0] << "</td><td>" << c[1]
+      << "</td><td>" << c[2] << "</td><td>" << c[3] << "</td><td class='site'>" << kinds(l) << "</td></tr>\n";
+  }
+  h << "</table>\n";
+  if (!advice.empty()) h << "<h2>" << html_escape(tr("src.rules")) << "</h2>\n";
+  for (const Advice& a : advice) {
+    const LineCost* l = line_at(v, a.file, a.line);
+    if (!l) continue;
+    h << "<div class='rule' id='rule-" << a.rule << "'><h3>" << html_escape(base(a.file) + ":" + std::to_string(a.line))
+      << " &mdash; " << html_escape(rule_title(a)) << "</h3>\n<p>" << html_escape(rule_text(a, *l)) << "</p></div>\n";
+  }
+  for (const Range& r : ranges(v, files_of(v))) {
+    const std::vector<std::string> text = read_lines(r.file);
+    h << "<h2>" << html_escape(relative_path(r.file)) << ":" << r.first << "-" << r.last
+      << "</h2>\n<table class='source'>\n<tr><th>" << html_escape(tr("col.line")) << "</th><th>"
+      << html_escape(tr("col.share")) << "</th><th>" << html_escape(tr("col.req")) << "</th><th>"
+      << html_escape(tr("col.spr")) << "</th><th>" << html_escape(tr("col.wavefronts")) << "</th><th>"
+      << html_escape(tr("col.conflicts")) << "</th><th style='text-align:left'>" << html_escape(tr("col.source"))
+      << "</th></tr>\n";
+    for (std::uint32_t ln = r.first; ln <= r.last; ++ln) {
+      const LineCost* l = line_at(v, r.file, ln);
+      h << "<tr id='L" << ln << "'";
+      if (l && l->share > 0)
+        h << " style='background:rgba(220,60,30," << fixed(0.08 + 0.62 * l->share / max_share, 2) << ")'";
+      h << "><td>" << ln << "</td>";
+      if (l) {
+        const auto c = cells(*l);
+        h << "<td>" << pct(l->share) << "</td><td>" << c[0] << "</td><td>" << c[1] << "</td><td>" << c[2]
+          << "</td><td>" << c[3] << "</td>";
+      } else {
+        h << "<td></td><td></td><td></td><td></td><td></td>";
+      }
+      h << "<td class='code'>" << html_escape(text[ln - 1]) << "</td></tr>\n";
+    }
+    h << "</table>\n";
+  }
+  if (!svgs.empty()) h << "<h2>" << html_escape(tr("src.pictures")) << "</h2>\n";
+  for (const std::string& s : svgs) {
+    // The SVGs are inlined: drop their XML prologue if any.
+    h << "<figure>" << s << "</figure>\n";
+  }
+  h << "<p style='color:#666;font-size:12px'>tgsim " << version() << "</p>\n</body>\n</html>\n";
+  return h.str();
+}
+
+}  // namespace tgsim::cli

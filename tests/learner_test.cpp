@@ -1,0 +1,272 @@
+// For learners (issue 14): the message catalog and the text helpers (widths, wrapping,
+// suggestions, relative paths), the source view's shares and rules (checked by rerunning the
+// fixed variant), and the tile, shuffle and sweep pictures.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include <tgsim/tgsim.hpp>
+
+#include "../examples/i18n.hpp"
+#include "../examples/messages.hpp"
+#include "../examples/rules.hpp"
+#include "../examples/source_view.hpp"
+#include "../examples/svg.hpp"
+#include "catalog.hpp"
+#include "predict.hpp"
+
+namespace {
+
+using namespace tgsim;
+using namespace tgsim::cli;
+
+std::size_t count(const std::string& s, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
+  return n;
+}
+
+std::vector<std::string> lines_of(const std::string& s) {
+  std::vector<std::string> out;
+  std::istringstream in(s);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+struct LangGuard {  // restores English after a test that switches language
+  ~LangGuard() { set_lang(Lang::kEn); }
+};
+
+TEST(Text, DisplayWidthCountsJapaneseTwice) {
+  EXPECT_EQ(display_width("abc"), 3u);
+  EXPECT_EQ(display_width("バンク"), 6u);
+  EXPECT_EQ(display_width("（32）"), 6u);
+  EXPECT_EQ(pad_left("バンク", 8), "  バンク");
+  EXPECT_EQ(display_width(clip("バンクコンフリクト", 7)), 7u);
+}
+
+TEST(Text, WrapFitsTheWidthInEnglishAndJapanese) {
+  const std::string en = "tiling cuts load requests 16x (1,048,576 -> 65,536 at tile 16), yet the traffic "
+                         "behind L1 does not fall: L2 reads 262,144 vs 262,144 sectors.";
+  const std::string ja = "この行が推定時間の 87.8% を占めます。共有メモリへのアクセスが 32,768 命令で 1,048,576 "
+                         "ウェーブフロント（1 命令あたり 32.0、バンクコンフリクト 1,015,808）。";
+  for (std::size_t w : {30u, 41u, 60u}) {
+    for (const std::string& text : {en, ja}) {
+      const std::string out = wrap("  " + text, w, 4);
+      std::string joined;
+      for (const std::string& l : lines_of(out)) {
+        EXPECT_LE(display_width(l), w) << l;
+        EXPECT_NE(l.substr(l.find_first_not_of(' ')).rfind("、", 0), 0u) << "a line starts with a comma: " << l;
+        joined += l.substr(l.find_first_not_of(' '));
+      }
+      std::string squeezed = text;
+      std::erase(squeezed, ' ');
+      std::erase(joined, ' ');
+      EXPECT_EQ(joined, squeezed);  // nothing lost, nothing added
+      EXPECT_EQ(out.rfind("  ", 0), 0u);  // the paragraph's own indentation stays
+    }
+  }
+  EXPECT_EQ(wrap("a\n\nb c", 100), "a\n\nb c");  // paragraphs and blank lines kept
+}
+
+TEST(Text, ClosestNameIsSuggested) {
+  std::vector<std::string> names;
+  for (const auto& e : catalog::entries()) names.push_back(e.name);
+  EXPECT_EQ(closest("matmul_tile16", names), "matmul_tiled16");
+  EXPECT_EQ(closest("transpos_shared", names), "transpose_shared");
+  EXPECT_EQ(closest("zzzz", names), "");
+  EXPECT_EQ(edit_distance("kitten", "sitting"), 3u);
+}
+
+TEST(Text, PathsRelativeInsideTheCurrentDirectory) {
+  const std::string cwd = std::filesystem::current_path().string();
+  EXPECT_EQ(relative_path(cwd + "/kernels/transpose.cuh"), "kernels/transpose.cuh");
+  EXPECT_EQ(relative_path("relative/x.cuh"), "relative/x.cuh");
+  if (cwd != "/") EXPECT_EQ(relative_path("/nonexistent-root-dir/x.cuh"), "/nonexistent-root-dir/x.cuh");
+}
+
+// Every literal key passed to tr()/trf() in the command's sources, and the keys built at run
+// time (rules, ranking units), is in the catalog.
+TEST(Messages, EveryKeyTheCodeUsesIsInTheCatalog) {
+  const std::regex call(R"re(\btrf?\("([a-z0-9_.-]+)"\s*[,)])re");
+  std::size_t found = 0;
+  for (const auto& f : std::filesystem::directory_iterator(TGSIM_EXAMPLES_DIR)) {
+    if (f.path().extension() != ".cpp") continue;
+    std::ifstream in(f.path());
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (std::sregex_iterator it(text.begin(), text.end(), call), end; it != end; ++it) {
+      ++found;
+      EXPECT_TRUE(has_message((*it)[1].str())) << (*it)[1] << " in " << f.path();
+    }
+  }
+  EXPECT_GT(found, 40u);
+  for (const char* rule : {"pad", "sequential", "shuffle", "coalesce", "stage"}) {
+    EXPECT_TRUE(has_message(std::string("rule.") + rule));
+    EXPECT_TRUE(has_message(std::string("rule.") + rule + ".title"));
+  }
+  for (const char* unit : {"l1", "l2", "dram", "latency"}) EXPECT_TRUE(has_message(std::string("src.share.") + unit));
+}
+
+std::multiset<std::string> placeholders(const std::string& s) {
+  std::multiset<std::string> out;
+  const std::regex ph(R"(\{[0-9]?\})");
+  for (std::sregex_iterator it(s.begin(), s.end(), ph), end; it != end; ++it) out.insert(it->str());
+  return out;
+}
+
+TEST(Messages, EveryMessageHasJapaneseWithTheSameNumbersAndTheSeedsTerms) {
+  for (const Message& m : messages()) {
+    EXPECT_FALSE(m.ja.empty()) << m.key;
+    if (!m.en.empty()) EXPECT_EQ(placeholders(m.en), placeholders(m.ja)) << m.key;
+  }
+  LangGuard g;
+  set_lang(Lang::kJa);
+  EXPECT_NE(tr("rule.pad").find("バンクコンフリクト"), std::string::npos);
+  EXPECT_NE(tr("rule.coalesce").find("コアレッシング"), std::string::npos);
+  EXPECT_NE(tr("rule.coalesce").find("セクタ"), std::string::npos);
+  EXPECT_NE(tr("rule.stage").find("スレッドグループ"), std::string::npos);
+  EXPECT_EQ(tr("check.clean"), "問題なし");
+  EXPECT_EQ(trf("err.did_you_mean", {"matmul_tiled16"}), "もしかして matmul_tiled16 ですか?");
+  EXPECT_TRUE(set_lang_from("en"));
+  EXPECT_EQ(tr("check.clean"), "clean");
+  EXPECT_FALSE(set_lang_from("fr"));
+  EXPECT_EQ(trf("rule.checked", {"k", "64", "x 1 -> 0", "2.0", "1.0"}),
+            "Checked by rerunning k at n=64: x 1 -> 0; estimate 2.0 -> 1.0 us.");
+}
+
+TEST(Pictures, ValueLabelsKeepThreeSignificantDigits) {
+  EXPECT_EQ(fmt3(0.0213), "0.0213");
+  EXPECT_EQ(fmt3(0.0105), "0.0105");
+  EXPECT_EQ(fmt3(0.00512), "0.00512");
+  EXPECT_EQ(fmt3(0.213), "0.213");
+  EXPECT_EQ(fmt3(1.524), "1.52");
+  EXPECT_EQ(fmt3(80.93), "80.9");
+  EXPECT_EQ(fmt3(442.4), "442");
+  EXPECT_EQ(fmt3(1234567), "1.23M");
+}
+
+// Value labels of neighbouring bars never overlap (about 7 px per character at 11 px), and
+// measured points are drawn where given.
+TEST(Pictures, SweepLabelsDoNotOverlapAndMeasuredPointsAreDrawn) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  std::vector<Bar> bars = {{"predicted ms", {0.0213, 0.0105, 0.0102}, {80.9, nan, 21.0}, "H100 measured"},
+                           {"load requests", {1048576, 65536, 32768}}};
+  const std::string svg = bars_svg("t", {"matmul_naive", "matmul_tiled16", "matmul_tiled32"}, bars);
+  for (const char* want : {">0.0213<", ">0.0105<", ">0.0102<", ">80.9<", ">21<", "H100 measured"})
+    EXPECT_NE(svg.find(want), std::string::npos) << want;
+  EXPECT_EQ(count(svg, "class='measured'"), 2u);
+  const std::regex label(R"(<text x='(\d+)' y='\d+' text-anchor='middle' font-size='11'>([^<]+)</text>)");
+  std::vector<std::pair<int, std::string>> labels;
+  for (std::sregex_iterator it(svg.begin(), svg.end(), label), end; it != end; ++it)
+    labels.push_back({std::stoi((*it)[1]), (*it)[2]});
+  ASSERT_GE(labels.size(), 6u);
+  for (std::size_t i = 1; i < 3; ++i) {
+    const int gap = labels[i].first - labels[i - 1].first;
+    EXPECT_GE(gap, int(std::max(labels[i].second.size(), labels[i - 1].second.size())) * 7) << labels[i].second;
+  }
+}
+
+CapturedInstruction column_store(int cols) {  // s[lane][0] of an int tile with `cols` columns
+  CapturedInstruction c;
+  c.present = true;
+  c.kind = SiteKind::kSharedStore;
+  c.width = 4;
+  c.mask = 0xffffffffu;
+  for (int l = 0; l < 32; ++l) c.addr[l] = std::uint64_t(l * cols) * 4;
+  return c;
+}
+
+TEST(Pictures, TileShowsEachLanesCellAndItsBankSideBySideWithThePaddedTile) {
+  TilePanel a, b;
+  a.c = column_store(32);
+  a.label = "transpose_shared: s[32][32]";
+  b.c = column_store(33);
+  b.cols = 33;
+  b.label = "transpose_padded: s[32][33]";
+  const std::string svg = tile_svg({a, b}, profiles::nvidia_h100(), "t");
+  for (const char* want : {"bank of s[row][col] = (row*32 + col) mod 32", "bank of s[row][col] = (row*33 + col) mod 32",
+                           "lane 1: s[1][0]  (1*32 + 0) mod 32 = 0", "lane 1: s[1][0]  (1*33 + 0) mod 32 = 1",
+                           "lane 2: s[2][0]  (2*33 + 0) mod 32 = 2", "1 bank for 32 lanes: 32 wavefronts (31 bank conflicts)",
+                           "32 banks for 32 lanes: 1 wavefront (0 bank conflicts)", "transpose_padded: s[32][33]"})
+    EXPECT_NE(svg.find(want), std::string::npos) << want;
+  EXPECT_EQ(count(svg, "<rect x="), 32u * 32u + 32u * 33u);  // one square per word of both tiles
+}
+
+TEST(Pictures, ShuffleTreeHasFiveStepsAnd31Arrows) {
+  const std::string svg = shuffle_svg("reduce_shuffle", "note");
+  EXPECT_EQ(count(svg, "<line "), 16u + 8u + 4u + 2u + 1u);
+  for (int off : {16, 8, 4, 2, 1})
+    EXPECT_NE(svg.find("v += shfl_down(v, " + std::to_string(off) + ")"), std::string::npos) << off;
+}
+
+catalog::Result run(const std::string& k, int n) {
+  catalog::RunOptions o;
+  o.n = n;
+  o.threads = 2;
+  return catalog::run(Device{}, k, o);
+}
+
+SourceView view_of(const catalog::Result& r) {
+  const Estimate e = catalog::predict(*catalog::find(r.report.kernel), r, profiles::nvidia_h100());
+  return source_view(r.report, r.n, "nvidia-h100", e);
+}
+
+TEST(SourceView, SharesSumToOneWorstFirstAndMatchTheUnitsTraffic) {
+  const catalog::Result r = run("transpose_shared", 64);
+  const SourceView v = view_of(r);
+  ASSERT_EQ(v.unit, "l1");
+  double sum = 0;
+  for (std::size_t i = 0; i < v.lines.size(); ++i) {
+    sum += v.lines[i].share;
+    if (i) EXPECT_GE(v.lines[i - 1].share, v.lines[i].share);
+  }
+  EXPECT_NEAR(sum, 1.0, 1e-9);
+  const LineCost& worst = v.lines.front();
+  EXPECT_TRUE(worst.file.ends_with("kernels/transpose.cu")) << worst.file;
+  const std::vector<std::string> text = read_lines(worst.file);
+  ASSERT_GE(text.size(), worst.line);
+  EXPECT_NE(text[worst.line - 1].find("s[lx][ly] = in["), std::string::npos);
+  // l1 traffic of the launch = global sectors + shared wavefronts (estimate.cpp).
+  const Counters& c = r.report.counters;
+  const double l1 = double(c.global_load.sectors + c.global_store.sectors + c.shared_load.wavefronts +
+                           c.shared_store.wavefronts);
+  EXPECT_NEAR(worst.share, double(worst.sectors + worst.wavefronts) / l1, 1e-12);
+  EXPECT_EQ(worst.conflicts, c.shared_store.bank_conflicts());
+}
+
+// The first rule of each kernel (worst line first), and its fix confirmed by the rerun.
+TEST(Rules, ChosenFromTheCountersOfTheWorstLines) {
+  const struct {
+    const char* kernel;
+    int n;
+    const char* rule;
+  } cases[] = {{"transpose_shared", 64, "pad"},          {"transpose_naive", 64, "coalesce"},
+               {"matmul_naive", 64, "stage"},            {"reduce_interleaved", 65536, "sequential"},
+               {"reduce_sequential", 65536, "shuffle"}, {"transpose_padded", 64, ""}};
+  for (const auto& k : cases) {
+    const catalog::Result r = run(k.kernel, k.n);
+    const std::vector<Advice> a = advise(view_of(r), r, profiles::nvidia_h100(), Device{}, 2);
+    EXPECT_EQ(a.empty() ? std::string() : a.front().rule, k.rule) << k.kernel;
+    if (!a.empty()) EXPECT_TRUE(a.front().confirmed) << k.kernel;  // each has a fixed variant
+  }
+}
+
+TEST(Rules, FixIsCheckedByRerunningTheFixedVariant) {
+  const catalog::Result r = run("transpose_shared", 64);
+  const std::vector<Advice> a = advise(view_of(r), r, profiles::nvidia_h100(), Device{}, 2);
+  ASSERT_FALSE(a.empty());
+  EXPECT_EQ(a[0].rule, "pad");
+  EXPECT_EQ(a[0].fix_kernel, "transpose_padded");
+  EXPECT_TRUE(a[0].confirmed);
+  ASSERT_FALSE(a[0].changes.empty());
+  EXPECT_EQ(a[0].changes[0].counter, "ctr.conflicts");
+  EXPECT_EQ(a[0].changes[0].before, double(r.report.counters.shared_store.bank_conflicts()));
+  EXPECT_EQ(a[0].changes[0].after, 0.0);
+  EXPECT_LT(a[0].time_after_ms, a[0].time_before_ms);
+}
+
+}  // namespace
