@@ -14,7 +14,7 @@
 
 #include "commands.hpp"
 #include "i18n.hpp"
-#include "matmul.cuh"
+#include "kernels.hpp"
 
 namespace tgsim::cli {
 
@@ -91,9 +91,9 @@ int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned th
     void (*launch)(const Device&, LaunchConfig&, Buffer<float>&, Buffer<float>&, Buffer<float>&, int, Report&);
   };
   auto tiled16 = [](const Device& d, LaunchConfig& c, Buffer<float>& a, Buffer<float>& b, Buffer<float>& o, int m,
-                    Report& r) { r = d.launch(c, matmul_tiled<16>, a, b, o, m); };
+                    Report& r) { r = d.launch(c, matmul_tiled<16>, a.data(), b.data(), o.data(), m); };
   auto naive = [](const Device& d, LaunchConfig& c, Buffer<float>& a, Buffer<float>& b, Buffer<float>& o, int m,
-                  Report& r) { r = d.launch(c, matmul_naive, a, b, o, m); };
+                  Report& r) { r = d.launch(c, matmul_naive, a.data(), b.data(), o.data(), m); };
   const K kernels[] = {{"matmul_tiled16", 16, false, tiled16},
                        {"matmul_tiled16", 16, true, tiled16},
                        {"matmul_naive", 16, false, naive}};

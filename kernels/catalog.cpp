@@ -3,17 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "blur.cuh"
-#include "constant.cuh"
-#include "histogram.cuh"
-#include "int_matmul.cuh"
-#include "layers.cuh"
-#include "buggy.cuh"
-#include "matmul.cuh"
-#include "neighbour.cuh"
-#include "peak.cuh"
-#include "reduce.cuh"
-#include "transpose.cuh"
+#include "kernels.hpp"
 
 namespace tgsim::catalog {
 
@@ -52,7 +42,7 @@ Result run_matmul(const Device& dev, const RunOptions& opt, const char* name, in
   r.n = n;
   r.report = dev.launch(config(name, Dim3(ceil_div(n, tile), ceil_div(n, tile)),
                                Dim3(std::uint32_t(tile), std::uint32_t(tile)), opt),
-                        kernel, A, B, C, n);
+                        kernel, A.data(), B.data(), C.data(), n);
   r.correct = true;
   std::vector<float> row(static_cast<std::size_t>(n));
   for (int i = 0; i < n && r.correct; ++i) {
@@ -77,7 +67,7 @@ Result run_transpose(const Device& dev, const RunOptions& opt, const char* name,
   Result r;
   r.n = n;
   r.report = dev.launch(config(name, Dim3(ceil_div(n, 32), ceil_div(n, 32)), Dim3(32, 32), opt),
-                        kernel, in, out, n);
+                        kernel, in.data(), out.data(), n);
   r.correct = true;
   for (int y = 0; y < n; ++y)
     for (int x = 0; x < n; ++x)
@@ -115,7 +105,7 @@ Result run_relu(const Device& dev, const RunOptions& opt) {
   for (float& v : want) v = v > 0.0f ? v : 0.0f;
   Result r;
   r.n = n;
-  r.report = dev.launch(config("relu", Dim3(ceil_div(total, 256)), Dim3(256), opt), relu, data, total);
+  r.report = dev.launch(config("relu", Dim3(ceil_div(total, 256)), Dim3(256), opt), relu, data.data(), total);
   r.correct = std::equal(want.begin(), want.end(), data.begin());
   return r;
 }
@@ -130,8 +120,8 @@ Result run_add_bias(const Device& dev, const RunOptions& opt) {
   for (int i = 0; i < total; ++i) want[i] += bias[i % n];
   Result r;
   r.n = n;
-  r.report = dev.launch(config("add_bias", Dim3(ceil_div(total, 256)), Dim3(256), opt), add_bias, m,
-                        bias, n, total);
+  r.report = dev.launch(config("add_bias", Dim3(ceil_div(total, 256)), Dim3(256), opt), add_bias,
+                        m.data(), bias.data(), n, total);
   r.correct = std::equal(want.begin(), want.end(), m.begin());
   return r;
 }
@@ -150,9 +140,9 @@ Result run_layer(const Device& dev, const RunOptions& opt) {
   }
   Result r;
   r.n = n;
-  r.report = dev.launch(config("matvec", Dim3(ceil_div(n, 128)), Dim3(128), opt), matvec, W, x, y, n, n);
-  append(r.report, dev.launch(config("add_bias", Dim3(ceil_div(n, 256)), Dim3(256), opt), add_bias, y, b, n, n));
-  append(r.report, dev.launch(config("relu", Dim3(ceil_div(n, 256)), Dim3(256), opt), relu, y, n));
+  r.report = dev.launch(config("matvec", Dim3(ceil_div(n, 128)), Dim3(128), opt), matvec, W.data(), x.data(), y.data(), n, n);
+  append(r.report, dev.launch(config("add_bias", Dim3(ceil_div(n, 256)), Dim3(256), opt), add_bias, y.data(), b.data(), n, n));
+  append(r.report, dev.launch(config("relu", Dim3(ceil_div(n, 256)), Dim3(256), opt), relu, y.data(), n));
   r.report.kernel = "layer_relu";
   r.correct = true;
   for (int i = 0; i < n; ++i) {
@@ -173,7 +163,7 @@ Result run_blur(const Device& dev, const RunOptions& opt) {
   Result r;
   r.n = n;
   r.report = dev.launch(config("blur3x3", Dim3(ceil_div(n, 16), ceil_div(n, 16)), Dim3(16, 16), opt),
-                        blur3x3, img, out, n, n);
+                        blur3x3, img.data(), out.data(), n, n);
   r.correct = true;
   auto at = [&](int yy, int xx) {
     xx = xx < 0 ? 0 : (xx >= n ? n - 1 : xx);
@@ -200,7 +190,7 @@ Result run_neighbour(const Device& dev, const RunOptions& opt) {
   for (int i = 0; i < n; ++i) in[i] = small_value(i, 7, 101);
   Result r;
   r.n = n;
-  r.report = dev.launch(config("neighbour_sum", Dim3(std::uint32_t(n / 256)), Dim3(256), opt), neighbour_sum, in, out);
+  r.report = dev.launch(config("neighbour_sum", Dim3(std::uint32_t(n / 256)), Dim3(256), opt), neighbour_sum, in.data(), out.data());
   r.correct = true;
   for (int i = 0; i < n; ++i)
     if (out[i] != in[i] + in[(i / 256) * 256 + (i % 256 + 1) % 256]) r.correct = false;
@@ -221,7 +211,7 @@ Result run_int_matmul(const Device& dev, const RunOptions& opt, const char* name
   Result r;
   r.n = n;
   r.report = dev.launch(config(name, Dim3(ceil_div(n, INT_MATMUL_NT)), Dim3(INT_MATMUL_NT, INT_MATMUL_NT), opt),
-                        kernel, c, a, b, n);
+                        kernel, c.data(), a.data(), b.data(), n);
   r.correct = true;
   std::vector<int> row(static_cast<std::size_t>(n));
   for (int i = 0; i < n && r.correct; ++i) {
@@ -251,7 +241,7 @@ Result run_block_peak(const Device& dev, const RunOptions& opt, const char* name
   auto out = dev.alloc<Peak>(blocks, "block_out");
   Result r;
   r.n = n;
-  r.report = dev.launch(config(name, Dim3(blocks), Dim3(256), opt), kernel, src, n, out);
+  r.report = dev.launch(config(name, Dim3(blocks), Dim3(256), opt), kernel, src.data(), n, out.data());
   r.correct = true;
   for (std::uint32_t b = 0; b < blocks; ++b) {
     int best = int(b * 256);
@@ -275,9 +265,9 @@ Result run_peak_centroid(const Device& dev, const RunOptions& opt, const char* n
   auto out_c = dev.alloc<float>(3, "out_centroid");  // m00, m10, m01
   Result r;
   r.n = n;
-  r.report = dev.launch(config("block_peak", Dim3(blocks), Dim3(256), opt), peak, src, n, peaks);
-  append(r.report, dev.launch(config(name, Dim3(1), Dim3(1024), opt), final, peaks, int(blocks), src,
-                              width, height, out_peak, out_c));
+  r.report = dev.launch(config("block_peak", Dim3(blocks), Dim3(256), opt), peak, src.data(), n, peaks.data());
+  append(r.report, dev.launch(config(name, Dim3(1), Dim3(1024), opt), final, peaks.data(), int(blocks),
+                              src.data(), width, height, out_peak.data(), out_c.data()));
   r.report.kernel = name;
   int best = 0;
   for (int i = 0; i < n; ++i)
@@ -307,7 +297,7 @@ Result run_block_sum(const Device& dev, const RunOptions& opt, const char* name,
   for (int i = 0; i < n; ++i) in[i] = int((i * 7 + 1) % 19) - 9;
   Result r;
   r.n = n;
-  r.report = dev.launch(config(name, Dim3(std::uint32_t(n / REDUCE_BLOCK)), Dim3(REDUCE_BLOCK), opt), kernel, in, out);
+  r.report = dev.launch(config(name, Dim3(std::uint32_t(n / REDUCE_BLOCK)), Dim3(REDUCE_BLOCK), opt), kernel, in.data(), out.data());
   r.correct = true;
   for (int b = 0; b < n / REDUCE_BLOCK; ++b) {
     int s = 0;
@@ -326,7 +316,7 @@ Result run_histogram(const Device& dev, const RunOptions& opt) {
   Result r;
   r.n = n;
   r.report = dev.launch(config("histogram256", Dim3(ceil_div(n, 256 * 8)), Dim3(256), opt), histogram256,
-                        data, n, hist);
+                        data.data(), n, hist.data());
   std::vector<unsigned> want(256, 0);
   for (int i = 0; i < n; ++i) ++want[data[i]];
   r.correct = std::equal(want.begin(), want.end(), hist.begin());
@@ -335,10 +325,8 @@ Result run_histogram(const Device& dev, const RunOptions& opt) {
 
 // Constant memory: a degree-7 polynomial (all lanes read one coefficient at a time) and a
 // per-lane coefficient lookup (8 different addresses per warp instruction).
-void set_poly_coeffs() {
-  const float c[POLY_DEGREE] = {1.0f, -0.5f, 0.25f, 2.0f, -1.0f, 0.125f, 0.5f, -0.25f};
-  copy_to_constant(poly_coeffs, c, sizeof c);
-}
+const float kPolyCoeffs[POLY_DEGREE] = {1.0f, -0.5f, 0.25f, 2.0f, -1.0f, 0.125f, 0.5f, -0.25f};
+void set_poly_coeffs() { upload_poly_coeffs(kPolyCoeffs); }
 
 Result run_poly(const Device& dev, const RunOptions& opt) {
   const int n = opt.n;
@@ -348,8 +336,8 @@ Result run_poly(const Device& dev, const RunOptions& opt) {
   for (int i = 0; i < n; ++i) x[i] = float(i % 16) / 8.0f - 1.0f;
   Result r;
   r.n = n;
-  r.report = dev.launch(config("poly_eval", Dim3(ceil_div(n, 256)), Dim3(256), opt), poly_eval, x, y, n);
-  const float* c = poly_coeffs.host_data();
+  r.report = dev.launch(config("poly_eval", Dim3(ceil_div(n, 256)), Dim3(256), opt), poly_eval, x.data(), y.data(), n);
+  const float* c = kPolyCoeffs;
   r.correct = true;
   for (int i = 0; i < n; ++i) {
     float acc = 0.0f;
@@ -365,10 +353,10 @@ Result run_lane_coeff(const Device& dev, const RunOptions& opt) {
   auto y = dev.alloc<float>(std::size_t(n), "y");
   Result r;
   r.n = n;
-  r.report = dev.launch(config("lane_coeff", Dim3(ceil_div(n, 256)), Dim3(256), opt), lane_coeff, y, n);
+  r.report = dev.launch(config("lane_coeff", Dim3(ceil_div(n, 256)), Dim3(256), opt), lane_coeff, y.data(), n);
   r.correct = true;
   for (int i = 0; i < n; ++i)
-    if (y[i] != poly_coeffs.host_data()[(i % 256) % POLY_DEGREE]) r.correct = false;
+    if (y[i] != kPolyCoeffs[(i % 256) % POLY_DEGREE]) r.correct = false;
   return r;
 }
 
@@ -382,8 +370,8 @@ Result run_1d(const Device& dev, const RunOptions& opt, const char* name, std::u
   for (std::size_t i = 0; i < in.size(); ++i) in[i] = float(int(i % 17) - 8);
   Result r;
   r.n = n;
-  r.report = dev.launch(config(name, Dim3(ceil_div(n, int(block))), Dim3(block), opt), kernel, in,
-                        out, n);
+  r.report = dev.launch(config(name, Dim3(ceil_div(n, int(block))), Dim3(block), opt), kernel,
+                        in.data(), out.data(), n);
   r.correct = true;
   for (std::size_t i = 0; i < outputs; ++i)
     if (out[i] != ref(in, i)) r.correct = false;
@@ -485,7 +473,7 @@ const std::vector<Entry>& entries() {
       {"warp_reduce_syncwarp", "reduce", "a block sum whose last warp steps are ordered by __syncwarp",
        4096, 1 << 24,
        [](const Device& d, const RunOptions& o) { return run_reduce(d, o, "warp_reduce_syncwarp", warp_reduce_syncwarp); }},
-      // Deliberately broken kernels (kernels/buggy.cuh), for `tgsim check`; the tour skips them.
+      // Deliberately broken kernels (kernels/buggy.cu), for `tgsim check`; the tour skips them.
       {"matmul_tiled16_nobarrier1", "buggy", "matmul_tiled16 without the first __syncthreads (RAW)", 256, 4096,
        [](const Device& d, const RunOptions& o) { return run_matmul(d, o, "matmul_tiled16_nobarrier1", 16, matmul_tiled16_nobarrier1); },
        true},

@@ -36,7 +36,7 @@ struct Entry {
   int default_n;
   int max_n;
   Result (*run)(const Device& dev, const RunOptions& opt);
-  bool buggy = false;  // a kernel with a deliberate bug (kernels/buggy.cuh): `tgsim check` food
+  bool buggy = false;  // a kernel with a deliberate bug (kernels/buggy.cu): `tgsim check` food
 };
 
 const std::vector<Entry>& entries();

@@ -201,20 +201,20 @@ TEST(Profiles, SixtyFourWideIsRejectedClearly) {
 
 TEST(Capture, FirstInstructionOfLowestGroupAndWarp) {
   for (unsigned threads : {1u, 2u}) {
-    auto r = run("transpose_shared", 256, threads, true, "transpose.cuh:26:28");  // s[lx][ly] = ...
+    auto r = run("transpose_shared", 256, threads, true, "transpose.cu:24:33");  // s[lx][ly] = ...
     const auto& c = r.report.captured;
     ASSERT_TRUE(c.present);
     EXPECT_EQ(c.group, 0u);
     EXPECT_EQ(c.warp, 0u);
-    EXPECT_EQ(c.line, 26u);
-    EXPECT_EQ(c.column, 28u);
+    EXPECT_EQ(c.line, 24u);
+    EXPECT_EQ(c.column, 33u);  // a store's column is its `=`
     EXPECT_EQ(c.kind, tgsim::SiteKind::kSharedStore);
     EXPECT_EQ(c.mask, ~0u);
     tgsim::model::WarpAccess a{c.mask, c.width, c.addr};
     EXPECT_EQ(tgsim::model::shared_wavefronts(a, false).wavefronts, 32u);  // a column: one bank
   }
   // Line only: the first instruction of warp 0 at that line is the global load in[y*n+x].
-  auto r = run("transpose_shared", 256, 0, true, "transpose.cuh:26");
+  auto r = run("transpose_shared", 256, 0, true, "transpose.cu:24");
   ASSERT_TRUE(r.report.captured.present);
   EXPECT_EQ(r.report.captured.kind, tgsim::SiteKind::kGlobalLoad);
   tgsim::model::WarpAccess a{r.report.captured.mask, r.report.captured.width, r.report.captured.addr};

@@ -1,5 +1,5 @@
 // Tests of the checker (LaunchConfig::check) and of the tgsim::testing matchers: every buggy
-// kernel of kernels/buggy.cuh gives exactly the expected kinds at the lines tagged
+// kernel of kernels/buggy.cu gives exactly the expected kinds at the lines tagged
 // `// check: TAG` there, identically for both schedules and 1, 2 and 8 worker threads; every
 // clean catalog kernel gives none; plus small kernels for uninitialised reads, same-value
 // WAW, global hazards inside and between groups, and __syncwarp.
@@ -28,11 +28,11 @@ using tgsim::Report;
 using namespace tgsim::testing;
 using ::testing::Not;
 
-// Line of `// check: TAG` in kernels/buggy.cuh.
+// Line of `// check: TAG` in kernels/buggy.cu.
 std::uint32_t line_of(const std::string& tag) {
   static const std::map<std::string, std::uint32_t> lines = [] {
     std::map<std::string, std::uint32_t> m;
-    std::ifstream in(TGSIM_KERNELS_DIR "/buggy.cuh");
+    std::ifstream in(TGSIM_KERNELS_DIR "/buggy.cu");
     std::string s;
     for (std::uint32_t n = 1; std::getline(in, s); ++n) {
       auto p = s.find("// check: ");
@@ -41,7 +41,7 @@ std::uint32_t line_of(const std::string& tag) {
     return m;
   }();
   auto it = lines.find(tag);
-  if (it == lines.end()) ADD_FAILURE() << "no `// check: " << tag << "` in buggy.cuh";
+  if (it == lines.end()) ADD_FAILURE() << "no `// check: " << tag << "` in buggy.cu";
   return it == lines.end() ? 0 : it->second;
 }
 
@@ -126,7 +126,7 @@ TEST(Check, TiledMatmulMissingBarrierPrintsAHandfulOfLines) {
   EXPECT_LE(r.report.findings.size(), 4u);
   EXPECT_THAT(r.report, HasFinding(FindingKind::kRaw,
                                    ::testing::AllOf(AtLines(line_of("nb1_store_b"), line_of("nb1_load")),
-                                                    OnObject("tileB"), InFile("buggy.cuh"))));
+                                                    OnObject("tileB"), InFile("buggy.cu"))));
   const Finding& f = r.report.findings[0];
   EXPECT_GT(f.count, 1000u);  // grouped: one entry, many hazards
   EXPECT_NE(f.thread, f.thread2);
@@ -175,7 +175,7 @@ TEST(Check, DivergentBarrierMessage) {
   auto r = check_run("divergent_barrier", tgsim::Schedule::kInOrder, 1);
   ASSERT_EQ(r.report.findings.size(), 1u);
   EXPECT_THAT(r.report.findings[0].message,
-              ::testing::StartsWith("16 of 64 threads reached the barrier at buggy.cuh:" +
+              ::testing::StartsWith("16 of 64 threads reached the barrier at buggy.cu:" +
                                     std::to_string(line_of("div_barrier")) +
                                     "; the others (48) exited"));
 }
@@ -387,7 +387,8 @@ TEST(Check, SyncwarpWithAnExitedLaneIsAFindingNotAHang) {
 // ---------------------------------------------------------------- against the H100
 
 // tests/hardware/sanitizer_h100.txt holds what compute-sanitizer said on an H100 about the
-// same kernels: every racecheck hazard (its two lines; an error = threads of different warps,
+// same kernels (recorded when kernels/buggy.cu was kernels/buggy.cuh, so the recording names
+// that file; the lines are the same): every racecheck hazard (its two lines; an error = threads of different warps,
 // a warning = one warp), synccheck's barrier and memcheck's access must be in tgsim's report.
 TEST(Hardware, SameSitesAsComputeSanitizerOnH100) {
   std::ifstream in(TGSIM_HARDWARE_DIR "/sanitizer_h100.txt");

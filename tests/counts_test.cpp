@@ -120,7 +120,7 @@ TEST(Counts, SitesSumToTotals) {
     if (s.kind == tgsim::SiteKind::kGlobalLoad) gl += s.counters;
     if (s.kind == tgsim::SiteKind::kSharedLoad) sl += s.counters;
     bars += s.barriers;
-    EXPECT_NE(s.file.find("matmul.cuh"), std::string::npos);
+    EXPECT_TRUE(s.file.ends_with("kernels/matmul.cu")) << s.file;
   }
   EXPECT_EQ(gl, r.report.counters.global_load);
   EXPECT_EQ(sl, r.report.counters.shared_load);

@@ -1,7 +1,7 @@
 // Determinism: the JSON report (counters, sites and findings, in order) of every catalog
 // kernel is identical byte for byte for 1, 2 and all worker threads; for clean (race-free)
 // kernels also for every schedule (in-order, reverse, two shuffles), with and without the
-// checker. Buggy kernels (kernels/buggy.cuh) are compared across worker counts with the
+// checker. Buggy kernels (kernels/buggy.cu) are compared across worker counts with the
 // checker on, per schedule (their races make results schedule-dependent by design).
 #include <gtest/gtest.h>
 

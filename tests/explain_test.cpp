@@ -139,7 +139,7 @@ TEST(Estimate, OtherProfilesGiveOtherTimes) {
 TEST(Pictures, BankPictureOfTheConflictedTransposeStore) {
   tgsim::catalog::RunOptions o;
   o.n = 64;
-  o.capture_site = "transpose.cuh:26:28";
+  o.capture_site = "transpose.cu:24:33";  // s[lx][ly] = ...
   auto r = tgsim::catalog::run(tgsim::Device{}, "transpose_shared", o);
   ASSERT_TRUE(r.report.captured.present);
   auto p = tgsim::profiles::nvidia_h100();
@@ -152,7 +152,7 @@ TEST(Pictures, BankPictureOfTheConflictedTransposeStore) {
   EXPECT_EQ(count(svg, "<line"), 32u);  // one arrow per lane
   EXPECT_NE(svg.find("32 wavefronts (ideal 1, 31 bank conflicts)"), std::string::npos);
 
-  o.capture_site = "transpose.cuh:26:28";
+  o.capture_site = "transpose.cu:24:33";
   auto padded = tgsim::catalog::run(tgsim::Device{}, "transpose_padded", o);
   ASSERT_TRUE(padded.report.captured.present);
   EXPECT_EQ(tgsim::cli::bank_view(padded.report.captured, p).wavefronts, 1);

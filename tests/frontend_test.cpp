@@ -3,12 +3,22 @@
 #include <gtest/gtest.h>
 
 #include <numeric>
+#include <set>
+#include <string>
 
+#include <tgsim/kernel/cuda_vector_types.h>
 #include <tgsim/tgsim.hpp>
 
 void matmul_tiled_fe(const float* A, const float* B, float* C, int n);
 void overrun(const int* in, int* out, int n);
 void block_sum(const float* in, float* out, int n);
+struct alignas(8) Pair {
+  float v;
+  int i;
+};
+void copy_pair(const Pair* in, float* vals, int* idx);
+void sum_float4(const float4* in, float* out);
+void stage_no_barrier(const float* in, float* out);
 void half_overrun(const int* in, int* out);
 void shared_overrun(int* out, int k);
 struct Pair4 { int a, b; };
@@ -79,6 +89,52 @@ TEST(FrontEnd, DynamicSharedBeyondTheLimitIsALaunchError) {
   auto in = dev.alloc<float>(1, "in"), out = dev.alloc<float>(1, "out");
   EXPECT_THROW(tgsim::launch(block_sum, tgsim::Dim3(1), tgsim::Dim3(32), 1 << 20, in.data(), out.data(), 1),
                tgsim::LaunchError);
+}
+
+// A struct or float4 copied from global memory, then read member by member, is one access of
+// its full width (LDG.64 / LDG.128), not one per member: the pass keeps the copy whole even
+// when the optimiser splits the local copy into registers.
+TEST(FrontEnd, StructAndFloat4CopiesAreOneAccess) {
+  tgsim::Device dev;
+  auto pairs = dev.alloc<Pair>(64, "pairs");
+  auto vals = dev.alloc<float>(64, "vals");
+  auto idx = dev.alloc<int>(64, "idx");
+  for (int i = 0; i < 64; ++i) pairs[i] = Pair{float(i) / 2, 3 * i};
+  tgsim::Report r = tgsim::launch(copy_pair, tgsim::Dim3(2), tgsim::Dim3(32), 0, pairs.data(), vals.data(), idx.data());
+  for (int i = 0; i < 64; ++i) ASSERT_TRUE(vals[i] == float(i) / 2 && idx[i] == 3 * i) << i;
+  EXPECT_EQ(r.counters.global_load.instructions, 2u);  // one 8-byte load per warp
+  EXPECT_EQ(r.counters.global_load.sectors, 16u);      // 32 lanes x 8 bytes = 8 sectors
+  EXPECT_EQ(r.counters.global_store.instructions, 4u);
+
+  auto in = dev.alloc<float4>(64, "in");
+  auto out = dev.alloc<float>(64, "out");
+  for (int i = 0; i < 64; ++i) in[i] = make_float4(float(i), 1, 2, 3);
+  r = tgsim::launch(sum_float4, tgsim::Dim3(2), tgsim::Dim3(32), 0, in.data(), out.data());
+  for (int i = 0; i < 64; ++i) ASSERT_EQ(out[i], float(i) + 6) << i;
+  EXPECT_EQ(r.counters.global_load.instructions, 2u);  // one 16-byte load per warp
+  EXPECT_EQ(r.counters.global_load.sectors, 32u);      // 32 lanes x 16 bytes = 16 sectors
+  EXPECT_TRUE(r.findings.empty());
+}
+
+// The checker names a front-end kernel's shared arrays (its module registers them per kernel): a
+// static 2-D array with its element, and an extern __shared__ array sized by the launch.
+TEST(FrontEnd, FindingsNameSharedArrays) {
+  tgsim::Device dev;
+  auto in = dev.alloc<float>(64, "in"), out = dev.alloc<float>(64, "out");
+  tgsim::LaunchConfig cfg;
+  cfg.grid = tgsim::Dim3(1);
+  cfg.block = tgsim::Dim3(64);
+  cfg.shared_bytes = 64 * sizeof(float);
+  cfg.check = true;
+  tgsim::Report r = dev.launch(cfg, stage_no_barrier, in.data(), out.data());
+  std::set<std::string> objects;
+  for (const tgsim::Finding& f : r.findings)
+    if (f.kind == tgsim::FindingKind::kRaw) objects.insert(f.object);
+  EXPECT_EQ(objects, (std::set<std::string>{"tile", "spill"}));
+  bool element = false;
+  for (const tgsim::Finding& f : r.findings)
+    element = element || (f.object == "tile" && f.message.find("shared tile[") != std::string::npos);
+  EXPECT_TRUE(element) << r.findings[0].message;
 }
 
 TEST(FrontEnd, StraddlingInstructionCountsTheLanesInBounds) {

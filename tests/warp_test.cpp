@@ -8,7 +8,7 @@
 #include <tgsim/tgsim.hpp>
 
 #include "catalog.hpp"
-#include "peak.cuh"
+#include "kernels.hpp"
 
 namespace {
 
@@ -322,15 +322,16 @@ TEST(Seed003, TiesGoToTheSmallerIndexOnlyInTheReviewedVersion) {
   const int blocks = 4096, width = 1024, n = blocks * 256;
   auto peaks = dev.alloc<Peak>(blocks, "block_peaks");
   auto corr = dev.alloc<float>(n, "corr");
-  for (int b = 0; b < blocks; ++b) peaks[b] = make_peak(1.0f, b * 256);
-  peaks[1] = make_peak(9.0f, 1 * 256 + 3);
-  peaks[1024] = make_peak(9.0f, 1024 * 256 + 3);
+  for (int b = 0; b < blocks; ++b) peaks[b] = Peak{1.0f, b * 256};
+  peaks[1] = Peak{9.0f, 1 * 256 + 3};
+  peaks[1024] = Peak{9.0f, 1024 * 256 + 3};
   auto out_peak = dev.alloc<Peak>(1, "out_peak");
   auto out_c = dev.alloc<float>(3, "out_centroid");
-  dev.launch(cfg(Dim3(1), Dim3(1024)), final_peak_and_centroid, peaks, blocks, corr, width, n / width, out_peak, out_c);
+  dev.launch(cfg(Dim3(1), Dim3(1024)), final_peak_and_centroid, peaks.data(), blocks, corr.data(), width, n / width,
+             out_peak.data(), out_c.data());
   EXPECT_EQ(out_peak[0].idx, 1024 * 256 + 3);
-  auto r = dev.launch(cfg(Dim3(1), Dim3(1024), true), final_peak_and_centroid_reviewed, peaks, blocks, corr, width,
-                      n / width, out_peak, out_c);
+  auto r = dev.launch(cfg(Dim3(1), Dim3(1024), true), final_peak_and_centroid_reviewed, peaks.data(), blocks,
+                      corr.data(), width, n / width, out_peak.data(), out_c.data());
   EXPECT_EQ(out_peak[0].idx, 1 * 256 + 3);
   EXPECT_TRUE(r.findings.empty());
 }

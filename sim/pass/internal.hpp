@@ -54,6 +54,7 @@ struct Context {
   std::vector<SharedVar> shared;
   std::uint64_t static_shared = 0, dynamic_offset = 0;
   std::map<llvm::Function*, std::uint64_t> kernel_shared;  // static bytes each kernel reaches
+  std::map<llvm::Function*, std::vector<llvm::GlobalVariable*>> kernel_vars;  // shared ones it reaches
   std::vector<llvm::GlobalVariable*> device_vars, constant_vars;
 
   // Per device function, its entry values (made on first use).

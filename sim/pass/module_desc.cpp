@@ -119,13 +119,55 @@ Constant* first(Context& c, GlobalVariable* arr, StructType* ty) {
   return ConstantExpr::getInBoundsGetElementPtr(arr->getValueType(), arr, ArrayRef<Constant*>{zero, zero});
 }
 
+// A shared array's descriptor: its name and declaration from the debug info, its dimensions
+// from its type ([16 x [17 x float]]: 16, 17; an extern [0 x float]: one dimension sized at launch).
+Constant* shared_desc(Context& c, StructType* ty, const SharedVar& v) {
+  std::string name = demangled(v.gv->getName(), false), file;
+  unsigned line = 0;
+  SmallVector<DIGlobalVariableExpression*, 1> dis;
+  v.gv->getDebugInfo(dis);
+  if (!dis.empty() && dis[0]->getVariable()) {
+    const DIGlobalVariable* d = dis[0]->getVariable();
+    name = d->getName().str();
+    file = d->getFilename().startswith("/") || d->getDirectory().empty()
+               ? d->getFilename().str()
+               : (d->getDirectory() + "/" + d->getFilename()).str();
+    line = d->getLine();
+  }
+  std::vector<Constant*> extents;
+  Type* t = v.gv->getValueType();
+  while (auto* at = dyn_cast<ArrayType>(t)) {
+    extents.push_back(ConstantInt::get(c.i64, at->getNumElements()));
+    t = at->getElementType();
+  }
+  if (v.dynamic) extents.assign(1, ConstantInt::get(c.i64, 0));
+  Constant* ext = ConstantPointerNull::get(c.i64->getPointerTo());
+  if (!extents.empty()) {
+    auto* at = ArrayType::get(c.i64, extents.size());
+    auto* gv = new GlobalVariable(c.m, at, true, GlobalValue::PrivateLinkage, ConstantArray::get(at, extents),
+                                  "tgsim.extents");
+    Constant* zero = ConstantInt::get(c.i32, 0);
+    ext = ConstantExpr::getInBoundsGetElementPtr(at, gv, ArrayRef<Constant*>{zero, zero});
+  }
+  return ConstantStruct::get(ty, {c.string(name), ConstantInt::get(c.i64, v.offset),
+                                  ConstantInt::get(c.i64, v.dynamic ? 0 : v.bytes),
+                                  ConstantInt::get(c.i64, c.dl.getTypeAllocSize(t)),
+                                  ConstantInt::get(c.i32, extents.size()), ext, c.string(file),
+                                  ConstantInt::get(c.i32, line)});
+}
+
 }  // namespace
 
 void emit_module_descriptor(Context& c) {
   auto* param_ty = StructType::create(c.ctx, {c.i8p, c.i8p, c.i8p}, "tgsim.param");
   auto* tramp_ty = FunctionType::get(Type::getVoidTy(c.ctx), {c.i8p->getPointerTo()}, false)->getPointerTo();
+  auto* shared_ty = StructType::create(c.ctx, {c.i8p, c.i64, c.i64, c.i64, c.i32, c.i64->getPointerTo(), c.i8p,
+                                               c.i32}, "tgsim.shared");
   auto* kernel_ty = StructType::create(c.ctx, {c.i8p, c.i8p, c.i8p, tramp_ty, c.i32, param_ty->getPointerTo(),
-                                               c.i64, c.i8p, c.i32}, "tgsim.kernel");
+                                               c.i64, c.i8p, c.i32, c.i32, shared_ty->getPointerTo()},
+                                       "tgsim.kernel");
+  std::map<GlobalVariable*, const SharedVar*> shared_var;
+  for (const SharedVar& v : c.shared) shared_var[v.gv] = &v;
   auto* var_ty = StructType::create(c.ctx, {c.i8p, c.i64, c.i8p, c.i32}, "tgsim.var");
   auto* module_ty = StructType::create(c.ctx, {c.i32, c.i32, kernel_ty->getPointerTo(), c.i32,
                                                var_ty->getPointerTo(), c.i64, c.i64}, "tgsim.module");
@@ -145,11 +187,16 @@ void emit_module_descriptor(Context& c) {
                  : (sp->getDirectory() + "/" + sp->getFilename()).str();
       line = sp->getLine();
     }
+    std::vector<Constant*> shared;
+    for (GlobalVariable* gv : c.kernel_vars[k])
+      if (auto it = shared_var.find(gv); it != shared_var.end()) shared.push_back(shared_desc(c, shared_ty, *it->second));
+    GlobalVariable* sarr = shared.empty() ? nullptr : array_of(c, shared_ty, shared, "tgsim.shared");
     kernels.push_back(ConstantStruct::get(
         kernel_ty, {ConstantExpr::getPointerCast(k, c.i8p), c.string(demangled(k->getName(), true)),
                     c.string(k->getName().str()), trampoline(c, *k), ConstantInt::get(c.i32, k->arg_size()),
                     first(c, parr, param_ty), ConstantInt::get(c.i64, c.kernel_shared[k]), c.string(file),
-                    ConstantInt::get(c.i32, line)}));
+                    ConstantInt::get(c.i32, line), ConstantInt::get(c.i32, shared.size()),
+                    first(c, sarr, shared_ty)}));
   }
   std::vector<Constant*> vars;
   auto add_var = [&](GlobalVariable* gv, unsigned kind) {

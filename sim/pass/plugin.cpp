@@ -35,7 +35,12 @@ PreservedAnalyses KeepAggregatesWhole::run(Module& m, ModuleAnalysisManager&) {
       Value* src = b.CreateBitCast(mt->getRawSource(), ty->getPointerTo(mt->getSourceAddressSpace()));
       Value* dst = b.CreateBitCast(mt->getRawDest(), ty->getPointerTo(mt->getDestAddressSpace()));
       LoadInst* ld = b.CreateAlignedLoad(ty, src, mt->getSourceAlign().valueOrOne(), mt->isVolatile());
-      b.CreateAlignedStore(ld, dst, mt->getDestAlign().valueOrOne(), mt->isVolatile());
+      // SROA pre-splits a load whose value is only stored into an alloca it splits (`float4 v =
+      // p[i]` then v.x, v.y ...): the load from p would become one load per field. A stored
+      // value that is no load is not pre-split, and freeze is one: the copy from p stays whole
+      // (freeze costs nothing in code; a copy of undefined bytes stays some bytes).
+      Value* whole = mt->isVolatile() ? static_cast<Value*>(ld) : b.CreateFreeze(ld);
+      b.CreateAlignedStore(whole, dst, mt->getDestAlign().valueOrOne(), mt->isVolatile());
       mt->eraseFromParent();
       changed = true;
     }

@@ -94,10 +94,13 @@ void lower_shared(Context& c) {
   std::map<GlobalVariable*, SharedVar> placed;
   std::uint64_t most = 0;
   for (Function* k : c.kernels) {
-    std::set<GlobalVariable*> mine;
+    std::set<GlobalVariable*> mine, reached;
     for (Function* f : reach_of(c, k))
       for (GlobalVariable* gv : by_function[f])
-        if (used.count(gv) && !gv->isDeclaration()) mine.insert(gv);
+        if (used.count(gv)) (gv->isDeclaration() ? reached : mine).insert(gv);
+    reached.insert(mine.begin(), mine.end());
+    for (GlobalVariable& gv : c.m.globals())
+      if (reached.count(&gv)) c.kernel_vars[k].push_back(&gv);
     std::uint64_t end = 0;
     for (GlobalVariable* gv : mine)
       if (placed.count(gv)) end = std::max(end, placed[gv].offset + placed[gv].bytes);

@@ -281,6 +281,7 @@ void GroupRun::start(std::uint64_t g) {
   for (std::uint32_t w = 0; w < warps_.size(); ++w)
     warp_pending_[w] = std::min<std::uint32_t>(32, nthreads_ - w * 32);
   decls_.clear();
+  add_kernel_shared_decls();
   arena_used_ = shared_valid_;  // zeroed at the group end, as the proxy dialect's arrays are
   aborting_ = false;
   for (WarpCollective& wc : wsync_) wc.arrived = wc.mask = 0, wc.mismatch = false;
@@ -644,6 +645,27 @@ void GroupRun::report_stuck_warps() {
                     "; the others wait at " + where(missing->wait_loc) + " (first: lane " +
                     std::to_string(missing->ctx.lane) + " of warp " + std::to_string(w) +
                     "); the group was ended");
+  }
+}
+
+// A front-end kernel's shared arrays, where its layout puts them, so that findings name them
+// (two extern __shared__ arrays share the dynamic offset: the first names the bytes there).
+void GroupRun::add_kernel_shared_decls() {
+  const tgsim_kernel_desc* k = state_.kernel;
+  if (!k) return;
+  for (unsigned i = 0; i < k->nshared; ++i) {
+    const tgsim_shared_desc& s = k->shared[i];
+    const std::size_t bytes = s.bytes ? s.bytes : state_.cfg.shared_bytes;
+    if (bytes < s.elem_bytes || s.elem_bytes == 0) continue;  // an extern array with no bytes
+    SharedDecl& d = decls_.emplace_back();
+    d.file = s.file;
+    d.line = s.line;
+    d.column = 0;
+    d.name = s.name;
+    d.offset = static_cast<std::uint32_t>(s.offset);
+    d.bytes = bytes;
+    d.extents.assign(s.extents, s.extents + s.rank);
+    if (!s.bytes && s.rank == 1) d.extents[0] = bytes / s.elem_bytes;
   }
 }
 

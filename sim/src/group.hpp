@@ -198,6 +198,7 @@ class GroupRun {
   void print(const ThreadCtx& t, std::string text);
   std::byte* dynamic_shared() { return arena_.data() + state_.dynamic_offset; }
   const std::vector<PrintedLine>& printed() const { return printed_; }
+  void add_kernel_shared_decls();  // a front-end kernel's shared arrays, for findings
   std::byte* shared_storage(ThreadCtx& t, const std::source_location& loc, const char* name,
                             std::size_t bytes, std::size_t align, std::uint32_t rank,
                             const std::size_t* extents, std::uint32_t* offset,

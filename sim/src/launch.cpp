@@ -167,7 +167,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   LaunchState st(profile, cfg, fn, buffers);
   st.frontend = kref.kernel != nullptr;
   st.shared_bytes = shared;
-  if (kref.kernel) st.dynamic_offset = kref.module->dynamic_shared_offset;
+  if (kref.kernel) st.dynamic_offset = kref.module->dynamic_shared_offset, st.kernel = kref.kernel;
   const std::uint64_t ngroups = cfg.grid.volume();
 
   Progress progress(cfg, ngroups);

@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include <tgsim/kernel/abi.h>
 #include <tgsim/launch.hpp>
 
 namespace tgsim::detail {
@@ -72,6 +73,7 @@ struct LaunchState {
   bool frontend = false;
   std::size_t shared_bytes = 0;
   std::size_t dynamic_offset = 0;  // where the module's extern __shared__ arrays start
+  const tgsim_kernel_desc* kernel = nullptr;  // the front-end kernel (its shared arrays)
   // Groups after the lowest group that threw are skipped; lower ones still run, so the
   // exception rethrown is the same for any worker count.
   std::atomic<std::uint64_t> stop_after{std::numeric_limits<std::uint64_t>::max()};

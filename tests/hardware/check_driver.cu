@@ -1,4 +1,4 @@
-// CUDA driver for the buggy kernels (kernels/buggy.cuh): launches one of them once so that
+// CUDA driver for the buggy kernels (kernels/buggy.cu): launches one of them once so that
 // compute-sanitizer can say on a real GPU what `tgsim check` says on the CPU.
 //
 //   nvcc -std=c++20 -arch=sm_90 -lineinfo -I kernels -I sim/include \
@@ -12,7 +12,7 @@
 #include <cstring>
 #include <vector>
 
-#include "buggy.cuh"
+#include "buggy.cu"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // CUDA driver for the hardware fixture: builds the very same kernel headers that tgsim runs
-// (kernels/*.cuh with <tgsim/cuda.hpp> in its nvcc mode) and launches them on a real GPU.
+// (kernels/*.cu, plain CUDA) and launches them on a real GPU.
 //
 //   nvcc -std=c++20 -arch=sm_90 -O3 -I kernels -I sim/include tests/hardware/driver.cu -o driver
 //
@@ -36,17 +36,17 @@
 #include <tuple>
 #include <vector>
 
-#include "blur.cuh"
-#include "buggy.cuh"  // warp_reduce_syncwarp (the only non-buggy kernel there)
-#include "constant.cuh"
-#include "histogram.cuh"
-#include "int_matmul.cuh"
-#include "layers.cuh"
-#include "matmul.cuh"
-#include "neighbour.cuh"
-#include "peak.cuh"
-#include "reduce.cuh"
-#include "transpose.cuh"
+#include "blur.cu"
+#include "buggy.cu"  // warp_reduce_syncwarp (the only non-buggy kernel there)
+#include "constant.cu"
+#include "histogram.cu"
+#include "int_matmul.cu"
+#include "layers.cu"
+#include "matmul.cu"
+#include "neighbour.cu"
+#include "peak.cu"
+#include "reduce.cu"
+#include "transpose.cu"
 
 #define CHECK(call)                                                                    \
   do {                                                                                 \
@@ -523,7 +523,7 @@ void run_warp_reduce_syncwarp(Runner& r, int n) {
   r.work(n, 4.0 * n);
 }
 
-// Seed 003 (kernels/peak.cuh): the catalog's fill_peak_input, a surface of n floats with one
+// Seed 003 (kernels/peak.cu): the catalog's fill_peak_input, a surface of n floats with one
 // clear peak: src[i] = ((i * 2654435761) mod 1000) / 1000 in size_t arithmetic (as there),
 // src[n/3 + 17] = 5.
 std::vector<float> peak_input(int n) {
@@ -615,7 +615,7 @@ void run_peak_centroid_reviewed(Runner& r, int n) {
   run_peak_centroid(r, n, block_peak_reviewed, final_peak_and_centroid_reviewed);
 }
 
-// reduce_* (kernels/reduce.cuh): block sums of n ints (n a multiple of 256), in[i] =
+// reduce_* (kernels/reduce.cu): block sums of n ints (n a multiple of 256), in[i] =
 // (7i+1) mod 19 - 9; n/256 groups of 256 threads, one int per group.
 void run_block_sum(Runner& r, int n, void (*kernel)(const int*, int*)) {
   if (n % REDUCE_BLOCK != 0) {
@@ -642,7 +642,7 @@ void run_reduce_interleaved(Runner& r, int n) { run_block_sum(r, n, reduce_inter
 void run_reduce_sequential(Runner& r, int n) { run_block_sum(r, n, reduce_sequential); }
 void run_reduce_shuffle(Runner& r, int n) { run_block_sum(r, n, reduce_shuffle); }
 
-// histogram256 (kernels/histogram.cuh): n bytes, data[i] = (i * 2654435761u) >> 13 (32-bit
+// histogram256 (kernels/histogram.cu): n bytes, data[i] = (i * 2654435761u) >> 13 (32-bit
 // unsigned arithmetic, as the catalog's int * unsigned), 256 zeroed bins; grid ceil(n/2048),
 // 256 threads (8 bytes per thread). Every bin is checked (in both modes: the bins are restored
 // to zero before each timed launch).
@@ -662,7 +662,7 @@ void run_histogram256(Runner& r, int n) {
   r.work(n, 1.0 * n, true);
 }
 
-// constant.cuh: the catalog's set_poly_coeffs(), through cudaMemcpyToSymbol (no kernel launch).
+// constant.cu: the catalog's set_poly_coeffs(), through cudaMemcpyToSymbol (no kernel launch).
 void set_poly_coeffs(float* host_copy) {
   const float c[POLY_DEGREE] = {1.0f, -0.5f, 0.25f, 2.0f, -1.0f, 0.125f, 0.5f, -0.25f};
   CHECK(cudaMemcpyToSymbol(poly_coeffs, c, sizeof c));

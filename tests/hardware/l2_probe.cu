@@ -12,7 +12,7 @@
 //         forced with 200 KiB of dynamic shared memory); three repetitions each.
 //   l2_probe count FILE LABELS   (under ncu) reads the GPC map from FILE and launches, in this
 //       order, the profiled kernels listed in LABELS (one label per line: ncu ID i = line i):
-//       the four matmuls at N=256 (kernels/matmul.cuh, the fixture's code) with the full grid
+//       the four matmuls at N=256 (kernels/matmul.cu, the fixture's code) with the full grid
 //       three times, the full grid with one block per SM, one block, one block row (blocks that
 //       share A) and one block column (blocks that share B); then probe_read, where every
 //       block reads a 16 KiB region chosen by the SM it runs on (one block per SM, 132 blocks):
@@ -29,7 +29,7 @@
 #include <string>
 #include <vector>
 
-#include "matmul.cuh"
+#include "matmul.cu"
 
 #define CK(call)                                                                             \
   do {                                                                                       \
@@ -63,7 +63,7 @@ struct Rec {
   unsigned long long t0, t1;
 };
 
-// Copies of kernels/matmul.cuh's kernels that also record where and when each block ran
+// Copies of kernels/matmul.cu's kernels that also record where and when each block ran
 // (used only in `place`, never profiled).
 __global__ void rec_matmul_naive(const float* A, const float* B, float* C, int n, Rec* rec) {
   unsigned long long t0 = gtime();

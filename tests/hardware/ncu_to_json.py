@@ -560,7 +560,7 @@ def build(work, out_path):
 
     out = OrderedDict()
     out["schema"] = 2  # 2: entries of several launches (metrics summed, detail under `launches`)
-    out["description"] = ("Nsight Compute counts for the CUDA build (nvcc -arch=sm_90 -O3) of kernels/*.cuh, "
+    out["description"] = ("Nsight Compute counts for the CUDA build (nvcc -arch=sm_90 -O3) of kernels/*.cu, "
                           "each driver entry run once at its default size (one kernel launch, or several whose "
                           "metrics are summed, per-launch detail under `launches`), recorded by tests/hardware/record_h100.sh; "
                           "tgsim's counts are compared against this fixture.")

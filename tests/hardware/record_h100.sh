@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Record what Nsight Compute reports for the CUDA build of kernels/*.cuh on an NVIDIA GPU
+# Record what Nsight Compute reports for the CUDA build of kernels/*.cu on an NVIDIA GPU
 # (made for the H100, sm_90) and write the fixture that tgsim's counts are compared against.
 #
 #   bash tests/hardware/record_h100.sh [DEST]        # DEST defaults to tests/hardware

@@ -17,8 +17,8 @@
 #include <cstring>
 #include <vector>
 
-#include "matmul.cuh"
-#include "transpose.cuh"
+#include "matmul.cu"
+#include "transpose.cu"
 
 #define CK(call)                                                                      \
   do {                                                                                \

@@ -45,7 +45,7 @@ struct LaunchConfig {
   // profile's SMs, each SM's groups run one after another through that SM's L1 (cold at the
   // launch), unique sectors through L2 to DRAM. Fills the l1/l2/dram counters.
   bool cache_model = true;
-  // "file:line[:column]" (file may be a suffix, e.g. "transpose.cuh:26:33"): the first warp
+  // "file:line[:column]" (file may be a suffix, e.g. "transpose.cu:24:33"): the first warp
   // instruction at that site of the lowest group and warp is copied into Report::captured.
   std::string capture_site;
   // Groups done / total on stderr while the launch runs, when stderr is a terminal and the

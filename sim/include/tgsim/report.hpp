@@ -66,7 +66,7 @@ struct SiteCounters {
   AccessCounters counters;
   std::uint64_t barriers = 0;  // barrier sites: BAR count
   std::uint64_t warp_ops = 0;  // shfl/vote/warpsync/warp_reduce sites: their count
-  std::string where() const;  // "matmul.cuh:41:25"
+  std::string where() const;  // "matmul.cu:34:21"
   friend bool operator==(const SiteCounters&, const SiteCounters&) = default;
 };
 
@@ -112,8 +112,8 @@ struct Finding {
   std::string object;    // shared array or buffer name ("tileA", "C"); empty if none
   std::int64_t index = -1;  // element index in `object` (flat, row-major); -1 if none
   std::uint64_t count = 0;  // how many times this (kind, site[s]) happened in the launch
-  std::string where() const;   // "matmul.cuh:41"
-  std::string where2() const;  // "matmul.cuh:45", or "" without a second site
+  std::string where() const;   // "matmul.cu:38"
+  std::string where2() const;  // "matmul.cu:33", or "" without a second site
   friend bool operator==(const Finding&, const Finding&) = default;
 };
 

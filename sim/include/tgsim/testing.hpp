@@ -100,7 +100,7 @@ MATCHER_P(OnObject, name, "is about " + ::testing::PrintToString(name)) {
   return arg.object == name;
 }
 
-// The finding's source file ends with `name` ("matmul.cuh").
+// The finding's source file ends with `name` ("matmul.cu").
 MATCHER_P(InFile, name, "is in " + ::testing::PrintToString(name)) {
   std::string n = name, f = arg.file;
   *result_listener << "is in " << f;

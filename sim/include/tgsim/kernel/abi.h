@@ -13,7 +13,7 @@
 extern "C" {
 #endif
 
-#define TGSIM_ABI_VERSION 2
+#define TGSIM_ABI_VERSION 3
 
 /* The running thread (tgsim::ThreadCtx), as instrumented code reads it. */
 #define TGSIM_OFF_THREAD_IDX 0   /* 3 x uint32: threadIdx */
@@ -50,6 +50,19 @@ struct tgsim_param_desc {
   const char* name;  /* from debug info, or "" */
   const char* c_type; /* from debug info: "const float*", or "" */
 };
+/* A shared array (__shared__, Metal threadgroup) a kernel reaches, where the kernel's layout puts
+ * it, so that findings name it ("tileB[0][3]"). An extern __shared__ array has bytes 0 and rank
+ * 1: its extent is the launch's dynamic bytes / elem_bytes. */
+struct tgsim_shared_desc {
+  const char* name;                  /* from debug info ("tileB"), else the symbol */
+  unsigned long long offset;         /* in the group's arena */
+  unsigned long long bytes;
+  unsigned long long elem_bytes;     /* the innermost element */
+  unsigned rank;                     /* array dimensions (0: a scalar or struct) */
+  const unsigned long long* extents; /* outermost first */
+  const char* file;                  /* where it is declared, or "" */
+  unsigned line;
+};
 struct tgsim_kernel_desc {
   void* fn;                          /* the kernel function */
   const char* name;                  /* demangled, without parameters: "matmul_tiled<16>" */
@@ -60,6 +73,8 @@ struct tgsim_kernel_desc {
   unsigned long long static_shared;  /* bytes of static shared memory it reaches */
   const char* file;                  /* where it is defined */
   unsigned line;
+  unsigned nshared;                  /* the shared arrays it reaches */
+  const struct tgsim_shared_desc* shared;
 };
 struct tgsim_var_desc {
   void* addr;

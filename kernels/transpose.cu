@@ -2,12 +2,10 @@
 // naive: the load is strided (one sector per lane); shared: both global accesses coalesce
 // but the shared store walks a column (32-way bank conflict); padded: [32][33] spreads the
 // column over all 32 banks.
-#pragma once
-#include <tgsim/cuda.hpp>
 
 #define TRANSPOSE_BLOCK 32
 
-TG_KERNEL void transpose_naive(TG_GLOBAL(const int) in, TG_GLOBAL(int) out, int n) {
+__global__ void transpose_naive(const int* in, int* out, int n) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= n || y >= n) return;
@@ -15,8 +13,8 @@ TG_KERNEL void transpose_naive(TG_GLOBAL(const int) in, TG_GLOBAL(int) out, int 
 }
 
 template <int PAD>
-TG_DEVICE void transpose_tile(TG_GLOBAL(const int) in, TG_GLOBAL(int) out, int n) {
-  TG_SHARED(int, s, [TRANSPOSE_BLOCK][TRANSPOSE_BLOCK + PAD]);
+__device__ __forceinline__ void transpose_tile(const int* in, int* out, int n) {
+  __shared__ int s[TRANSPOSE_BLOCK][TRANSPOSE_BLOCK + PAD];
   int lx = threadIdx.x;
   int ly = threadIdx.y;
   int x = blockIdx.x * TRANSPOSE_BLOCK + lx;     // column read from `in`
@@ -29,9 +27,9 @@ TG_DEVICE void transpose_tile(TG_GLOBAL(const int) in, TG_GLOBAL(int) out, int n
 }
 
 // Seed 002's two shared-memory versions: [32][32] and the padded [32][33].
-TG_KERNEL void transpose_shared(TG_GLOBAL(const int) in, TG_GLOBAL(int) out, int n) {
+__global__ void transpose_shared(const int* in, int* out, int n) {
   transpose_tile<0>(in, out, n);
 }
-TG_KERNEL void transpose_padded(TG_GLOBAL(const int) in, TG_GLOBAL(int) out, int n) {
+__global__ void transpose_padded(const int* in, int* out, int n) {
   transpose_tile<1>(in, out, n);
 }

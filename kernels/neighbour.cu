@@ -1,10 +1,8 @@
 // Seed 000's first example, correct version: each thread adds its right neighbour's value
 // (wrapping inside the group) read through a 256-float shared array, with the barrier.
-#pragma once
-#include <tgsim/cuda.hpp>
 
-TG_KERNEL void neighbour_sum(TG_GLOBAL(const float) input, TG_GLOBAL(float) output) {
-  TG_SHARED(float, shared_data, [256]);
+__global__ void neighbour_sum(const float* input, float* output) {
+  __shared__ float shared_data[256];
   unsigned id = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned local_id = threadIdx.x;
   unsigned group_size = blockDim.x;

@@ -1,14 +1,12 @@
 // A 256-bin histogram of bytes: each group counts its grid-stride share into shared-memory bins
 // with shared atomics, then merges its bins into the global histogram with global atomics.
-#pragma once
-#include <tgsim/cuda.hpp>
 
-TG_KERNEL void histogram256(TG_GLOBAL(const unsigned char) data, int n, TG_GLOBAL(unsigned) hist) {
-  TG_SHARED(unsigned, bins, [256]);
+__global__ void histogram256(const unsigned char* data, int n, unsigned* hist) {
+  __shared__ unsigned bins[256];
   unsigned tid = threadIdx.x;
   bins[tid] = 0;  // blockDim.x == 256
   __syncthreads();
-  TG_NO_UNROLL
+  #pragma unroll 1
   for (int i = blockIdx.x * blockDim.x + tid; i < n; i += blockDim.x * gridDim.x) {
     unsigned char b = data[i];
     atomicAdd(&bins[b], 1u);

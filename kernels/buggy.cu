@@ -2,27 +2,27 @@
 // compute-sanitizer (racecheck, synccheck, memcheck) finds on a GPU. The `// check:` tags
 // mark the lines the findings must point at (tests/check_test.cpp looks them up).
 // One source for nvcc and tgsim, like the clean kernels; they are in the catalog as "buggy".
-#pragma once
-#include <tgsim/cuda.hpp>
+// The lines are those compute-sanitizer named (tests/hardware/sanitizer_h100.txt): keep them.
+
 
 // matmul_tiled<16> with the first __syncthreads removed: a thread reads tile entries that
 // other threads may not have stored yet (RAW between the tile stores and the k loop).
-TG_KERNEL void matmul_tiled16_nobarrier1(TG_GLOBAL(const float) A, TG_GLOBAL(const float) B,
-                                         TG_GLOBAL(float) C, int n) {
-  TG_SHARED(float, tileA, [16][16]);
-  TG_SHARED(float, tileB, [16][16]);
+__global__ void matmul_tiled16_nobarrier1(const float* A, const float* B,
+                                          float* C, int n) {
+  __shared__ float tileA[16][16];
+  __shared__ float tileB[16][16];
   int lx = threadIdx.x;
   int ly = threadIdx.y;
   int row = blockIdx.y * 16 + ly;
   int col = blockIdx.x * 16 + lx;
   float sum = 0.0f;
-  TG_NO_UNROLL
+  #pragma unroll 1
   for (int t = 0; t < (n + 15) / 16; ++t) {
     int aCol = t * 16 + lx;
     int bRow = t * 16 + ly;
     tileA[ly][lx] = (row < n && aCol < n) ? A[row * n + aCol] : 0.0f;  // check: nb1_store_a
     tileB[ly][lx] = (bRow < n && col < n) ? B[bRow * n + col] : 0.0f;  // check: nb1_store_b
-    TG_NO_UNROLL
+    #pragma unroll 1
     for (int k = 0; k < 16; ++k) {
       sum += tileA[ly][k] * tileB[k][lx];  // check: nb1_load
     }
@@ -33,23 +33,23 @@ TG_KERNEL void matmul_tiled16_nobarrier1(TG_GLOBAL(const float) A, TG_GLOBAL(con
 
 // matmul_tiled<16> with the second __syncthreads removed: a fast thread stores the next tile
 // while slower ones still read the current one (WAR between the k loop and the tile stores).
-TG_KERNEL void matmul_tiled16_nobarrier2(TG_GLOBAL(const float) A, TG_GLOBAL(const float) B,
-                                         TG_GLOBAL(float) C, int n) {
-  TG_SHARED(float, tileA, [16][16]);
-  TG_SHARED(float, tileB, [16][16]);
+__global__ void matmul_tiled16_nobarrier2(const float* A, const float* B,
+                                          float* C, int n) {
+  __shared__ float tileA[16][16];
+  __shared__ float tileB[16][16];
   int lx = threadIdx.x;
   int ly = threadIdx.y;
   int row = blockIdx.y * 16 + ly;
   int col = blockIdx.x * 16 + lx;
   float sum = 0.0f;
-  TG_NO_UNROLL
+  #pragma unroll 1
   for (int t = 0; t < (n + 15) / 16; ++t) {
     int aCol = t * 16 + lx;
     int bRow = t * 16 + ly;
     tileA[ly][lx] = (row < n && aCol < n) ? A[row * n + aCol] : 0.0f;  // check: nb2_store_a
     tileB[ly][lx] = (bRow < n && col < n) ? B[bRow * n + col] : 0.0f;  // check: nb2_store_b
     __syncthreads();
-    TG_NO_UNROLL
+    #pragma unroll 1
     for (int k = 0; k < 16; ++k) {
       sum += tileA[ly][k] * tileB[k][lx];  // check: nb2_load
     }
@@ -59,8 +59,8 @@ TG_KERNEL void matmul_tiled16_nobarrier2(TG_GLOBAL(const float) A, TG_GLOBAL(con
 
 // Seed 000's bad example: each thread stages its element, then reads its neighbour's with
 // no barrier in between (256 threads per group).
-TG_KERNEL void neighbor_nobarrier(TG_GLOBAL(const float) input, TG_GLOBAL(float) output, int n) {
-  TG_SHARED(float, shared_data, [256]);
+__global__ void neighbor_nobarrier(const float* input, float* output, int n) {
+  __shared__ float shared_data[256];
   int local_id = threadIdx.x;
   int id = blockIdx.x * blockDim.x + threadIdx.x;
   shared_data[local_id] = id < n ? input[id] : 0.0f;  // check: nb_store
@@ -70,7 +70,7 @@ TG_KERNEL void neighbor_nobarrier(TG_GLOBAL(const float) input, TG_GLOBAL(float)
 }
 
 // A barrier only some threads of the block reach (64 threads per group).
-TG_KERNEL void divergent_barrier(TG_GLOBAL(const float) in, TG_GLOBAL(float) out, int n) {
+__global__ void divergent_barrier(const float* in, float* out, int n) {
   int id = blockIdx.x * blockDim.x + threadIdx.x;
   float v = id < n ? in[id] : 0.0f;
   if (threadIdx.x < 16) __syncthreads();  // check: div_barrier
@@ -79,7 +79,7 @@ TG_KERNEL void divergent_barrier(TG_GLOBAL(const float) in, TG_GLOBAL(float) out
 
 // transpose_naive with an off-by-one in the row index of the load: the last thread reads one
 // element past the end of `in`.
-TG_KERNEL void transpose_oob(TG_GLOBAL(const int) in, TG_GLOBAL(int) out, int n) {
+__global__ void transpose_oob(const int* in, int* out, int n) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= n || y >= n) return;
@@ -89,8 +89,8 @@ TG_KERNEL void transpose_oob(TG_GLOBAL(const int) in, TG_GLOBAL(int) out, int n)
 // The classic last-warp unroll of a sum (64 threads per group) without __syncwarp: it relied
 // on lockstep warps, which independent thread scheduling (sm_70+) no longer guarantees.
 // volatile keeps nvcc from caching s[tid] in a register: one LDS/STS per source access.
-TG_KERNEL void warp_reduce_nosync(TG_GLOBAL(const float) in, TG_GLOBAL(float) out, int n) {
-  TG_SHARED(volatile float, s, [64]);
+__global__ void warp_reduce_nosync(const float* in, float* out, int n) {
+  __shared__ volatile float s[64];
   int tid = threadIdx.x;
   int id = blockIdx.x * 64 + tid;
   s[tid] = id < n ? in[id] : 0.0f;
@@ -108,8 +108,8 @@ TG_KERNEL void warp_reduce_nosync(TG_GLOBAL(const float) in, TG_GLOBAL(float) ou
 
 // The same reduction made correct for independent thread scheduling: every step reads into a
 // register, then __syncwarp, then stores, then __syncwarp (the CUDA Programming Guide's fix).
-TG_KERNEL void warp_reduce_syncwarp(TG_GLOBAL(const float) in, TG_GLOBAL(float) out, int n) {
-  TG_SHARED(float, s, [64]);
+__global__ void warp_reduce_syncwarp(const float* in, float* out, int n) {
+  __shared__ float s[64];
   int tid = threadIdx.x;
   int id = blockIdx.x * 64 + tid;
   s[tid] = id < n ? in[id] : 0.0f;
@@ -119,7 +119,7 @@ TG_KERNEL void warp_reduce_syncwarp(TG_GLOBAL(const float) in, TG_GLOBAL(float) 
     __syncwarp();
     s[tid] = v;
     __syncwarp();
-    TG_NO_UNROLL
+    #pragma unroll 1
     for (int d = 16; d > 0; d /= 2) {
       v += s[tid + d];
       __syncwarp();

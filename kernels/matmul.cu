@@ -1,18 +1,15 @@
 // Matrix multiply C = A x B for square n x n float matrices (seed 000 and seed 001).
-// One source for nvcc (real CUDA) and for tgsim. Each source-level access is meant to be
-// one SASS instruction: TG_NO_UNROLL keeps nvcc from unrolling the k loops into wider
+// Plain CUDA, compiled by nvcc and by tgsim's front end. Each source-level access is meant to be
+// one SASS instruction: #pragma unroll 1 keeps nvcc from unrolling the k loops into wider
 // LDS.64/128 or merged loads, so Nsight Compute counts what tgsim counts.
-#pragma once
-#include <tgsim/cuda.hpp>
 
 // Seed 001: one thread per C element, 16x16 threadgroups, every operand from global memory.
-TG_KERNEL void matmul_naive(TG_GLOBAL(const float) A, TG_GLOBAL(const float) B,
-                            TG_GLOBAL(float) C, int n) {
+__global__ void matmul_naive(const float* A, const float* B, float* C, int n) {
   int row = blockIdx.y * blockDim.y + threadIdx.y;
   int col = blockIdx.x * blockDim.x + threadIdx.x;
   if (row >= n || col >= n) return;
   float sum = 0.0f;
-  TG_NO_UNROLL
+  #pragma unroll 1
   for (int k = 0; k < n; ++k) {
     sum += A[row * n + k] * B[k * n + col];
   }
@@ -21,23 +18,22 @@ TG_KERNEL void matmul_naive(TG_GLOBAL(const float) A, TG_GLOBAL(const float) B,
 
 // Seed 000: TILE x TILE threadgroups stage one tile of A and one of B in shared memory.
 template <int TILE>
-TG_KERNEL void matmul_tiled(TG_GLOBAL(const float) A, TG_GLOBAL(const float) B,
-                            TG_GLOBAL(float) C, int n) {
-  TG_SHARED(float, tileA, [TILE][TILE]);
-  TG_SHARED(float, tileB, [TILE][TILE]);
+__global__ void matmul_tiled(const float* A, const float* B, float* C, int n) {
+  __shared__ float tileA[TILE][TILE];
+  __shared__ float tileB[TILE][TILE];
   int lx = threadIdx.x;
   int ly = threadIdx.y;
   int row = blockIdx.y * TILE + ly;
   int col = blockIdx.x * TILE + lx;
   float sum = 0.0f;
-  TG_NO_UNROLL
+  #pragma unroll 1
   for (int t = 0; t < (n + TILE - 1) / TILE; ++t) {
     int aCol = t * TILE + lx;
     int bRow = t * TILE + ly;
     tileA[ly][lx] = (row < n && aCol < n) ? A[row * n + aCol] : 0.0f;
     tileB[ly][lx] = (bRow < n && col < n) ? B[bRow * n + col] : 0.0f;
     __syncthreads();
-    TG_NO_UNROLL
+    #pragma unroll 1
     for (int k = 0; k < TILE; ++k) {
       sum += tileA[ly][k] * tileB[k][lx];
     }
@@ -45,3 +41,8 @@ TG_KERNEL void matmul_tiled(TG_GLOBAL(const float) A, TG_GLOBAL(const float) B,
   }
   if (row < n && col < n) C[row * n + col] = sum;
 }
+
+// The tile sizes the catalog runs (kernels.hpp declares them for host code).
+template __global__ void matmul_tiled<8>(const float*, const float*, float*, int);
+template __global__ void matmul_tiled<16>(const float*, const float*, float*, int);
+template __global__ void matmul_tiled<32>(const float*, const float*, float*, int);

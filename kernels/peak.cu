@@ -5,15 +5,9 @@
 // the moments go to out_centroid[0..2] as three float stores, as the seed's three member stores.
 // The reviewed variants follow the seed's review: ties go to the smaller index, and the peak
 // index reaches thread 0 through shared memory instead of a global write and read.
-#pragma once
-#include <tgsim/cuda.hpp>
+#include "kernels.hpp"
 
-struct alignas(8) Peak {
-  float val;
-  int idx;
-};
-
-TG_DEVICE Peak make_peak(float v, int i) {
+__device__ __forceinline__ Peak make_peak(float v, int i) {
   Peak p;
   p.val = v;
   p.idx = i;
@@ -22,14 +16,14 @@ TG_DEVICE Peak make_peak(float v, int i) {
 
 // Does (vv, iid) beat (v, id)? The seed keeps the first on a tie; the review prefers the smaller index.
 template <bool TIE_SMALLER>
-TG_DEVICE bool peak_beats(float vv, int iid, float v, int id) {
+__device__ __forceinline__ bool peak_beats(float vv, int iid, float v, int id) {
   return vv > v || (TIE_SMALLER && vv == v && iid < id);
 }
 
 template <bool TIE_SMALLER>
-TG_DEVICE void warp_argmax(float& v, int& id) {
+__device__ __forceinline__ void warp_argmax(float& v, int& id) {
   unsigned mask = 0xffffffff;
-  TG_NO_UNROLL
+  #pragma unroll 1
   for (int offset = warpSize / 2; offset > 0; offset >>= 1) {
     float vv = __shfl_down_sync(mask, v, offset);
     int iid = __shfl_down_sync(mask, id, offset);
@@ -41,14 +35,14 @@ TG_DEVICE void warp_argmax(float& v, int& id) {
 }
 
 template <bool TIE_SMALLER>
-TG_DEVICE void block_peak_body(TG_GLOBAL(const float) src, int n, TG_GLOBAL(Peak) block_out) {
+__device__ __forceinline__ void block_peak_body(const float* src, int n, Peak* block_out) {
   int tid = threadIdx.x;
   int idx = blockIdx.x * blockDim.x + tid;
   float v = (idx < n) ? src[idx] : -1e30f;
   int id = idx;
   warp_argmax<TIE_SMALLER>(v, id);
-  TG_SHARED(float, warp_val, [32]);
-  TG_SHARED(int, warp_idx, [32]);
+  __shared__ float warp_val[32];
+  __shared__ int warp_idx[32];
   int lane = tid & (warpSize - 1);
   int warp = tid / warpSize;
   if (lane == 0) {
@@ -65,21 +59,21 @@ TG_DEVICE void block_peak_body(TG_GLOBAL(const float) src, int n, TG_GLOBAL(Peak
   }
 }
 
-TG_KERNEL void block_peak(TG_GLOBAL(const float) src, int n, TG_GLOBAL(Peak) block_out) {
+__global__ void block_peak(const float* src, int n, Peak* block_out) {
   block_peak_body<false>(src, n, block_out);
 }
-TG_KERNEL void block_peak_reviewed(TG_GLOBAL(const float) src, int n, TG_GLOBAL(Peak) block_out) {
+__global__ void block_peak_reviewed(const float* src, int n, Peak* block_out) {
   block_peak_body<true>(src, n, block_out);
 }
 
 template <bool REVIEWED>
-TG_DEVICE void final_peak_body(TG_GLOBAL(const Peak) block_peaks, int block_count,
-                               TG_GLOBAL(const float) corr, int width, int height,
-                               TG_GLOBAL(Peak) out_peak, TG_GLOBAL(float) out_centroid) {
+__device__ __forceinline__ void final_peak_body(const Peak* block_peaks, int block_count,
+                                                const float* corr, int width, int height,
+                                                Peak* out_peak, float* out_centroid) {
   int tid = threadIdx.x;
   float best_val = -1e30f;
   int best_idx = 0;
-  TG_NO_UNROLL
+  #pragma unroll 1
   for (int i = tid; i < block_count; i += blockDim.x) {
     Peak p = block_peaks[i];
     if (peak_beats<REVIEWED>(p.val, p.idx, best_val, best_idx)) {
@@ -88,9 +82,9 @@ TG_DEVICE void final_peak_body(TG_GLOBAL(const Peak) block_peaks, int block_coun
     }
   }
   warp_argmax<REVIEWED>(best_val, best_idx);
-  TG_SHARED(float, warp_val, [32]);
-  TG_SHARED(int, warp_idx, [32]);
-  TG_SHARED(int, s_peak_idx, [1]);
+  __shared__ float warp_val[32];
+  __shared__ int warp_idx[32];
+  __shared__ int s_peak_idx[1];
   int lane = tid & (warpSize - 1);
   int warp = tid / warpSize;
   if (lane == 0) {
@@ -120,11 +114,11 @@ TG_DEVICE void final_peak_body(TG_GLOBAL(const Peak) block_peaks, int block_coun
     int px = peak_idx % width;
     int py = peak_idx / width;
     float m00 = 0.0f, m10 = 0.0f, m01 = 0.0f;
-    TG_NO_UNROLL
+    #pragma unroll 1
     for (int dy = -2; dy <= 2; ++dy) {
       int y = py + dy;
       if (y < 0 || y >= height) continue;
-      TG_NO_UNROLL
+      #pragma unroll 1
       for (int dx = -2; dx <= 2; ++dx) {
         int x = px + dx;
         if (x < 0 || x >= width) continue;
@@ -140,13 +134,13 @@ TG_DEVICE void final_peak_body(TG_GLOBAL(const Peak) block_peaks, int block_coun
   }
 }
 
-TG_KERNEL void final_peak_and_centroid(TG_GLOBAL(const Peak) block_peaks, int block_count,
-                                       TG_GLOBAL(const float) corr, int width, int height,
-                                       TG_GLOBAL(Peak) out_peak, TG_GLOBAL(float) out_centroid) {
+__global__ void final_peak_and_centroid(const Peak* block_peaks, int block_count,
+                                        const float* corr, int width, int height,
+                                        Peak* out_peak, float* out_centroid) {
   final_peak_body<false>(block_peaks, block_count, corr, width, height, out_peak, out_centroid);
 }
-TG_KERNEL void final_peak_and_centroid_reviewed(TG_GLOBAL(const Peak) block_peaks, int block_count,
-                                                TG_GLOBAL(const float) corr, int width, int height,
-                                                TG_GLOBAL(Peak) out_peak, TG_GLOBAL(float) out_centroid) {
+__global__ void final_peak_and_centroid_reviewed(const Peak* block_peaks, int block_count,
+                                                 const float* corr, int width, int height,
+                                                 Peak* out_peak, float* out_centroid) {
   final_peak_body<true>(block_peaks, block_count, corr, width, height, out_peak, out_centroid);
 }
