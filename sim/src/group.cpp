@@ -221,6 +221,7 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
   std::uint32_t nwarps = (nthreads_ + 31) / 32;
   warps_.resize(nwarps);
   warp_pending_.resize(nwarps);
+  warp_div_.resize(nwarps);
   wsync_.resize(nwarps);
   order_.resize(nthreads_);
   arena_.resize(st.profile.max_static_shared_bytes);
@@ -276,6 +277,7 @@ void GroupRun::start(std::uint64_t g) {
   arena_used_ = 0;
   aborting_ = false;
   for (WarpCollective& wc : wsync_) wc.arrived = wc.mask = 0, wc.mismatch = false;
+  for (WarpDivergence& d : warp_div_) d = WarpDivergence{};
   if (checker_) checker_->start_group(g, &decls_);
   for (std::uint32_t i = 0; i < nthreads_; ++i) order_[i] = i;
   switch (state_.cfg.schedule) {
@@ -334,12 +336,12 @@ void GroupRun::run(std::uint64_t g) {
         flush_warp(w);
     }
     if (aborting_) break;
-    std::uint32_t waiting = 0, exited = 0, ready = 0, warp_waiting = 0;
+    std::uint32_t waiting = 0, ready = 0, warp_waiting = 0;
     bool one_site = true;
     const Thread* first = nullptr;
     for (const Thread& th : threads_) {
       if (th.state == State::kExited) {
-        ++exited;
+        // counts as arrived at any barrier
       } else if (th.state == State::kReady || th.state == State::kWarpWait ||
                  th.state == State::kMaskWait) {
         // Released by a warp collective after this pass went by them, stuck in one, or
@@ -363,7 +365,7 @@ void GroupRun::run(std::uint64_t g) {
       break;
     }
     if (waiting == 0) break;
-    if (exited == 0 && one_site) {
+    if (one_site) {  // exited threads count as arrived
       release_barrier();
       continue;
     }
@@ -401,6 +403,7 @@ void GroupRun::count_barriers_at_waits() {
 
 void GroupRun::release_barrier() {
   count_barriers_at_waits();
+  report_warp_divergence();
   if (checker_) {
     check_interval();
     checker_->end_interval();
@@ -843,6 +846,7 @@ void GroupRun::flush_warp(std::uint32_t w) {
     if (warps_[w].counted) return;
     warps_[w].counted = true;
   }
+  note_warp_divergence(w);
   WarpLog::LaneLog* lanes = warps_[w].lanes;
   // The reference sequence is the longest lane's; the others must be prefixes of it.
   std::uint32_t ref = 0;

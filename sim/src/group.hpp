@@ -2,9 +2,12 @@
 // (fiber.hpp: stacks from a per-worker pool with a guard region); a small
 // scheduler of our own resumes them in the launch's schedule order. A thread runs freely
 // until it waits at a barrier or exits, so a barrier-free kernel runs each thread to its
-// end on one reused stack (the fast path). When every live thread waits, the barrier is
-// released, or, if some exited or wait elsewhere, reported as divergence and the group
-// ends cleanly.
+// end on one reused stack (the fast path). When every live thread waits at one barrier, the
+// barrier is released: exited threads count as arrived (PTX: exited threads do not hold up
+// bar.sync), so `if (i >= n) return;` before a barrier is correct. Live threads waiting at
+// different barriers are reported as divergence and the group ends cleanly; lanes that skip
+// a barrier their warp's other lanes wait at and run on to exit are reported as divergence in
+// the warp (group_sync.cpp) and the group goes on.
 //
 // Counting: each access is filed in its lane's log (record.hpp); lanes with equal (tag,
 // occurrence of that tag in the lane since the warp's last flush) form one warp instruction.
@@ -213,6 +216,8 @@ class GroupRun {
                          std::uint32_t mask, const std::uint64_t* addr);
   void release_barrier();
   void report_divergence();
+  void note_warp_divergence(std::uint32_t w);
+  void report_warp_divergence();
   bool try_complete_warp(std::uint32_t w, std::uint32_t caller);
   bool resolve_activemasks();
   void report_stuck_warps();
@@ -229,6 +234,15 @@ class GroupRun {
   std::vector<WarpLog> warps_;
   WarpGrouper grouper_;
   std::vector<std::uint32_t> warp_pending_;  // lanes of the warp that may still run
+  // Divergence in a warp seen at its flush (note_warp_divergence), reported at the release:
+  // per warp the lowest lane that ran past the barrier and exited, its lanes, the waiters.
+  struct WarpDivergence {
+    std::uint32_t lane = ~0u, ran = 0, waiting = 0;
+    std::uint32_t site = 0;  // a site it ran that no waiting lane reached
+  };
+  std::vector<WarpDivergence> warp_div_;
+  std::vector<std::uint32_t> tag_stamp_;  // scratch of note_warp_divergence, per tag
+  std::uint32_t stamp_ = 0;
   std::vector<WarpCollective> wsync_;
   std::unique_ptr<Checker> checker_;  // null unless cfg.check
   bool checking_ = false;             // checker_ != null, as a plain flag for the hot path

@@ -1,0 +1,85 @@
+// Divergence in a warp at a barrier (the barrier rule; group.hpp states it in full).
+// Exited threads count as arrived, so a lane that returns before a barrier holds nobody up.
+// A lane that skips a barrier some lanes of its warp wait at and runs on to exit is another
+// matter: on the GPU it is still running code after the barrier while its warp's other lanes
+// wait (synccheck: "Divergent thread(s) in warp"). tgsim tells the two apart by what the exited
+// lane did in this barrier interval: it ran past the barrier when it made an access at a site
+// that no waiting lane of its warp reached in the interval (the code after the barrier). A lane
+// that skipped the barrier and only computed in registers before exiting cannot be told from
+// an early return and counts as arrived.
+#include "group.hpp"
+
+#include <bit>
+#include <cstdio>
+
+namespace tgsim::detail {
+
+namespace {
+
+std::string where_of(const SiteInfo& s) {
+  auto p = s.file.rfind('/');
+  return (p == std::string::npos ? s.file : s.file.substr(p + 1)) + ":" + std::to_string(s.line);
+}
+
+std::string hex_mask(std::uint32_t mask) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08x", mask);
+  return buf;
+}
+
+}  // namespace
+
+// Called when warp w is flushed (none of its lanes can run): notes whether a lane exited after
+// running past the barrier its waiting lanes wait at. Costs nothing unless the warp holds both
+// waiting lanes and exited lanes with accesses in this interval.
+void GroupRun::note_warp_divergence(std::uint32_t w) {
+  const std::uint32_t base = w * 32, n = std::min<std::uint32_t>(32, nthreads_ - base);
+  std::uint32_t waiting = 0, exited = 0;
+  const WarpLog::LaneLog* lanes = warps_[w].lanes;
+  for (std::uint32_t l = 0; l < n; ++l) {
+    const State s = threads_[base + l].state;
+    if (s == State::kWaiting) waiting |= 1u << l;
+    else if (s == State::kExited && !lanes[l].empty()) exited |= 1u << l;
+  }
+  if (!waiting || !exited) return;
+  if (tag_stamp_.size() < tag_info_.size()) tag_stamp_.resize(tag_info_.size(), 0);
+  if (++stamp_ == 0) std::fill(tag_stamp_.begin(), tag_stamp_.end(), 0u), stamp_ = 1;
+  for (std::uint32_t m = waiting; m; m &= m - 1)
+    for (std::uint64_t r : lanes[std::countr_zero(m)]) tag_stamp_[r >> kTagShift] = stamp_;
+  WarpDivergence& d = warp_div_[w];
+  for (std::uint32_t m = exited; m; m &= m - 1) {
+    const std::uint32_t l = static_cast<std::uint32_t>(std::countr_zero(m));
+    for (std::uint64_t r : lanes[l]) {
+      if (tag_stamp_[r >> kTagShift] == stamp_) continue;
+      if (d.lane == ~0u) d.lane = l, d.site = tag_info_[r >> kTagShift].site;
+      d.ran |= 1u << l;
+      break;
+    }
+  }
+  d.waiting = waiting;
+}
+
+// At a barrier's release: one finding per warp whose lanes diverged at it (the group goes on).
+void GroupRun::report_warp_divergence() {
+  for (std::uint32_t w = 0; w < warp_div_.size(); ++w) {
+    WarpDivergence& d = warp_div_[w];
+    if (d.lane == ~0u) {
+      d = WarpDivergence{};
+      continue;
+    }
+    const Thread& skipper = threads_[w * 32 + d.lane];
+    const Thread& waiter = threads_[w * 32 + static_cast<std::uint32_t>(std::countr_zero(d.waiting))];
+    const std::string at = where_of(SiteInfo{waiter.wait_loc.file_name(), waiter.wait_loc.line(), 0,
+                                             SiteKind::kBarrier});
+    add_finding(skipper.ctx, FindingKind::kBarrierDivergence, waiter.wait_loc,
+                "divergent threads in warp " + std::to_string(w) + ": lanes " +
+                    hex_mask(d.waiting) + " wait at the barrier at " + at + " while lanes " +
+                    hex_mask(d.ran) + " skipped it and ran on (first: lane " +
+                    std::to_string(d.lane) + ", thread " + skipper.ctx.thread_idx.str() +
+                    ", at " + where_of(state_.sites.info(d.site)) +
+                    ") before they exited; exited threads count as arrived, the group went on");
+    d = WarpDivergence{};
+  }
+}
+
+}  // namespace tgsim::detail

@@ -1,0 +1,131 @@
+// The hardware's semantics on real code (issue 13): early exits before a barrier, divergence
+// in a warp, allocation limits, counter sums, and the checker against compute-sanitizer's
+// rules (byte granularity, same-value stores, collectives that are not fences, atomics,
+// uninitialised global memory).
+#include <tgsim/cuda.hpp>
+#include <tgsim/launch.hpp>
+#include <tgsim/testing.hpp>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+
+namespace {
+
+using ::testing::HasSubstr;
+using tgsim::Dim3;
+using tgsim::FindingKind;
+using tgsim::LaunchConfig;
+using tgsim::Report;
+using tgsim::Schedule;
+using namespace tgsim::testing;
+
+LaunchConfig cfg(Dim3 grid, Dim3 block, bool check = false, Schedule s = Schedule::kInOrder,
+                 unsigned threads = 1) {
+  LaunchConfig c;
+  c.grid = grid;
+  c.block = block;
+  c.check = check;
+  c.schedule = s;
+  c.threads = threads;
+  return c;
+}
+
+// ---------------------------------------------------------------- item 1: early exit
+
+// The guard of a partial last block: 100 elements, blocks of 64.
+TG_KERNEL void shift_left(TG_GLOBAL(const int) in, TG_GLOBAL(int) out, int n) {
+  TG_SHARED(int, s, [64]);
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  s[threadIdx.x] = in[i];
+  __syncthreads();
+  int next = threadIdx.x + 1 < blockDim.x && i + 1 < n ? s[threadIdx.x + 1] : 0;
+  out[i] = next;
+}
+
+TEST(EarlyExit, ExitedThreadsCountAsArrived) {
+  tgsim::Device dev;
+  auto in = dev.alloc<int>(100, "in");
+  auto out = dev.alloc<int>(100, "out");
+  for (int i = 0; i < 100; ++i) in[i] = i + 1;
+  for (Schedule s : {Schedule::kInOrder, Schedule::kReverse, Schedule::kShuffle})
+    for (bool check : {false, true}) {
+      Report r = dev.launch(cfg(Dim3(2), Dim3(64), check, s), shift_left, in, out, 100);
+      EXPECT_THAT(r, HasNoFindings()) << "check " << check;
+      for (int i = 0; i < 100; ++i)
+        ASSERT_EQ(out[i], i == 63 || i == 99 ? 0 : i + 2) << i << " check " << check;
+      // Block 1 has 36 live threads: warp 1 (lanes 0-3 live) and warp 0 each execute a BAR.
+      EXPECT_EQ(r.counters.barriers, 2u + 2u);
+    }
+}
+
+// Whole warps and part of a warp leave before the barrier; the rest still meets twice.
+TG_KERNEL void early_exit_two_barriers(TG_GLOBAL(int) out, int live) {
+  TG_SHARED(int, s, [128]);
+  int t = threadIdx.x;
+  if (t >= live) return;
+  s[t] = t;
+  __syncthreads();
+  int v = s[(t + 1) % live];
+  __syncthreads();
+  s[t] = v * 2;
+  __syncthreads();
+  out[t] = s[t];
+}
+
+TEST(EarlyExit, PartWarpsAndWholeWarpsExitBeforeSeveralBarriers) {
+  tgsim::Device dev;
+  auto out = dev.alloc<int>(128, "out");
+  Report r = dev.launch(cfg(Dim3(1), Dim3(128), true), early_exit_two_barriers, out, 40);
+  EXPECT_THAT(r, HasNoFindings());
+  for (int t = 0; t < 40; ++t) EXPECT_EQ(out[t], 2 * ((t + 1) % 40)) << t;
+  EXPECT_EQ(out[40], 0);
+  EXPECT_EQ(r.counters.barriers, 3u * 2u);  // warps 0 and 1, three barriers
+}
+
+// A barrier inside a branch that lanes of one warp take differently, the others running on
+// to code after it: synccheck's "Divergent thread(s) in warp". The group still finishes.
+TG_KERNEL void skip_barrier_in_warp(TG_GLOBAL(int) out) {
+  if (threadIdx.x < 16) __syncthreads();
+  out[threadIdx.x] = 1;
+}
+constexpr unsigned kSkipLine = __LINE__ - 3;
+
+TEST(EarlyExit, LanesThatRunPastTheBarrierAreDivergenceInTheWarp) {
+  tgsim::Device dev;
+  auto out = dev.alloc<int>(64, "out");
+  for (Schedule s : {Schedule::kInOrder, Schedule::kReverse, Schedule::kShuffle}) {
+    Report r = dev.launch(cfg(Dim3(1), Dim3(64), false, s), skip_barrier_in_warp, out);
+    ASSERT_EQ(r.findings.size(), 1u) << ::testing::PrintToString(r);
+    const tgsim::Finding& f = r.findings[0];
+    EXPECT_EQ(f.kind, FindingKind::kBarrierDivergence);
+    EXPECT_EQ(f.line, kSkipLine);
+    EXPECT_EQ(f.lane, 16u);
+    EXPECT_THAT(f.message, HasSubstr("divergent threads in warp 0: lanes 0x0000ffff wait"));
+    EXPECT_EQ(out[0], 1);  // the waiters went on
+    EXPECT_EQ(out[63], 1);
+  }
+}
+
+// Live threads at two different barriers: divergence in the block, the group ends.
+TG_KERNEL void two_sites(TG_GLOBAL(int) out, int n) {
+  int t = threadIdx.x;
+  if (t >= n) return;
+  if (t < 32) __syncthreads();
+  else __syncthreads();
+  out[t] = 1;
+}
+
+TEST(EarlyExit, DifferentBarriersAreStillDivergence) {
+  tgsim::Device dev;
+  auto out = dev.alloc<int>(128, "out");
+  Report r = dev.launch(cfg(Dim3(1), Dim3(128)), two_sites, out, 100);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].kind, FindingKind::kBarrierDivergence);
+  EXPECT_THAT(r.findings[0].message, HasSubstr("68 of 128 threads reached the barrier"));
+}
+
+}  // namespace
