@@ -128,4 +128,26 @@ TEST(EarlyExit, DifferentBarriersAreStillDivergence) {
   EXPECT_THAT(r.findings[0].message, HasSubstr("68 of 128 threads reached the barrier"));
 }
 
+// ---------------------------------------------------------------- item 3: alloc sizes
+
+TEST(Alloc, SizeOverflowIsALaunchErrorNamingTheSize) {
+  tgsim::Device dev;
+  try {
+    (void)dev.alloc<float>((1ull << 62) + 64, "huge");
+    ADD_FAILURE() << "no exception";
+  } catch (const tgsim::LaunchError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("'huge': 4611686018427387968 elements of 4 bytes"));
+  }
+  EXPECT_THROW((void)dev.alloc<double>(~std::size_t(0) / 8 + 1), tgsim::LaunchError);
+  EXPECT_THROW((void)dev.alloc<char>(~std::size_t(0) - 100), tgsim::LaunchError);  // the rounding
+  auto ok = dev.alloc<float>(3, "ok");
+  EXPECT_EQ(ok.size(), 3u);
+}
+
+TEST(Alloc, DefaultConstructedBufferHasAnEmptyName) {
+  tgsim::Buffer<float> b;
+  EXPECT_EQ(b.name(), "");
+  EXPECT_EQ(b.size(), 0u);
+}
+
 }  // namespace

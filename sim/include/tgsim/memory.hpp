@@ -46,6 +46,9 @@ struct BufferInfo {
 // A fresh BufferInfo, and its retirement when the Buffer dies (kept, about 100 bytes).
 BufferInfo* acquire_buffer_info();
 void release_buffer_info(BufferInfo* info) noexcept;
+// The bytes of `count` elements of `elem_size`, rounded up to 256 (cudaMalloc's alignment);
+// throws LaunchError naming the size when count * elem_size does not fit in size_t.
+std::size_t buffer_bytes(std::size_t count, std::size_t elem_size, const std::string& name);
 
 struct SharedDecl;  // one shared array of a group (defined in the library)
 
@@ -229,13 +232,13 @@ template <class T>
 class Buffer {
  public:
   Buffer() = default;
-  explicit Buffer(std::size_t count, std::string name = "buffer")
-      : info_(detail::acquire_buffer_info()) {
+  explicit Buffer(std::size_t count, std::string name = "buffer") {
     detail::check_element<T>();
+    const std::size_t bytes = detail::buffer_bytes(count, sizeof(T), name);
+    info_.reset(detail::acquire_buffer_info());
     info_->name = std::move(name);
     info_->count = count;
     info_->elem_size = sizeof(T);
-    std::size_t bytes = ((count * sizeof(T)) + 255) / 256 * 256;
     mem_.reset(static_cast<T*>(::operator new[](bytes == 0 ? 256 : bytes, std::align_val_t(256))));
     std::memset(static_cast<void*>(mem_.get()), 0, bytes == 0 ? 256 : bytes);
   }
@@ -246,7 +249,10 @@ class Buffer {
   const T& operator[](std::size_t i) const { return mem_.get()[i]; }
   T* begin() { return data(); }
   T* end() { return data() + size(); }
-  const std::string& name() const { return info_->name; }
+  const std::string& name() const {  // "" for a default-constructed Buffer
+    static const std::string none;
+    return info_ ? info_->name : none;
+  }
 
   operator global_ptr<T>() const { return global_ptr<T>(mem_.get(), info_.get()); }
   operator global_ptr<const T>() const { return global_ptr<const T>(mem_.get(), info_.get()); }
