@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <stdexcept>
+#include "catalog.hpp"
 #include <string>
 
 namespace {
@@ -148,6 +149,45 @@ TEST(Alloc, DefaultConstructedBufferHasAnEmptyName) {
   tgsim::Buffer<float> b;
   EXPECT_EQ(b.name(), "");
   EXPECT_EQ(b.size(), 0u);
+}
+
+// ---------------------------------------------------------------- item 11: counter sums
+
+TEST(Counters, PlusAddsEveryField) {
+  tgsim::Counters a, b;
+  b.global_load.sectors = 1;
+  b.shared_atomic.wavefronts = 2;
+  b.constant_load.distinct_addresses = 3;
+  b.barriers = 4;
+  b.warpsync = 5;
+  b.shfl = 6;
+  b.vote = 7;
+  b.warp_reduce = 8;
+  b.l2_read_sectors = 9;
+  b.dram_write_bytes = 10;
+  b.cache_modelled = true;
+  a += b;
+  EXPECT_EQ(a, b);
+  a += b;
+  EXPECT_EQ(a.shfl, 12u);
+  EXPECT_EQ(a.shared_atomic.wavefronts, 4u);
+  EXPECT_EQ(a.constant_load.distinct_addresses, 6u);
+  EXPECT_EQ(a.vote, 14u);
+}
+
+// peak_centroid is two launches: the report's SHFL must be the sum over all of its sites.
+TEST(Counters, MultiLaunchKernelKeepsShufflesOfEveryLaunch) {
+  tgsim::catalog::RunOptions o;
+  o.n = 1 << 16;
+  auto r = tgsim::catalog::run(tgsim::Device{}, "peak_centroid", o);
+  ASSERT_TRUE(r.correct);
+  std::uint64_t shfl = 0;
+  for (const tgsim::SiteCounters& s : r.report.sites)
+    if (s.kind == tgsim::SiteKind::kShuffle) shfl += s.warp_ops;
+  EXPECT_EQ(r.report.counters.shfl, shfl);
+  // 2048 warps x 10 in the first launch (+ 10 more in warp 0 of each of 256 groups), and 330
+  // in the second (block_peak's README figures scaled to n = 2^16).
+  EXPECT_EQ(shfl, 2048u * 10u + 256u * 10u + 330u);
 }
 
 }  // namespace

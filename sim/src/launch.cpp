@@ -236,21 +236,22 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
     if (acc[i].c.instructions == 0 && acc[i].barriers == 0 && acc[i].warp_ops == 0) continue;
     r.sites.push_back(
         SiteCounters{s.file, s.line, s.column, s.kind, acc[i].c, acc[i].barriers, acc[i].warp_ops});
-    Counters& c = r.counters;
+    Counters c;  // this site's share, added with Counters::operator+= like a launch's
     switch (s.kind) {
-      case SiteKind::kGlobalLoad: c.global_load += acc[i].c; break;
-      case SiteKind::kGlobalStore: c.global_store += acc[i].c; break;
-      case SiteKind::kSharedLoad: c.shared_load += acc[i].c; break;
-      case SiteKind::kSharedStore: c.shared_store += acc[i].c; break;
-      case SiteKind::kGlobalAtomic: c.global_atomic += acc[i].c; break;
-      case SiteKind::kSharedAtomic: c.shared_atomic += acc[i].c; break;
-      case SiteKind::kConstantLoad: c.constant_load += acc[i].c; break;
-      case SiteKind::kBarrier: c.barriers += acc[i].barriers; break;
-      case SiteKind::kShuffle: c.shfl += acc[i].warp_ops; break;
-      case SiteKind::kVote: c.vote += acc[i].warp_ops; break;
-      case SiteKind::kWarpSync: c.warpsync += acc[i].warp_ops; break;
-      case SiteKind::kWarpReduce: c.warp_reduce += acc[i].warp_ops; break;
+      case SiteKind::kGlobalLoad: c.global_load = acc[i].c; break;
+      case SiteKind::kGlobalStore: c.global_store = acc[i].c; break;
+      case SiteKind::kSharedLoad: c.shared_load = acc[i].c; break;
+      case SiteKind::kSharedStore: c.shared_store = acc[i].c; break;
+      case SiteKind::kGlobalAtomic: c.global_atomic = acc[i].c; break;
+      case SiteKind::kSharedAtomic: c.shared_atomic = acc[i].c; break;
+      case SiteKind::kConstantLoad: c.constant_load = acc[i].c; break;
+      case SiteKind::kBarrier: c.barriers = acc[i].barriers; break;
+      case SiteKind::kShuffle: c.shfl = acc[i].warp_ops; break;
+      case SiteKind::kVote: c.vote = acc[i].warp_ops; break;
+      case SiteKind::kWarpSync: c.warpsync = acc[i].warp_ops; break;
+      case SiteKind::kWarpReduce: c.warp_reduce = acc[i].warp_ops; break;
     }
+    r.counters += c;
   }
   std::sort(r.sites.begin(), r.sites.end(), [](const SiteCounters& a, const SiteCounters& b) {
     return std::tie(a.file, a.line, a.column, a.kind) < std::tie(b.file, b.line, b.column, b.kind);

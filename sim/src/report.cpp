@@ -22,6 +22,31 @@ AccessCounters& AccessCounters::operator+=(const AccessCounters& o) {
   return *this;
 }
 
+// Adding a field to Counters changes its size: this fails until operator+= adds it too.
+static_assert(sizeof(Counters) == 7 * sizeof(AccessCounters) + 10 * sizeof(std::uint64_t),
+              "Counters::operator+= must add every field");
+
+Counters& Counters::operator+=(const Counters& o) {
+  global_load += o.global_load;
+  global_store += o.global_store;
+  shared_load += o.shared_load;
+  shared_store += o.shared_store;
+  global_atomic += o.global_atomic;
+  shared_atomic += o.shared_atomic;
+  constant_load += o.constant_load;
+  barriers += o.barriers;
+  warpsync += o.warpsync;
+  shfl += o.shfl;
+  vote += o.vote;
+  warp_reduce += o.warp_reduce;
+  cache_modelled = cache_modelled || o.cache_modelled;
+  l2_read_sectors += o.l2_read_sectors;
+  l2_write_sectors += o.l2_write_sectors;
+  dram_read_bytes += o.dram_read_bytes;
+  dram_write_bytes += o.dram_write_bytes;
+  return *this;
+}
+
 const char* to_string(SiteKind k) {
   switch (k) {
     case SiteKind::kGlobalLoad: return "global.load";
