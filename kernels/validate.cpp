@@ -97,6 +97,8 @@ Validation validate_against(const std::string& path, unsigned threads, const std
     add("shfl", "sass__inst_executed_per_opcode[SHFL]", c.shfl);
     add("shared.atomic.instructions", "smsp__sass_inst_executed_op_shared_atom.sum",
         c.shared_atomic.instructions);
+    add("shared.atomic.wavefronts", "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom.sum",
+        c.shared_atomic.wavefronts);
     add_sum("global.atomic.instructions", "smsp__sass_inst_executed_op_global_atom.sum",
             "smsp__sass_inst_executed_op_global_red.sum", c.global_atomic.instructions);
     add_sum("global.atomic.sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum",

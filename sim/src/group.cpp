@@ -764,8 +764,14 @@ void GroupRun::count_instruction(std::uint32_t site, SiteKind kind, std::uint32_
       c.ideal_wavefronts += wf.ideal;
       break;
     }
+    case SiteKind::kSharedAtomic: {
+      model::Wavefronts wf = model::shared_atomic_wavefronts(a);
+      c.wavefronts += wf.wavefronts;
+      c.ideal_wavefronts += wf.ideal;
+      break;
+    }
     case SiteKind::kConstantLoad: c.distinct_addresses += model::distinct_addresses(a); break;
-    default: break;  // shared atomics: serialisation is not publicly specified (not modelled)
+    default: break;
   }
 }
 

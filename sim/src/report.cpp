@@ -111,7 +111,8 @@ nlohmann::json shared_json(const AccessCounters& c) {
 }
 
 nlohmann::json atomic_json(const AccessCounters& c) {
-  return {{"thread_accesses", c.thread_accesses}, {"instructions", c.instructions}, {"bytes", c.bytes}};
+  return {{"thread_accesses", c.thread_accesses}, {"instructions", c.instructions},
+          {"wavefronts", c.wavefronts}, {"bytes", c.bytes}};
 }
 
 nlohmann::json constant_json(const AccessCounters& c) {
@@ -231,7 +232,8 @@ void write_text(std::ostream& os, const Report& r) {
        << " sectors\n";
   if (c.shared_atomic.instructions)
     os << "  shared atomics: " << num(c.shared_atomic.instructions) << " warp instr., "
-       << num(c.shared_atomic.thread_accesses) << " thread ops\n";
+       << num(c.shared_atomic.thread_accesses) << " thread ops, " << num(c.shared_atomic.wavefronts)
+       << " wavefronts\n";
   if (c.constant_load.instructions)
     os << "  constant loads: " << num(c.constant_load.instructions) << " warp instr., "
        << num(c.constant_load.distinct_addresses) << " serialised accesses (one per distinct address)\n";
