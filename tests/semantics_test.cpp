@@ -238,4 +238,66 @@ TEST(SharedAtomics, CatalogHistogramGivesTheH100Count) {
   EXPECT_EQ(r.report.counters.shared_atomic.wavefronts, 2u * (1u << 18) / 32u);
 }
 
+// ---------------------------------------------------------------- item 4: bytes
+
+// histogram64's per-thread byte counters (CUDA samples): thread t owns byte `pos` of each bin's
+// row; the bytes of one word belong to threads t, t+16 (one warp), t+32 and t+48 (the next).
+TG_KERNEL void byte_counters(TG_GLOBAL(const unsigned char) data, TG_GLOBAL(unsigned) out) {
+  TG_SHARED(unsigned char, h, [64 * 128]);
+  const unsigned t = threadIdx.x;
+  const unsigned pos = (t & ~63u) | ((t & 15u) << 2) | ((t & 48u) >> 4);
+  for (unsigned b = 0; b < 64; ++b) h[b * 128 + pos] = 0;
+  for (unsigned k = 0; k < 16; ++k) {
+    unsigned v = data[blockIdx.x * 2048 + k * 128 + t] & 63u;
+    h[v * 128 + pos] += 1;
+  }
+  __syncthreads();
+  if (t < 64) {
+    unsigned sum = 0;
+    for (unsigned p = 0; p < 128; ++p) sum += h[t * 128 + p];
+    out[blockIdx.x * 64 + t] = sum;
+  }
+}
+
+std::uint64_t hazard_count(const Report& r) {
+  std::uint64_t n = 0;
+  for (const tgsim::Finding& f : r.findings) n += tgsim::is_hazard(f.kind) ? f.count : 0;
+  return n;
+}
+
+TEST(Bytes, ThreadsStoringDifferentBytesOfOneWordDoNotRace) {
+  tgsim::Device dev;
+  auto data = dev.alloc<unsigned char>(4 * 2048, "data");
+  auto out = dev.alloc<unsigned>(4 * 64, "out");
+  for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<unsigned char>(i * 2654435761u >> 13);
+  Report r = dev.launch(cfg(Dim3(4), Dim3(128), true), byte_counters, data, out);
+  EXPECT_EQ(hazard_count(r), 0u) << ::testing::PrintToString(r);
+  unsigned total = 0;
+  for (unsigned v : out) total += v;
+  EXPECT_EQ(total, 4u * 2048u);
+}
+
+// 16-bit halves of one word stored by two warps, then each warp reads its own half.
+TG_KERNEL void halves(TG_GLOBAL(unsigned short) out) {
+  TG_SHARED(unsigned short, s, [64]);
+  const unsigned t = threadIdx.x;  // 64 threads: t and t + 32 share word t / 2 ... of index
+  const unsigned i = (t % 32) * 2 + t / 32;  // warp 0 the low halves, warp 1 the high halves
+  s[i] = static_cast<unsigned short>(t);
+  out[t] = s[i];
+}
+
+TEST(Bytes, TwoWarpsOnTheHalvesOfOneWord) {
+  tgsim::Device dev;
+  auto out = dev.alloc<unsigned short>(64, "out");
+  Report r = dev.launch(cfg(Dim3(1), Dim3(64), true), halves, out);
+  EXPECT_THAT(r, HasNoFindings());
+  // The same bytes stored by the other warp are still a hazard.
+  Report racy = dev.launch(cfg(Dim3(1), Dim3(64), true), [](TG_GLOBAL(unsigned short) o) {
+    TG_SHARED(unsigned short, s, [64]);
+    s[threadIdx.x % 32] = static_cast<unsigned short>(threadIdx.x);
+    o[threadIdx.x] = s[threadIdx.x % 32];
+  }, out);
+  EXPECT_THAT(racy, HasFinding(FindingKind::kWaw));
+}
+
 }  // namespace

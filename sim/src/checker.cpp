@@ -275,7 +275,7 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
   const bool write = is_write(kind);
   // Each field is stored straight into the log: an Access assembled on the stack and copied
   // cost a store-forwarding stall per access (measured: over half of this function's time).
-  auto append = [&](std::uint32_t next) {
+  auto append = [&](std::uint32_t next, std::uint64_t w) {
     Access& d = log_[log_.append()];
     d.next = next;
     d.seq = seq;
@@ -285,6 +285,9 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
     d.write = write;
     d.atomic = atomic;
     d.width = static_cast<std::uint16_t>(width);
+    const std::uint64_t lo = std::max(addr, w << 2) - (w << 2);
+    const std::uint64_t hi = std::min(addr + width, (w << 2) + 4) - (w << 2);
+    d.bytes = static_cast<std::uint16_t>(((1u << (hi - lo)) - 1) << lo);
     d.value = write ? stored : 0;
   };
   const std::uint64_t first = addr >> 2, last = (addr + width - 1) >> 2;
@@ -298,7 +301,7 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
       if (write) sh_wtag_[w] = interval_;
       const std::uint32_t next = sh_head_[w];
       sh_head_[w] = log_.size();
-      append(next);
+      append(next, w);
     }
     return;
   }
@@ -321,7 +324,7 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
     if (write) g.wtag = interval_;
     const std::uint32_t next = g.head;
     g.head = log_.size();
-    append(next);
+    append(next, w);
   }
 }
 
@@ -404,6 +407,7 @@ void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::
       const Access& b = *word_store_[j];
       if (b.thread == a.thread) continue;
       if (a.atomic && b.atomic) continue;  // atomics never race with each other
+      if (!(a.bytes & b.bytes)) continue;  // different bytes of the word
       --budget;
       if (a.thread / 32 == b.thread / 32 && a.wsync != b.wsync) continue;  // __syncwarp
       bool first = a.write ? key(b) < key(a) : b.seq <= a.seq;
@@ -436,6 +440,7 @@ void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::
       bool stored_before = false, racing = false;
       for (std::size_t j = 0; j < nw; ++j) {
         const Access& w = *word_store_[j];
+        if (!(w.bytes & r.bytes)) continue;  // another byte of the word
         if (w.thread == r.thread) {
           stored_before |= w.seq < r.seq;
         } else if (w.thread / 32 == r.thread / 32 && w.wsync != r.wsync) {

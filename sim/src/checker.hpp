@@ -13,7 +13,9 @@
 // word and kind; hazards between groups are decided from it after the launch, so the worker
 // count cannot change them. A shared word is uninitialised for a load if no store of its group
 // came before it (earlier interval, own thread earlier, or a lane before a __syncwarp).
-// Simplification: the unit is the 4-byte word (two threads storing to bytes of one word race).
+// Hazards are per byte, as racecheck's: accesses to one word pair only where their bytes
+// overlap (two threads storing to different bytes of one word do not race). Simplifications:
+// GridShadow (between groups) and the initialisation marks are kept per 4-byte word.
 #pragma once
 #include <atomic>
 #include <cstdlib>
@@ -157,7 +159,9 @@ class Checker {
       const std::uint32_t idx = log_.append();
       sh_head_[w] = idx;
       log_[idx] = Access{head, seq, site, wsync, static_cast<std::uint16_t>(thread), !load, false,
-                         static_cast<std::uint16_t>(width), load ? 0 : stored};
+                         static_cast<std::uint16_t>(width),
+                         static_cast<std::uint16_t>(((1u << width) - 1) << (addr & 3)),
+                         load ? 0 : stored};
       return;
     }
     access_general(thread, seq, wsync, site, kind, addr, width, stored);
@@ -177,6 +181,7 @@ class Checker {
     bool write;           // a store or an atomic
     bool atomic;          // (no char-sized fields: their stores would alias every pointer)
     std::uint16_t width;
+    std::uint16_t bytes;  // the bytes of the word it touches (bit i: byte i): hazards are per byte
     std::uint64_t value;  // stored bytes (a 16-byte store: halves folded)
   };
   // The interval's accesses: a raw growable array (the append is a compare and an add).
