@@ -300,4 +300,60 @@ TEST(Bytes, TwoWarpsOnTheHalvesOfOneWord) {
   EXPECT_THAT(racy, HasFinding(FindingKind::kWaw));
 }
 
+// ---------------------------------------------------------------- items 5 and 9: global
+
+TG_KERNEL void set_flag(TG_GLOBAL(int) flag, int value_per_block) {
+  if (threadIdx.x == 0) flag[0] = value_per_block ? int(blockIdx.x) + 1 : 1;
+}
+
+TEST(GlobalStores, SameValueStoresOfEveryBlockAreNoHazard) {
+  tgsim::Device dev;
+  auto flag = dev.alloc<int>(1, "flag");
+  for (unsigned threads : {1u, 2u}) {
+    EXPECT_THAT(dev.launch(cfg(Dim3(8), Dim3(32), true, Schedule::kInOrder, threads), set_flag, flag, 0),
+                HasNoFindings());
+    Report r = dev.launch(cfg(Dim3(8), Dim3(32), true, Schedule::kInOrder, threads), set_flag, flag, 1);
+    EXPECT_THAT(r, HasFinding(FindingKind::kWaw, OnObject("flag")));
+  }
+  LaunchConfig strict = cfg(Dim3(8), Dim3(32), true);
+  strict.report_same_value_waw = true;
+  EXPECT_THAT(dev.launch(strict, set_flag, flag, 0), HasFinding(FindingKind::kWaw));
+}
+
+// Blocks count with atomics; block 3 also resets the counter with a plain store.
+TG_KERNEL void atomics_and_a_plain_store(TG_GLOBAL(int) counter, int plain_load) {
+  if (threadIdx.x != 0) return;
+  if (blockIdx.x == 3) {
+    if (plain_load) {
+      int v = counter[0];
+      counter[1] = v;
+    } else {
+      counter[0] = 0;
+    }
+  } else {
+    atomicAdd(&counter[0], 1);
+  }
+}
+
+TEST(GlobalAtomics, APlainAccessRacesOtherBlocksAtomics) {
+  tgsim::Device dev;
+  auto counter = dev.alloc<int>(2, "counter");
+  for (unsigned threads : {1u, 2u}) {
+    Report st = dev.launch(cfg(Dim3(6), Dim3(32), true, Schedule::kInOrder, threads),
+                           atomics_and_a_plain_store, counter, 0);
+    ASSERT_EQ(st.findings.size(), 1u) << ::testing::PrintToString(st);
+    EXPECT_EQ(st.findings[0].kind, FindingKind::kWaw);
+    EXPECT_EQ(st.findings[0].block, Dim3(0, 0, 0));  // the lowest atomic block ...
+    EXPECT_EQ(st.findings[0].block2, Dim3(3, 0, 0));  // ... against the plain store
+    Report ld = dev.launch(cfg(Dim3(6), Dim3(32), true, Schedule::kInOrder, threads),
+                           atomics_and_a_plain_store, counter, 1);
+    EXPECT_THAT(ld, HasFinding(FindingKind::kRaw, OnObject("counter")));
+  }
+  // Atomics alone never race.
+  Report only = dev.launch(cfg(Dim3(6), Dim3(32), true), [](TG_GLOBAL(int) c) {
+    if (threadIdx.x == 0) atomicAdd(&c[0], 1);
+  }, counter);
+  EXPECT_THAT(only, HasNoFindings());
+}
+
 }  // namespace

@@ -156,7 +156,8 @@ void describe_global(HazardAgg& h, const std::vector<BufferSpan>& buffers, std::
 
 }  // namespace
 
-void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, HazardMap& out) {
+void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, bool same_value_waw,
+                  HazardMap& out) {
   auto add = [&](FindingKind kind, std::uint64_t a, std::uint64_t b, std::uint64_t word) {
     std::uint32_t site_a = a & 0x3FFFFF, site_b = b & 0x3FFFFF;
     std::uint32_t ta = (a >> 22) & 0x3FF, tb = (b >> 22) & 0x3FF;
@@ -170,10 +171,30 @@ void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, H
       describe_global(h, buffers, word);
     }
   };
+  using G = GridShadow;
+  // A plain access against an atomic of another group (lower group first).
+  auto against_atomic = [&](FindingKind kind, const std::uint64_t (&plain)[2],
+                            const std::uint64_t (&at)[2], std::uint64_t word) {
+    if (plain[0] == G::kEmpty || at[0] == G::kEmpty) return;
+    std::uint64_t p = plain[0], a = at[0];
+    if ((p >> 32) == (a >> 32)) {  // the same group: take the next one of either
+      if (at[1] != G::kEmpty && (plain[1] == G::kEmpty || (at[1] >> 32) <= (plain[1] >> 32)))
+        a = at[1];
+      else if (plain[1] != G::kEmpty)
+        p = plain[1];
+      else
+        return;
+    }
+    if (kind == FindingKind::kWaw || (a >> 32) < (p >> 32))
+      add(kind == FindingKind::kWaw ? kind : FindingKind::kRaw, std::min(a, p), std::max(a, p), word);
+    else
+      add(FindingKind::kWar, p, a, word);
+  };
   g.for_each([&](std::uint64_t word, const GridShadow::Word& w) {
-    using G = GridShadow;
-    if (w.w[0] == G::kEmpty) return;  // only loaded: harmless
-    if (w.w[1] != G::kEmpty) add(FindingKind::kWaw, w.w[0], w.w[1], word);
+    against_atomic(FindingKind::kWaw, w.w, w.a, word);
+    against_atomic(FindingKind::kRaw, w.r, w.a, word);
+    if (w.w[0] == G::kEmpty) return;  // only loaded (or atomics only): harmless
+    if (w.w[1] != G::kEmpty && (w.mixed || same_value_waw)) add(FindingKind::kWaw, w.w[0], w.w[1], word);
     if (w.r[0] == G::kEmpty) return;
     std::uint64_t st = G::kEmpty, ld = G::kEmpty;
     if ((w.r[0] >> 32) != (w.w[0] >> 32)) {
@@ -313,11 +334,15 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
       g.head = kNone;
       g_touched_.push_back(i);
     }
-    // The group's summary for the grid table: its lowest thread (its first access there).
-    // Atomics stay out of it: atomics of different groups never race with each other.
+    // The group's summary for the grid table: its lowest thread (its first access there) per
+    // plain store, plain load and atomic; atomics of different groups never race with each
+    // other, a plain access against another group's atomic does.
     if (atomic) {
+      if (thread < g.athread) g.athread = thread, g.asite = site;
     } else if (write) {
       if (thread < g.wthread) g.wthread = thread, g.wsite = site;
+      if (g.wwidth == 0) g.wvalue = stored, g.wwidth = width;
+      else g.wmixed |= g.wvalue != stored || g.wwidth != width;
     } else {
       if (thread < g.rthread) g.rthread = thread, g.rsite = site;
     }
@@ -379,6 +404,11 @@ void Checker::merge_grid() {
     GridShadow::Word& w = p->words[g.word & mask];
     if (g.wthread != kNone) keep_lowest(w.w, GridShadow::pack(group_, g.wthread, g.wsite));
     if (g.rthread != kNone) keep_lowest(w.r, GridShadow::pack(group_, g.rthread, g.rsite));
+    if (g.athread != kNone) keep_lowest(w.a, GridShadow::pack(group_, g.athread, g.asite));
+    if (g.wwidth != 0) {
+      w.mixed |= g.wmixed || (w.width != 0 && (w.value != g.wvalue || w.width != g.wwidth));
+      w.value = g.wvalue, w.width = g.wwidth;
+    }
   }
   if (held) held->lock.clear(std::memory_order_release);
 }

@@ -67,8 +67,14 @@ class GridShadow {
   static std::uint64_t pack(std::uint64_t group, std::uint32_t thread, std::uint32_t site) {
     return (group << 32) | (std::uint64_t(thread & 0x3FF) << 22) | (site & 0x3FFFFF);
   }
+  // w: plain stores, r: plain loads, a: atomics (two lowest groups each). `value`/`width`: the
+  // bytes some group stored; `mixed`: stores of the launch wrote different bytes (a WAW between
+  // groups that all store the same value is no hazard, as inside a group).
   struct Word {
-    std::uint64_t w[2] = {kEmpty, kEmpty}, r[2] = {kEmpty, kEmpty};
+    std::uint64_t w[2] = {kEmpty, kEmpty}, r[2] = {kEmpty, kEmpty}, a[2] = {kEmpty, kEmpty};
+    std::uint64_t value = 0;
+    std::uint32_t width = 0;  // 0: no store merged yet
+    bool mixed = false;
   };
   static constexpr unsigned kPageBits = 10;  // 1024 words (4 KiB of addresses) per page
   struct Page {
@@ -81,7 +87,8 @@ class GridShadow {
     for (const Shard& s : shards_)
       for (const auto& [no, p] : s.pages)
         for (std::uint32_t i = 0; i < (1u << kPageBits); ++i)
-          if (p->words[i].w[0] != kEmpty || p->words[i].r[0] != kEmpty)
+          if (p->words[i].w[0] != kEmpty || p->words[i].r[0] != kEmpty ||
+              p->words[i].a[0] != kEmpty)
             f((no << kPageBits) | i, p->words[i]);
   }
 
@@ -94,7 +101,9 @@ class GridShadow {
 };
 
 // Decides the hazards between groups once every group has run.
-void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, HazardMap& out);
+// `same_value_waw`: LaunchConfig::report_same_value_waw.
+void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, bool same_value_waw,
+                  HazardMap& out);
 
 // A store or an atomic: the accesses that carry bytes and can conflict.
 inline bool is_write(SiteKind k) {
@@ -208,6 +217,10 @@ class Checker {
     std::uint32_t wtag;   // last interval with a store or an atomic here
     std::uint32_t head;
     std::uint32_t wthread, wsite, rthread, rsite;  // lowest thread that stored / loaded
+    std::uint32_t athread = ~0u, asite = 0;          // lowest thread with an atomic here
+    std::uint64_t wvalue = 0;  // the bytes of its first plain store, and their width
+    std::uint32_t wwidth = 0;
+    bool wmixed = false;  // its plain stores wrote different bytes
   };
   bool in_read_only_buffer(std::uint64_t addr) const {
     for (const auto& r : read_only_)

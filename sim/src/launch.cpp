@@ -211,7 +211,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
     merge_findings(findings, run->findings());
     if (run->checker()) merge_hazards(hazards, run->checker()->hazards());
   }
-  if (st.grid) grid_hazards(*st.grid, buffers, hazards);
+  if (st.grid) grid_hazards(*st.grid, buffers, cfg.report_same_value_waw, hazards);
   hazard_findings(hazards, infos, cfg, findings);
 
   r.kernel = cfg.name;
