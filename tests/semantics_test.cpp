@@ -356,4 +356,72 @@ TEST(GlobalAtomics, APlainAccessRacesOtherBlocksAtomics) {
   EXPECT_THAT(only, HasNoFindings());
 }
 
+// ---------------------------------------------------------------- items 6 and 7: __syncwarp
+
+// A ballot between a store and another lane's load orders nothing (racecheck: warp-level RAW).
+TG_KERNEL void ballot_is_no_fence(TG_GLOBAL(int) out) {
+  TG_SHARED(int, s, [32]);
+  const unsigned l = threadIdx.x;
+  s[l] = int(l);
+  unsigned b = __ballot_sync(0xFFFFFFFFu, 1);
+  out[l] = s[(l + 1) % 32] + int(b & 1u);
+}
+
+TG_KERNEL void syncwarp_is_a_fence(TG_GLOBAL(int) out) {
+  TG_SHARED(int, s, [32]);
+  const unsigned l = threadIdx.x;
+  s[l] = int(l);
+  __syncwarp();
+  out[l] = s[(l + 1) % 32];
+}
+
+TEST(Syncwarp, CollectivesAreNotFences) {
+  tgsim::Device dev;
+  auto out = dev.alloc<int>(32, "out");
+  for (Schedule s : {Schedule::kInOrder, Schedule::kReverse}) {
+    EXPECT_THAT(dev.launch(cfg(Dim3(1), Dim3(32), true, s), ballot_is_no_fence, out),
+                HasFinding(FindingKind::kWarpRaw));
+    EXPECT_THAT(dev.launch(cfg(Dim3(1), Dim3(32), true, s), syncwarp_is_a_fence, out),
+                HasNoFindings());
+  }
+  // A shuffle is no fence either.
+  Report r = dev.launch(cfg(Dim3(1), Dim3(32), true), [](TG_GLOBAL(int) o) {
+    TG_SHARED(int, s, [32]);
+    const unsigned l = threadIdx.x;
+    s[l] = int(l);
+    int v = __shfl_xor_sync(0xFFFFFFFFu, int(l), 1);
+    o[l] = s[(l + 1) % 32] + v;
+  }, out);
+  EXPECT_THAT(r, HasFinding(FindingKind::kWarpRaw));
+}
+
+// Lanes 0-15 store and meet at __syncwarp(0x0000FFFF); lanes 16-31 read the stored words
+// without taking part in it: a race whatever the schedule.
+TG_KERNEL void partial_syncwarp(TG_GLOBAL(int) out) {
+  TG_SHARED(int, s, [16]);
+  const unsigned l = threadIdx.x;
+  if (l < 16) {
+    s[l] = int(l);
+    __syncwarp(0x0000FFFFu);
+    out[l] = s[(l + 1) % 16];
+  } else {
+    out[l] = s[l - 16];
+  }
+}
+
+TEST(Syncwarp, APartialSyncwarpOrdersOnlyItsLanesInEverySchedule) {
+  tgsim::Device dev;
+  auto out = dev.alloc<int>(32, "out");
+  Report in_order = dev.launch(cfg(Dim3(1), Dim3(32), true, Schedule::kInOrder), partial_syncwarp, out);
+  Report reverse = dev.launch(cfg(Dim3(1), Dim3(32), true, Schedule::kReverse), partial_syncwarp, out);
+  LaunchConfig sh = cfg(Dim3(1), Dim3(32), true, Schedule::kShuffle);
+  sh.shuffle_seed = 7;
+  Report shuffled = dev.launch(sh, partial_syncwarp, out);
+  EXPECT_THAT(in_order, HasFinding(FindingKind::kWarpRaw));
+  EXPECT_EQ(in_order.findings, reverse.findings);
+  EXPECT_EQ(in_order.findings, shuffled.findings);
+  // The lanes inside the sync are ordered: the load at the sync's far side is not a hazard.
+  for (const tgsim::Finding& f : in_order.findings) EXPECT_EQ(f.thread2.x >= 16, true) << f.message;
+}
+
 }  // namespace

@@ -371,6 +371,7 @@ void Checker::end_interval() {
   sh_touched_.clear();
   g_touched_.clear();
   log_.clear();
+  for (std::vector<std::uint32_t>& m : sync_masks_) m.clear();
   ++interval_;
 }
 
@@ -439,7 +440,7 @@ void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::
       if (a.atomic && b.atomic) continue;  // atomics never race with each other
       if (!(a.bytes & b.bytes)) continue;  // different bytes of the word
       --budget;
-      if (a.thread / 32 == b.thread / 32 && a.wsync != b.wsync) continue;  // __syncwarp
+      if (a.thread / 32 == b.thread / 32 && warp_ordered(a, b)) continue;  // __syncwarp
       bool first = a.write ? key(b) < key(a) : b.seq <= a.seq;
       if (first) {
         if (!before || key(*before) < key(b)) before = &b;
@@ -473,7 +474,7 @@ void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::
         if (!(w.bytes & r.bytes)) continue;  // another byte of the word
         if (w.thread == r.thread) {
           stored_before |= w.seq < r.seq;
-        } else if (w.thread / 32 == r.thread / 32 && w.wsync != r.wsync) {
+        } else if (w.thread / 32 == r.thread / 32 && warp_ordered(w, r)) {
           stored_before |= w.wsync < r.wsync;
         } else {
           racing = true;
@@ -483,6 +484,16 @@ void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::
     }
   }
   if (any_write) *init = serial_;
+}
+
+bool Checker::warp_ordered(const Access& a, const Access& b) const {
+  if (a.wsync == b.wsync) return false;
+  const std::vector<std::uint32_t>& m = sync_masks_[a.thread / 32];
+  const std::uint32_t both = 1u << (a.thread % 32) | 1u << (b.thread % 32);
+  // A sync numbered in (lo, hi] both lanes took part in: the later access is after it.
+  for (std::uint32_t e = std::min(a.wsync, b.wsync); e < std::max(a.wsync, b.wsync); ++e)
+    if ((m[e] & both) == both) return true;
+  return false;
 }
 
 void Checker::add(FindingKind kind, bool shared, std::uint64_t word, const Access& a,

@@ -148,8 +148,9 @@ class Checker {
     const std::uint64_t w = addr >> 2;
     return sh_wtag_[w] != interval_ && sh_init_[w] == serial_;
   }
-  // One access of `thread`: its `seq`-th since the barrier (lockstep time), after `wsync`
-  // rendezvous of its warp in this interval; `stored`: a store's folded bytes.
+  // One access of `thread`: its `seq`-th since the barrier (lockstep time); `wsync`: the number
+  // of the last __syncwarp of this interval its lane took part in (0: none); `stored`: a
+  // store's folded bytes.
   void access(std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync, std::uint32_t site,
               SiteKind kind, std::uint64_t addr, std::uint32_t width, std::uint64_t stored) {
     // The common case inline: a plain shared load or store of one word (most accesses of tiled
@@ -175,6 +176,12 @@ class Checker {
     }
     access_general(thread, seq, wsync, site, kind, addr, width, stored);
   }
+  // The lanes that took part in each __syncwarp of `warp` in this interval (an access's wsync
+  // is the number of the last one its lane took part in).
+  void warp_syncs(std::uint32_t warp, const std::vector<std::uint32_t>& masks) {
+    if (warp >= sync_masks_.size()) sync_masks_.resize(warp + 1);
+    sync_masks_[warp] = masks;
+  }
   void end_interval();  // a barrier was released, or the group ends
   void end_group();
   const HazardMap& hazards() const { return hazards_; }
@@ -185,7 +192,7 @@ class Checker {
     std::uint32_t next;   // the word's previous access in this interval, or kNone
     std::uint32_t seq;    // the thread's accesses since the barrier: its lockstep time
     std::uint32_t site;
-    std::uint32_t wsync;  // the warp's __syncwarp count at the access
+    std::uint32_t wsync;  // the last __syncwarp its lane took part in (warp_ordered)
     std::uint16_t thread;
     bool write;           // a store or an atomic
     bool atomic;          // (no char-sized fields: their stores would alias every pointer)
@@ -232,12 +239,16 @@ class Checker {
                       std::uint64_t stored);
   std::uint32_t global_word(std::uint64_t word);
   void analyze(bool shared, std::uint64_t word, std::uint32_t head, std::uint32_t* init);
+  // Two accesses of lanes of one warp are ordered when a __syncwarp both lanes took part in
+  // lies between them.
+  bool warp_ordered(const Access& a, const Access& b) const;
   void add(FindingKind kind, bool shared, std::uint64_t word, const Access& a, const Access* b);
   void describe(HazardAgg& h, bool shared, std::uint64_t word);
   void merge_grid();
 
   LaunchState& st_;
   const std::deque<SharedDecl>* decls_ = nullptr;
+  std::vector<std::vector<std::uint32_t>> sync_masks_;  // per warp, this interval
   std::uint64_t group_ = 0;
   std::uint32_t serial_ = 0;    // groups run by this worker: shared words' init marks
   std::uint32_t interval_ = 0;  // barrier intervals run by this worker: list validity

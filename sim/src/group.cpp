@@ -574,13 +574,17 @@ bool GroupRun::try_complete_warp(std::uint32_t w, std::uint32_t caller) {
   std::uint32_t site = site_id(wc.loc, wc.op->kind);
   if (site >= acc_.size()) acc_.resize(site + 1);
   acc_[site].warp_ops += wc.op->count;
+  const std::uint32_t took_part = wc.arrived;
   wc.arrived = 0;
   wc.mask = 0;
   wc.mismatch = false;
-  if (checking_) {  // where each lane's log stood: its later accesses are ordered after the sync
+  // Where each lane's log stood: its later accesses are ordered after the sync. Only
+  // __syncwarp orders memory (vote and shuffle intrinsics imply no memory barrier).
+  if (checking_ && wc.op->kind == SiteKind::kWarpSync) {
     WarpLog& wl = warps_[w];
     std::array<std::uint32_t, 32>& pos = wl.syncs.emplace_back();
     for (std::uint32_t l = 0; l < 32; ++l) pos[l] = static_cast<std::uint32_t>(wl.lanes[l].size());
+    wl.sync_masks.push_back(took_part);
   }
   return true;
 }
@@ -818,6 +822,7 @@ void GroupRun::check_interval() {
   for (std::uint32_t w = 0; w < warps_.size(); ++w) {
     WarpLog& wl = warps_[w];
     const std::size_t nsync = wl.syncs.size();
+    checker.warp_syncs(w, wl.sync_masks);
     for (std::uint32_t l = 0; l < 32; ++l) {
       const WarpLog::LaneLog& log = wl.lanes[l];
       const std::size_t n = log.size();
@@ -829,7 +834,9 @@ void GroupRun::check_interval() {
         const std::uint64_t r = log[k];
         const TagInfo& ti = tags[r >> kTagShift];
         if (ti.shared_word_load && checker.quiet_shared_load(r & kAddrMask)) continue;
-        while (e < nsync && wl.syncs[e][l] <= k) ++e, ++wsync;
+        // wsync: the number of the last __syncwarp this lane took part in before access k.
+        for (; e < nsync && (!(wl.sync_masks[e] >> l & 1u) || wl.syncs[e][l] <= k); ++e)
+          if (wl.sync_masks[e] >> l & 1u) wsync = static_cast<std::uint32_t>(e + 1);
         const std::uint64_t v = is_write(ti.kind) ? vals[vi++] : 0;
         checker.access(thread, static_cast<std::uint32_t>(k), wsync, ti.site, ti.kind,
                        r & kAddrMask, ti.width, v);
@@ -842,6 +849,7 @@ void GroupRun::check_interval() {
       wl.values[l].clear();
     }
     wl.syncs.clear();
+    wl.sync_masks.clear();
     wl.counted = false;
   }
 }

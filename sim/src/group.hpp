@@ -86,9 +86,11 @@ struct WarpLog {
   };
   LaneLog lanes[32];
   // With the checker on: each lane's stored bytes (stores and atomics, in log order), and the
-  // lanes' log sizes at every completed warp rendezvous of the interval.
+  // lanes' log sizes at every completed __syncwarp of the interval with the lanes that took
+  // part (shuffles and votes order no memory: they are not recorded).
   std::vector<std::uint64_t> values[32];
   std::vector<std::array<std::uint32_t, 32>> syncs;
+  std::vector<std::uint32_t> sync_masks;
   bool counted = false;  // with the checker: flushed into the counters in this interval
   // The watchdog (LaunchConfig::watchdog_accesses): a lane's log never grows past `limit`
   // records; the capacity check the append makes anyway is the only test on the hot path.
