@@ -424,4 +424,66 @@ TEST(Syncwarp, APartialSyncwarpOrdersOnlyItsLanesInEverySchedule) {
   for (const tgsim::Finding& f : in_order.findings) EXPECT_EQ(f.thread2.x >= 16, true) << f.message;
 }
 
+// ---------------------------------------------------------------- item 10: initcheck
+
+TG_KERNEL void accumulate(TG_GLOBAL(const float) x, TG_GLOBAL(float) out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] += x[i];
+}
+
+TG_KERNEL void store_only(TG_GLOBAL(float) out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = 1.0f;
+}
+
+TEST(Initcheck, LoadsOfGlobalBytesNobodyWroteAreFindings) {
+  tgsim::Device dev;
+  const int n = 240;
+  auto x = dev.alloc<float>(n, "x");
+  for (int i = 0; i < n; ++i) x[i] = 1.0f;  // the host writes x
+  for (unsigned threads : {1u, 2u}) {
+    auto out = dev.alloc<float>(n, "out");  // never written
+    Report r = dev.launch(cfg(Dim3(4), Dim3(64), true, Schedule::kInOrder, threads), accumulate, x, out, n);
+    ASSERT_EQ(r.findings.size(), 1u) << ::testing::PrintToString(r);
+    const tgsim::Finding& f = r.findings[0];
+    EXPECT_EQ(f.kind, FindingKind::kUninitialized);
+    EXPECT_EQ(f.count, 240u);  // initcheck on the H100: 240 uninitialised reads
+    EXPECT_EQ(f.object, "out");
+    EXPECT_EQ(f.index, 0);
+    EXPECT_THAT(f.message, HasSubstr("neither the host nor a kernel wrote"));
+    // A kernel's stores initialise the bytes for the next launches.
+    auto y = dev.alloc<float>(n, "y");
+    EXPECT_THAT(dev.launch(cfg(Dim3(4), Dim3(64), true, Schedule::kInOrder, threads), store_only, y, n),
+                HasNoFindings());
+    EXPECT_THAT(dev.launch(cfg(Dim3(4), Dim3(64), true, Schedule::kInOrder, threads), accumulate, x, y, n),
+                HasNoFindings());
+    // Half written by a kernel: the other half is reported.
+    auto z = dev.alloc<float>(n, "z");
+    (void)dev.launch(cfg(Dim3(2), Dim3(60), true), store_only, z, n);
+    Report half = dev.launch(cfg(Dim3(4), Dim3(64), true, Schedule::kInOrder, threads), accumulate, x, z, n);
+    ASSERT_EQ(half.findings.size(), 1u);
+    EXPECT_EQ(half.findings[0].count, 120u);
+    EXPECT_EQ(half.findings[0].index, 120);
+  }
+  // Written by the host: no finding.
+  auto w = dev.alloc<float>(n, "w");
+  w[0] = 0.0f;
+  EXPECT_THAT(dev.launch(cfg(Dim3(4), Dim3(64), true), accumulate, x, w, n), HasNoFindings());
+}
+
+// A store of the group in an earlier barrier interval, or of the thread itself, initialises.
+TG_KERNEL void store_then_load(TG_GLOBAL(int) buf) {
+  const unsigned t = threadIdx.x;
+  buf[t] = int(t);
+  __syncthreads();
+  int v = buf[(t + 1) % 64];
+  buf[64 + t] = v + buf[t];
+}
+
+TEST(Initcheck, StoresOfTheGroupBeforeTheLoadInitialise) {
+  tgsim::Device dev;
+  auto buf = dev.alloc<int>(128, "buf");
+  EXPECT_THAT(dev.launch(cfg(Dim3(1), Dim3(64), true), store_then_load, buf), HasNoFindings());
+}
+
 }  // namespace

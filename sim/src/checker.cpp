@@ -3,6 +3,7 @@
 #include "checker.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <thread>
 
@@ -69,7 +70,8 @@ void hazard_findings(const HazardMap& h, const std::vector<SiteInfo>& sites,
     };
     if (key.kind == FindingKind::kUninitialized) {
       f.message = who(g1, t1) + " loads " + mem + " at " + at(s1) +
-                  " before any thread of the group stored to it";
+                  (agg.shared ? " before any thread of the group stored to it"
+                              : ", bytes that neither the host nor a kernel wrote before");
     } else {
       const SiteInfo& s2 = sites[key.site2];
       f.file2 = s2.file;
@@ -218,9 +220,18 @@ void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, b
 Checker::Checker(LaunchState& st, std::size_t arena_bytes) : st_(st) {
   // A buffer is read-only for this launch when every argument that names it is a pointer to
   // const of the kernel function: its loads can take part in no hazard and are not logged.
+  // Buffers with bytes nobody wrote yet are checked for uninitialised loads, so their loads are
+  // logged even when the launch cannot store to them.
+  for (const BufferSpan& b : st.buffers) {
+    if (b.info->assume_init) continue;
+    std::size_t bytes = b.end - b.begin, full = 0;
+    for (std::uint64_t x : b.info->written) full += static_cast<std::size_t>(std::popcount(x));
+    if (full < bytes) uninit_spans_.push_back(UninitSpan{b.begin, b.end, b.info});
+  }
   for (const BufferSpan& b : st.buffers) {
     bool ro = true;
     for (const BufferSpan& o : st.buffers) ro = ro && (o.info != b.info || o.read_only);
+    for (const UninitSpan& u : uninit_spans_) ro = ro && u.info != b.info;
     if (ro) read_only_.emplace_back(b.begin, b.end);
   }
   std::size_t words = (arena_bytes + 3) / 4;
@@ -262,6 +273,7 @@ std::uint32_t Checker::global_word(std::uint64_t word) {
     if (slot == 0) {
       auto idx = static_cast<std::uint32_t>(gwords_.size());
       gwords_.push_back(GWord{word, kNone, kNone, kNone, kNone, 0, kNone, 0});
+      if (!uninit_spans_.empty()) gwords_.back().pre = unwritten_before_launch(word);
       slot = idx + 1;
       if (gwords_.size() * 2 > gindex_.size()) {  // grow: rebuild the index only
         gindex_.assign(gindex_.size() * 2, 0);
@@ -346,7 +358,12 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
     } else {
       if (thread < g.rthread) g.rthread = thread, g.rsite = site;
     }
-    if (write) g.wtag = interval_;
+    if (write) {
+      g.wtag = interval_;
+      const std::uint64_t lo = std::max(addr, w << 2) - (w << 2);
+      const std::uint64_t hi = std::min(addr + width, (w << 2) + 4) - (w << 2);
+      g.stored |= ((1u << (hi - lo)) - 1) << lo;
+    }
     const std::uint32_t next = g.head;
     g.head = log_.size();
     append(next, w);
@@ -366,8 +383,12 @@ void Checker::end_interval() {
     }
     analyze(true, w, sh_head_[w], &sh_init_[w]);
   }
-  for (std::uint32_t i : g_touched_)
-    if (gwords_[i].wtag == interval_) analyze(false, gwords_[i].word, gwords_[i].head, nullptr);
+  for (std::uint32_t i : g_touched_) {
+    GWord& g = gwords_[i];
+    if (g.wtag == interval_) analyze(false, g.word, g.head, nullptr);
+    if (g.pre & ~g.init_bytes) global_init(g);
+    g.init_bytes = g.stored;
+  }
   sh_touched_.clear();
   g_touched_.clear();
   log_.clear();
@@ -406,6 +427,7 @@ void Checker::merge_grid() {
     if (g.wthread != kNone) keep_lowest(w.w, GridShadow::pack(group_, g.wthread, g.wsite));
     if (g.rthread != kNone) keep_lowest(w.r, GridShadow::pack(group_, g.rthread, g.rsite));
     if (g.athread != kNone) keep_lowest(w.a, GridShadow::pack(group_, g.athread, g.asite));
+    w.bytes = static_cast<std::uint16_t>(w.bytes | g.stored);
     if (g.wwidth != 0) {
       w.mixed |= g.wmixed || (w.width != 0 && (w.value != g.wvalue || w.width != g.wwidth));
       w.value = g.wvalue, w.width = g.wwidth;

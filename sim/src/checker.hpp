@@ -73,7 +73,8 @@ class GridShadow {
   struct Word {
     std::uint64_t w[2] = {kEmpty, kEmpty}, r[2] = {kEmpty, kEmpty}, a[2] = {kEmpty, kEmpty};
     std::uint64_t value = 0;
-    std::uint32_t width = 0;  // 0: no store merged yet
+    std::uint16_t width = 0;  // 0: no store merged yet
+    std::uint16_t bytes = 0;  // bytes of the word stored (plain or atomic) by any group
     bool mixed = false;
   };
   static constexpr unsigned kPageBits = 10;  // 1024 words (4 KiB of addresses) per page
@@ -82,6 +83,13 @@ class GridShadow {
     Word words[1u << kPageBits];
   };
   Page* page(std::uint64_t page_no);
+  // The word's entry, or null; once every group has run (no lock taken).
+  const Word* find(std::uint64_t word) const {
+    const std::uint64_t no = word >> kPageBits;
+    const Shard& s = shards_[(no * 0x9E3779B97F4A7C15ull) >> 58];
+    auto it = s.pages.find(no);
+    return it == s.pages.end() ? nullptr : &it->second->words[word & ((1u << kPageBits) - 1)];
+  }
   // Calls f(word_address_in_words, const Word&) for every touched word.
   template <class F> void for_each(F&& f) const {
     for (const Shard& s : shards_)
@@ -99,6 +107,18 @@ class GridShadow {
   };
   Shard shards_[64];
 };
+
+// A global load of bytes that nobody wrote before it (initcheck; sim/src/initcheck.cpp): not
+// before the launch (host, earlier launches), not by its own group before it. Kept until the
+// launch ends: another group storing those bytes in the launch makes it a hazard instead.
+struct UninitLoad {
+  std::uint64_t word, group;
+  std::uint32_t thread, site;
+};
+// Turns the launch's uninitialised loads into findings, and marks the bytes its stores wrote
+// in their buffers (BufferInfo::written) for the next launches.
+void global_initcheck(const std::vector<UninitLoad>& loads, const GridShadow& g,
+                      const std::vector<BufferSpan>& buffers, HazardMap& out);
 
 // Decides the hazards between groups once every group has run.
 // `same_value_waw`: LaunchConfig::report_same_value_waw.
@@ -185,6 +205,7 @@ class Checker {
   void end_interval();  // a barrier was released, or the group ends
   void end_group();
   const HazardMap& hazards() const { return hazards_; }
+  const std::vector<UninitLoad>& uninit_loads() const { return uninit_; }
 
  private:
   static constexpr std::uint32_t kNone = ~0u;
@@ -228,7 +249,16 @@ class Checker {
     std::uint64_t wvalue = 0;  // the bytes of its first plain store, and their width
     std::uint32_t wwidth = 0;
     bool wmixed = false;  // its plain stores wrote different bytes
+    // Initcheck: bytes not written before the launch (0: nothing to check), bytes this group
+    // stored so far, and as of the end of its previous interval.
+    std::uint32_t pre = 0, stored = 0, init_bytes = 0;
   };
+  struct UninitSpan {  // a buffer of the launch with bytes not written before it
+    std::uint64_t begin, end;
+    const BufferInfo* info;
+  };
+  std::uint32_t unwritten_before_launch(std::uint64_t word) const;
+  void global_init(GWord& g);
   bool in_read_only_buffer(std::uint64_t addr) const {
     for (const auto& r : read_only_)
       if (addr >= r.first && addr < r.second) return true;
@@ -249,6 +279,8 @@ class Checker {
   LaunchState& st_;
   const std::deque<SharedDecl>* decls_ = nullptr;
   std::vector<std::vector<std::uint32_t>> sync_masks_;  // per warp, this interval
+  std::vector<UninitSpan> uninit_spans_;
+  std::vector<UninitLoad> uninit_;
   std::uint64_t group_ = 0;
   std::uint32_t serial_ = 0;    // groups run by this worker: shared words' init marks
   std::uint32_t interval_ = 0;  // barrier intervals run by this worker: list validity

@@ -211,7 +211,15 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
     merge_findings(findings, run->findings());
     if (run->checker()) merge_hazards(hazards, run->checker()->hazards());
   }
-  if (st.grid) grid_hazards(*st.grid, buffers, cfg.report_same_value_waw, hazards);
+  if (st.grid) {
+    grid_hazards(*st.grid, buffers, cfg.report_same_value_waw, hazards);
+    std::vector<UninitLoad> uninit;
+    for (const std::unique_ptr<GroupRun>& run : runs)
+      if (run && run->checker())
+        uninit.insert(uninit.end(), run->checker()->uninit_loads().begin(),
+                      run->checker()->uninit_loads().end());
+    global_initcheck(uninit, *st.grid, buffers, hazards);
+  }
   hazard_findings(hazards, infos, cfg, findings);
 
   r.kernel = cfg.name;

@@ -107,6 +107,16 @@ constexpr bool param_read_only() {
     return false;
   }
 }
+// A launch without the checker may store to any buffer it is given: initcheck counts their
+// bytes as written from then on.
+template <class A>
+void assume_initialised(const A& a) {
+  using D = std::remove_cvref_t<A>;
+  const BufferInfo* info = nullptr;
+  if constexpr (is_buffer<D>::value) info = a.ptr().info();
+  else if constexpr (is_global_ptr<D>::value) info = a.info();
+  if (info) info->assume_init = true;
+}
 template <class K, class... A, std::size_t... I>
 void collect_buffers(std::vector<BufferSpan>& out, std::index_sequence<I...>, const A&... args) {
   using F = std::remove_pointer_t<std::remove_cvref_t<K>>;
@@ -142,6 +152,7 @@ class Device {
     detail::KernelFn fn{[](void* b, ThreadCtx& t) { (*static_cast<Body*>(b))(t); }, &body};
     std::vector<detail::BufferSpan> buffers;
     if (cfg.check) detail::collect_buffers<K>(buffers, std::index_sequence_for<A...>{}, args...);
+    else (detail::assume_initialised(args), ...);
     return detail::run_launch(profile_, cfg, fn, buffers);
   }
 

@@ -42,6 +42,13 @@ struct BufferInfo {
   // outlived its Buffer fails the bounds check it makes anyway (no extra test on the hot
   // path) and the slow path names the finding.
   bool freed = false;
+  // Initcheck (the checker's uninitialised global reads, sim/src/initcheck.cpp). `assume_init`:
+  // every byte counts as written, since the host took a mutable view of the data (it may have
+  // written any byte) or a launch without the checker may have stored to it; otherwise
+  // `written` has one bit per byte that a checked launch stored (empty: none yet). Touched on
+  // the host and after checked launches only, never on the kernel access path.
+  mutable bool assume_init = false;
+  mutable std::vector<std::uint64_t> written;
 };
 // A fresh BufferInfo, and its retirement when the Buffer dies (kept, about 100 bytes).
 BufferInfo* acquire_buffer_info();
@@ -242,10 +249,11 @@ class Buffer {
     mem_.reset(static_cast<T*>(::operator new[](bytes == 0 ? 256 : bytes, std::align_val_t(256))));
     std::memset(static_cast<void*>(mem_.get()), 0, bytes == 0 ? 256 : bytes);
   }
-  T* data() { return mem_.get(); }
+  // The mutable views mark the data as written by the host (initcheck cannot see which bytes).
+  T* data() { return host_view(); }
   const T* data() const { return mem_.get(); }
   std::size_t size() const { return info_ ? info_->count : 0; }
-  T& operator[](std::size_t i) { return mem_.get()[i]; }
+  T& operator[](std::size_t i) { return host_view()[i]; }
   const T& operator[](std::size_t i) const { return mem_.get()[i]; }
   T* begin() { return data(); }
   T* end() { return data() + size(); }
@@ -259,6 +267,10 @@ class Buffer {
   global_ptr<T> ptr() const { return *this; }
 
  private:
+  T* host_view() {
+    if (info_) info_->assume_init = true;
+    return mem_.get();
+  }
   struct Free {
     void operator()(T* p) const { ::operator delete[](p, std::align_val_t(256)); }
   };
