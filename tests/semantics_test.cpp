@@ -486,4 +486,36 @@ TEST(Initcheck, StoresOfTheGroupBeforeTheLoadInitialise) {
   EXPECT_THAT(dev.launch(cfg(Dim3(1), Dim3(64), true), store_then_load, buf), HasNoFindings());
 }
 
+// ---------------------------------------------------------------- item 8: aliases
+
+struct OutArg {
+  tgsim::global_ptr<float> p;
+};
+
+void shift_direct(tgsim::global_ptr<const float> in, tgsim::global_ptr<float> out) {
+  const unsigned i = threadIdx.x;
+  float v = in[i];
+  out[(i + 1) % 64] = v + 1.0f;
+}
+
+void shift_via_struct(tgsim::global_ptr<const float> in, OutArg o) {
+  const unsigned i = threadIdx.x;
+  float v = in[i];
+  o.p[(i + 1) % 64] = v + 1.0f;
+}
+
+TEST(Aliases, AConstParameterAliasedThroughAStructIsChecked) {
+  tgsim::Device dev;
+  auto buf = dev.alloc<float>(64, "buf");
+  buf[0] = 0.0f;
+  Report direct = dev.launch(cfg(Dim3(1), Dim3(64), true), shift_direct, buf, buf);
+  Report via = dev.launch(cfg(Dim3(1), Dim3(64), true), shift_via_struct, buf, OutArg{buf.ptr()});
+  ASSERT_FALSE(direct.findings.empty());
+  ASSERT_EQ(via.findings.size(), direct.findings.size()) << ::testing::PrintToString(via);
+  for (std::size_t k = 0; k < direct.findings.size(); ++k) {
+    EXPECT_EQ(via.findings[k].kind, direct.findings[k].kind);
+    EXPECT_EQ(via.findings[k].count, direct.findings[k].count);
+  }
+}
+
 }  // namespace
