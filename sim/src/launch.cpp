@@ -11,7 +11,9 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <unordered_set>
 
 #include "group.hpp"
@@ -132,6 +134,20 @@ void validate_launch(const DeviceProfile& p, const LaunchConfig& cfg) {
                       " is too small: at least 16384 bytes per simulated thread");
 }
 
+// One task_arena per worker count for the life of the process: an arena made and destroyed per
+// launch left memory behind in TBB on every launch (about 7 KB with two or more workers).
+tbb::task_arena& arena_for(unsigned threads) {
+  static std::mutex mu;
+  static std::map<unsigned, std::unique_ptr<tbb::task_arena>>* arenas =
+      new std::map<unsigned, std::unique_ptr<tbb::task_arena>>;  // never destroyed: no exit order
+  std::lock_guard<std::mutex> lock(mu);
+  std::unique_ptr<tbb::task_arena>& a = (*arenas)[threads];
+  if (!a)
+    a = std::make_unique<tbb::task_arena>(threads ? static_cast<int>(threads)
+                                                  : tbb::task_arena::automatic);
+  return *a;
+}
+
 Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn fn,
                   const std::vector<BufferSpan>& buffers) {
   validate_launch(profile, cfg);
@@ -171,9 +187,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
     if (per_sm) sm_body(tbb::blocked_range<std::uint64_t>(0, ntasks));
     else body(tbb::blocked_range<std::uint64_t>(0, ntasks));
   } else {
-    tbb::task_arena arena(cfg.threads ? static_cast<int>(cfg.threads)
-                                      : tbb::task_arena::automatic);
-    arena.execute([&] {
+    arena_for(cfg.threads).execute([&] {
       if (per_sm)
         tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, ntasks, 1), sm_body);
       else
