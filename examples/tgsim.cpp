@@ -19,17 +19,6 @@
 
 namespace {
 
-tgsim::Schedule parse_schedule(const std::string& s, std::uint64_t* seed) {
-  if (s == "in-order") return tgsim::Schedule::kInOrder;
-  if (s == "reverse") return tgsim::Schedule::kReverse;
-  if (s.rfind("shuffle", 0) == 0) {
-    if (s.size() > 8 && s[7] == ':') *seed = std::stoull(s.substr(8));
-    else if (s.size() != 7) throw std::invalid_argument("bad schedule '" + s + "'");
-    return tgsim::Schedule::kShuffle;
-  }
-  throw std::invalid_argument("unknown schedule '" + s + "' (in-order, reverse, shuffle[:SEED])");
-}
-
 int usage_error(const std::string& what) {
   std::cerr << "tgsim: error: " << what << " (see tgsim --help)\n";
   return 2;
@@ -54,7 +43,7 @@ int main(int argc, char** argv) {
   int n = 0;
   run->add_option("kernel", kernel, "kernel name (tgsim list)")->required();
   run->add_option("--n", n, "matrix size N (square); default 256 for matmul, 1024 for transpose")
-      ->check(CLI::Range(1, 1 << 20));
+      ->check(CLI::Range(1, tgsim::cli::kMaxN));
   run->add_option("--threads", threads, "worker threads (default: all cores)");
   run->add_option("--schedule", schedule, "fiber order in a group: in-order, reverse, shuffle[:SEED]");
   run->add_flag("--json", json, "one JSON object");
@@ -122,7 +111,9 @@ int main(int argc, char** argv) {
       opt.progress = !json;
       tgsim::catalog::Result r;
       try {
-        opt.schedule = parse_schedule(schedule, &opt.shuffle_seed);
+        const tgsim::cli::ScheduleChoice sc = tgsim::cli::parse_schedule(schedule, false).front();
+        opt.schedule = sc.schedule;
+        opt.shuffle_seed = sc.seed;
         r = tgsim::catalog::run(tgsim::Device{*prof}, kernel, opt);
       } catch (const std::invalid_argument& e) {
         return usage_error(e.what());

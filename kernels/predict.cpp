@@ -47,7 +47,9 @@ std::uint64_t get(const nlohmann::json& m, const char* name) {
 
 }  // namespace
 
-Prediction predict_against(const std::string& path, unsigned threads) {
+namespace {
+
+Prediction predict_fixture(const std::string& path, unsigned threads) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot open fixture " + path);
   nlohmann::json fx = nlohmann::json::parse(in);
@@ -102,6 +104,17 @@ Prediction predict_against(const std::string& path, unsigned threads) {
       out.pairs.push_back(p);
     }
   return out;
+}
+
+}  // namespace
+
+// A fixture that is not the JSON this expects is a runtime_error naming the file (one line).
+Prediction predict_against(const std::string& path, unsigned threads) {
+  try {
+    return predict_fixture(path, threads);
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error("fixture " + path + " is malformed: " + e.what());
+  }
 }
 
 std::string format_prediction(const Prediction& p) {

@@ -42,7 +42,9 @@ bool Validation::all_equal() const {
 
 std::string default_fixture_path() { return std::string(TGSIM_SOURCE_DIR) + "/tests/hardware/h100.json"; }
 
-Validation validate_against(const std::string& path, unsigned threads, const std::vector<std::string>& only) {
+namespace {
+
+Validation validate_fixture(const std::string& path, unsigned threads, const std::vector<std::string>& only) {
   for (const std::string& k : only)
     if (!find(k)) throw std::runtime_error("unknown kernel '" + k + "' (tgsim list)");
   std::ifstream in(path);
@@ -113,6 +115,17 @@ Validation validate_against(const std::string& path, unsigned threads, const std
     v.kernels.push_back(std::move(kc));
   }
   return v;
+}
+
+}  // namespace
+
+// A fixture that is not the JSON this expects is a runtime_error naming the file (one line).
+Validation validate_against(const std::string& path, unsigned threads, const std::vector<std::string>& only) {
+  try {
+    return validate_fixture(path, threads, only);
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error("fixture " + path + " is malformed: " + e.what());
+  }
 }
 
 std::string format_table(const Validation& v) {

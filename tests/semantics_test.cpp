@@ -544,4 +544,45 @@ TEST(Resources, MemoryStaysFlatOver100000Launches) {
   EXPECT_LT(grown, 8 * 1024) << "KiB grown over 100,000 launches";
 }
 
+// ---------------------------------------------------------------- item 16: errors
+
+TEST(Errors, ANonUtf8BufferNameStillGivesJson) {
+  tgsim::Device dev;
+  auto b = dev.alloc<int>(4, std::string("bad\xff\xfename"));
+  Report r = dev.launch(cfg(Dim3(1), Dim3(32)), [](TG_GLOBAL(int) o) { o[threadIdx.x] = 1; }, b);
+  ASSERT_FALSE(r.findings.empty());  // out of bounds on 'bad..name'
+  std::string json;
+  EXPECT_NO_THROW(json = tgsim::to_json(r));
+  EXPECT_THAT(json, HasSubstr("out-of-bounds"));
+}
+
+TEST(Errors, ALaunchFromInsideAKernelIsALaunchErrorSayingSo) {
+  tgsim::Device dev;
+  auto o = dev.alloc<int>(32, "o");
+  LaunchConfig outer = cfg(Dim3(1), Dim3(32));
+  try {
+    (void)dev.launch(outer, [&](TG_GLOBAL(int) p) {
+      LaunchConfig inner = cfg(Dim3(1), Dim3(32));
+      inner.name = "child";
+      (void)dev.launch(inner, [](TG_GLOBAL(int) q) { q[threadIdx.x] = 1; }, p);
+    }, o);
+    ADD_FAILURE() << "no exception";
+  } catch (const tgsim::LaunchError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("launch of 'child' from inside a kernel (thread (0,0,0) of block (0,0,0))"));
+  }
+}
+
+TEST(Errors, UseAfterFreeSaysTheBufferMayHaveDiedDuringTheLaunch) {
+  tgsim::Device dev;
+  tgsim::global_ptr<int> stale;
+  {
+    auto b = dev.alloc<int>(32, "gone");
+    stale = b.ptr();
+  }
+  Report r = dev.launch(cfg(Dim3(1), Dim3(32)), [](TG_GLOBAL(int) p) { p[threadIdx.x] = 1; }, stale);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].kind, FindingKind::kUseAfterFree);
+  EXPECT_THAT(r.findings[0].message, HasSubstr("destroyed before this launch or while it ran"));
+}
+
 }  // namespace

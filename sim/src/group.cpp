@@ -107,8 +107,8 @@ void global_use_after_free(ThreadCtx* t, const std::source_location& loc, const 
   t->group_->add_finding(
       *t, FindingKind::kUseAfterFree, loc,
       "access (index " + std::to_string(index) + ") through a pointer to freed buffer '" +
-          buf->name + "': the Buffer it was made from was destroyed before this launch (the "
-          "access was dropped; a load yields 0)");
+          buf->name + "': the Buffer it was made from was destroyed before this launch or while "
+          "it ran (the access was dropped; a load yields 0)");
 }
 
 void global_out_of_bounds(ThreadCtx* t, const std::source_location& loc, const BufferInfo* buf,

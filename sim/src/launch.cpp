@@ -150,6 +150,10 @@ tbb::task_arena& arena_for(unsigned threads) {
 
 Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn fn,
                   const std::vector<BufferSpan>& buffers) {
+  if (const ThreadCtx* t = current)
+    throw LaunchError("launch of '" + cfg.name + "' from inside a kernel (thread " +
+                      t->thread_idx.str() + " of block " + t->block_idx.str() +
+                      "): launches from device code (dynamic parallelism) are not simulated");
   validate_launch(profile, cfg);
   LaunchState st(profile, cfg, fn, buffers);
   const std::uint64_t ngroups = cfg.grid.volume();

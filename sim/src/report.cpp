@@ -198,7 +198,7 @@ std::string to_json(const Report& r, int indent) {
     if (!f.object.empty()) e.update({{"object", f.object}, {"index", f.index}});
     j["findings"].push_back(e);
   }
-  return j.dump(indent);
+  return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);  // names need not be UTF-8
 }
 
 void write_text(std::ostream& os, const Report& r) {
