@@ -585,4 +585,55 @@ TEST(Errors, UseAfterFreeSaysTheBufferMayHaveDiedDuringTheLaunch) {
   EXPECT_THAT(r.findings[0].message, HasSubstr("destroyed before this launch or while it ran"));
 }
 
+// ---------------------------------------------------------------- item 2: spinning
+
+// Warp 0 waits on a flag that warp 1 sets (legal on sm_70+).
+TG_KERNEL void producer_consumer(TG_GLOBAL(int) flag, TG_GLOBAL(int) data, TG_GLOBAL(int) out,
+                                 int atomic_wait) {
+  const unsigned t = threadIdx.x;
+  if (t == 0) {
+    if (atomic_wait)
+      while (atomicAdd(&flag[0], 0) == 0) {
+      }
+    else
+      while (flag[0] == 0) {
+      }
+    out[0] = data[0];
+  } else if (t == 32) {
+    data[0] = 42;
+    atomicAdd(&flag[0], 1);
+  }
+}
+
+TEST(Spinning, AWaitOnAFlagOfTheSameGroupProgresses) {
+  tgsim::Device dev;
+  for (int atomic_wait : {0, 1})
+    for (Schedule s : {Schedule::kInOrder, Schedule::kReverse}) {
+      auto flag = dev.alloc<int>(1, "flag");
+      auto data = dev.alloc<int>(1, "data");
+      auto out = dev.alloc<int>(1, "out");
+      LaunchConfig c = cfg(Dim3(1), Dim3(64), false, s);
+      c.watchdog_accesses = 1u << 16;
+      Report r = dev.launch(c, producer_consumer, flag, data, out, atomic_wait);
+      EXPECT_THAT(r, HasNoFindings()) << "atomic " << atomic_wait;
+      EXPECT_EQ(out[0], 42) << "atomic " << atomic_wait;
+    }
+}
+
+TEST(Spinning, AWaitForAnotherGroupIsAWatchdogFindingNamingCooperativeLaunch) {
+  tgsim::Device dev;
+  auto flag = dev.alloc<int>(1, "flag");
+  LaunchConfig c = cfg(Dim3(2), Dim3(32));
+  c.watchdog_accesses = 1u << 14;
+  Report r = dev.launch(c, [](TG_GLOBAL(int) f) {
+    if (blockIdx.x == 0 && threadIdx.x == 0)
+      while (f[0] == 0) {
+      }
+    if (blockIdx.x == 1 && threadIdx.x == 0) f[0] = 1;
+  }, flag);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].kind, FindingKind::kWatchdog);
+  EXPECT_THAT(r.findings[0].message, HasSubstr("only guaranteed with a cooperative launch"));
+}
+
 }  // namespace

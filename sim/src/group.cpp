@@ -332,7 +332,9 @@ void GroupRun::run(std::uint64_t g) {
       const std::uint32_t w = th.ctx.warp;
       if (th.state == State::kExited && wsync_[w].arrived) try_complete_warp(w, ~0u);
       // A lane at a __syncwarp runs again before the barrier: its warp is not done yet.
-      if (th.state != State::kWarpWait && th.state != State::kMaskWait && --warp_pending_[w] == 0)
+      // A lane that yielded (kReady: it spins, maybe_yield) runs again before its warp is done.
+      if (th.state != State::kWarpWait && th.state != State::kMaskWait &&
+          th.state != State::kReady && --warp_pending_[w] == 0)
         flush_warp(w);
     }
     if (aborting_) break;
@@ -484,6 +486,15 @@ void GroupRun::barrier(ThreadCtx& t, const std::source_location& loc) {
   if (aborting_) throw AbortGroup{};
   th.state = State::kWaiting;
   th.wait_loc = loc;
+  th.fiber.suspend();
+  if (aborting_) throw AbortGroup{};
+}
+
+// A spinning thread (group_sync.cpp) goes back to the ready threads: the others run first.
+void GroupRun::maybe_yield(ThreadCtx& t) {
+  if (!spinning(warps_[t.warp].lanes[t.lane])) return;
+  Thread& th = threads_[t.linear_tid];
+  th.state = State::kReady;
   th.fiber.suspend();
   if (aborting_) throw AbortGroup{};
 }
@@ -699,7 +710,10 @@ void GroupRun::watchdog_fired(Thread& th) {
   if (waiting)
     msg += " while " + std::to_string(waiting) + " thread(s) wait at the barrier at " +
            where(first->wait_loc);
-  msg += ": a runaway loop? The group was ended";
+  msg += spinning(log) ? ": it spins on one address that no thread of its group sets; waiting for "
+                         "another threadgroup is only guaranteed with a cooperative launch (tgsim "
+                         "runs each group to its end). The group was ended"
+                       : ": a runaway loop? The group was ended";
   aborting_ = true;
   if (log.empty()) {
     add_finding_at(t, FindingKind::kWatchdog, "", 0, 0, msg);

@@ -74,6 +74,7 @@ struct WarpLog {
     const std::uint64_t* data() const { return data_; }
     std::size_t size() const { return static_cast<std::size_t>(buf_.cur - data_); }
     bool empty() const { return buf_.cur == data_; }
+    bool full() const { return buf_.cur == buf_.end; }
     std::uint64_t operator[](std::size_t i) const { return data_[i]; }
     const std::uint64_t* begin() const { return data_; }
     const std::uint64_t* end() const { return buf_.cur; }
@@ -140,8 +141,10 @@ class GroupRun {
               std::uint32_t width, const void* value) {
     const std::uint64_t tag = tag_of(loc, kind, width);
     WarpLog& w = warps_[t.warp];
+    const bool full = w.lanes[t.lane].full();
     w.lanes[t.lane].push(tag | addr, w.limit);
     if (checking_ && is_write(kind)) note_store(t, kind, addr, width, value);
+    if (full) [[unlikely]] maybe_yield(t);  // the log grew: a spinning thread lets others run
   }
   // With the checker: a store's bytes beside the log, and its shared words marked as stored in
   // this interval (check_interval then skips the loads of words nobody stored).
@@ -219,6 +222,8 @@ class GroupRun {
   void release_barrier();
   void report_divergence();
   void note_warp_divergence(std::uint32_t w);
+  bool spinning(const WarpLog::LaneLog& log) const;
+  void maybe_yield(ThreadCtx& t);
   void report_warp_divergence();
   bool try_complete_warp(std::uint32_t w, std::uint32_t caller);
   bool resolve_activemasks();

@@ -59,6 +59,29 @@ void GroupRun::note_warp_divergence(std::uint32_t w) {
   d.waiting = waiting;
 }
 
+// Spinning: a thread whose last 64 accesses are loads or atomics of at most two addresses (a
+// wait on a flag). It yields when its log grows (at 64, 128, 256, ... records of an interval,
+// the out-of-line path the inline append takes anyway), so a producer of its group runs and the
+// wait ends (GroupRun::maybe_yield, group.cpp); the barrier-free fast path of other kernels is untouched. A wait nobody in the
+// group can end still reaches the watchdog (LaunchConfig::watchdog_accesses).
+bool GroupRun::spinning(const WarpLog::LaneLog& log) const {
+  const std::size_t n = log.size();
+  if (n < 64) return false;
+  std::uint64_t a[2] = {~0ull, ~0ull};
+  for (std::size_t k = n - 64; k < n; ++k) {
+    const SiteKind kind = tag_info_[log[k] >> kTagShift].kind;
+    if (kind != SiteKind::kGlobalLoad && kind != SiteKind::kSharedLoad &&
+        kind != SiteKind::kGlobalAtomic && kind != SiteKind::kSharedAtomic)
+      return false;
+    const std::uint64_t x = log[k] & kAddrMask;
+    if (x == a[0] || x == a[1]) continue;
+    if (a[0] == ~0ull) a[0] = x;
+    else if (a[1] == ~0ull) a[1] = x;
+    else return false;
+  }
+  return true;
+}
+
 // At a barrier's release: one finding per warp whose lanes diverged at it (the group goes on).
 void GroupRun::report_warp_divergence() {
   for (std::uint32_t w = 0; w < warp_div_.size(); ++w) {
