@@ -3,7 +3,9 @@
 // it the interval's accesses from the warps' logs, and each is put on a list per memory word
 // (shared: by arena word, global: by address through a hash index). Left out, because they
 // cannot take part in a hazard: loads of initialised shared words no store of the interval
-// touched, and loads of buffers the launch cannot store to (BufferSpan::read_only). Then each
+// touched, and loads of buffers the launch cannot store to (BufferSpan::read_only; not taken
+// when an argument may carry a pointer the checker cannot see, nor for a buffer with bytes
+// nobody wrote yet, whose loads initcheck needs: sim/src/initcheck.cpp). Then each
 // word's accesses are paired with stores of other threads not separated by a
 // __syncwarp of their warp, in lockstep order (each thread's access count since the barrier):
 // a load with the nearest store before it (RAW) and after it (WAR), a store with the nearest
@@ -12,7 +14,8 @@
 // summarised per group into GridShadow, a launch-wide table keeping the two lowest groups per
 // word and kind; hazards between groups are decided from it after the launch, so the worker
 // count cannot change them. A shared word is uninitialised for a load if no store of its group
-// came before it (earlier interval, own thread earlier, or a lane before a __syncwarp).
+// came before it (earlier interval, own thread earlier, or a lane before a __syncwarp); a
+// global load, when nobody wrote its bytes before (initcheck.cpp).
 // Hazards are per byte, as racecheck's: accesses to one word pair only where their bytes
 // overlap (two threads storing to different bytes of one word do not race). Simplifications:
 // GridShadow (between groups) and the initialisation marks are kept per 4-byte word.
