@@ -88,6 +88,30 @@ TEST(EarlyExit, PartWarpsAndWholeWarpsExitBeforeSeveralBarriers) {
   EXPECT_EQ(r.counters.barriers, 3u * 2u);  // warps 0 and 1, three barriers
 }
 
+// The exit path stores a marker the other lanes never store: still an early exit.
+TG_KERNEL void exit_path_with_a_store(TG_GLOBAL(int) out, int live) {
+  TG_SHARED(int, s, [64]);
+  int t = threadIdx.x;
+  if (t >= live) {
+    out[t] = -1;
+    return;
+  }
+  s[t] = t;
+  __syncthreads();
+  out[t] = s[(t + 1) % live];
+}
+
+TEST(EarlyExit, AStoreOnTheExitPathIsNoDivergence) {
+  tgsim::Device dev;
+  auto out = dev.alloc<int>(64, "out");
+  for (Schedule s : {Schedule::kInOrder, Schedule::kReverse}) {
+    Report r = dev.launch(cfg(Dim3(1), Dim3(64), true, s), exit_path_with_a_store, out, 20);
+    EXPECT_THAT(r, HasNoFindings());
+    EXPECT_EQ(out[19], 0);
+    EXPECT_EQ(out[20], -1);
+  }
+}
+
 // A barrier inside a branch that lanes of one warp take differently, the others running on
 // to code after it: synccheck's "Divergent thread(s) in warp". The group still finishes.
 TG_KERNEL void skip_barrier_in_warp(TG_GLOBAL(int) out) {

@@ -277,7 +277,7 @@ void GroupRun::start(std::uint64_t g) {
   arena_used_ = 0;
   aborting_ = false;
   for (WarpCollective& wc : wsync_) wc.arrived = wc.mask = 0, wc.mismatch = false;
-  for (WarpDivergence& d : warp_div_) d = WarpDivergence{};
+  for (std::vector<WarpDivergence>& d : warp_div_) d.clear();
   if (checker_) checker_->start_group(g, &decls_);
   for (std::uint32_t i = 0; i < nthreads_; ++i) order_[i] = i;
   switch (state_.cfg.schedule) {
@@ -405,7 +405,6 @@ void GroupRun::count_barriers_at_waits() {
 
 void GroupRun::release_barrier() {
   count_barriers_at_waits();
-  report_warp_divergence();
   if (checker_) {
     check_interval();
     checker_->end_interval();

@@ -6,8 +6,8 @@
 // barrier is released: exited threads count as arrived (PTX: exited threads do not hold up
 // bar.sync), so `if (i >= n) return;` before a barrier is correct. Live threads waiting at
 // different barriers are reported as divergence and the group ends cleanly; lanes that skip
-// a barrier their warp's other lanes wait at and run on to exit are reported as divergence in
-// the warp (group_sync.cpp) and the group goes on.
+// a barrier their warp's other lanes wait at and run on past it to exit are reported as
+// divergence in the warp (group_sync.cpp) and the group goes on.
 //
 // Counting: each access is filed in its lane's log (record.hpp); lanes with equal (tag,
 // occurrence of that tag in the lane since the warp's last flush) form one warp instruction.
@@ -224,7 +224,6 @@ class GroupRun {
   void note_warp_divergence(std::uint32_t w);
   bool spinning(const WarpLog::LaneLog& log) const;
   void maybe_yield(ThreadCtx& t);
-  void report_warp_divergence();
   bool try_complete_warp(std::uint32_t w, std::uint32_t caller);
   bool resolve_activemasks();
   void report_stuck_warps();
@@ -241,13 +240,15 @@ class GroupRun {
   std::vector<WarpLog> warps_;
   WarpGrouper grouper_;
   std::vector<std::uint32_t> warp_pending_;  // lanes of the warp that may still run
-  // Divergence in a warp seen at its flush (note_warp_divergence), reported at the release:
-  // per warp the lowest lane that ran past the barrier and exited, its lanes, the waiters.
+  // Divergence in a warp (group_sync.cpp): lanes exited after accesses at sites no waiting lane
+  // of their warp had reached; a finding once a waiting lane reaches one of those sites after
+  // the barrier (the skipping lanes had run on past it), dropped if none ever does.
   struct WarpDivergence {
-    std::uint32_t lane = ~0u, ran = 0, waiting = 0;
-    std::uint32_t site = 0;  // a site it ran that no waiting lane reached
+    std::source_location at;  // the barrier the waiting lanes waited at
+    std::uint32_t lane = 0, ran = 0, waiting = 0;  // lowest skipping lane, skipping, waiting lanes
+    std::vector<std::uint32_t> sites;  // site ids the skipping lanes ran that the waiters had not
   };
-  std::vector<WarpDivergence> warp_div_;
+  std::vector<std::vector<WarpDivergence>> warp_div_;  // per warp, pending
   std::vector<std::uint32_t> tag_stamp_;  // scratch of note_warp_divergence, per tag
   std::uint32_t stamp_ = 0;
   std::vector<WarpCollective> wsync_;

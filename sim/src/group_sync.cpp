@@ -3,12 +3,14 @@
 // A lane that skips a barrier some lanes of its warp wait at and runs on to exit is another
 // matter: on the GPU it is still running code after the barrier while its warp's other lanes
 // wait (synccheck: "Divergent thread(s) in warp"). tgsim tells the two apart by what the exited
-// lane did in this barrier interval: it ran past the barrier when it made an access at a site
-// that no waiting lane of its warp reached in the interval (the code after the barrier). A lane
-// that skipped the barrier and only computed in registers before exiting cannot be told from
-// an early return and counts as arrived.
+// lane did: it ran past the barrier when it made an access at a site that the waiting lanes of
+// its warp had not reached before the barrier and reach after it (the code after the barrier;
+// an access on the exit path only, which they never reach, is no divergence). A lane that
+// skipped the barrier and only computed in registers before exiting cannot be told from an
+// early return and counts as arrived.
 #include "group.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstdio>
 
@@ -29,13 +31,44 @@ std::string hex_mask(std::uint32_t mask) {
 
 }  // namespace
 
-// Called when warp w is flushed (none of its lanes can run): notes whether a lane exited after
-// running past the barrier its waiting lanes wait at. Costs nothing unless the warp holds both
-// waiting lanes and exited lanes with accesses in this interval.
+// Called when warp w is flushed (none of its lanes can run). First, pending divergences of the
+// warp whose sites a lane that waited has now reached become findings. Then, when the warp holds
+// both lanes waiting at a barrier and lanes that exited after accesses at sites none of the
+// waiting lanes reached in this interval, a pending divergence is noted. Costs nothing unless
+// the warp holds both, or a divergence is pending.
 void GroupRun::note_warp_divergence(std::uint32_t w) {
   const std::uint32_t base = w * 32, n = std::min<std::uint32_t>(32, nthreads_ - base);
-  std::uint32_t waiting = 0, exited = 0;
   const WarpLog::LaneLog* lanes = warps_[w].lanes;
+  std::vector<WarpDivergence>& pending = warp_div_[w];
+  for (std::size_t i = 0; i < pending.size();) {
+    const WarpDivergence& d = pending[i];
+    std::uint32_t reached = ~0u;
+    for (std::uint32_t m = d.waiting; m && reached == ~0u; m &= m - 1)
+      for (std::uint64_t r : lanes[std::countr_zero(m)]) {
+        const std::uint32_t site = tag_info_[r >> kTagShift].site;
+        if (std::find(d.sites.begin(), d.sites.end(), site) != d.sites.end()) {
+          reached = site;
+          break;
+        }
+      }
+    if (reached == ~0u) {
+      ++i;
+      continue;
+    }
+    const Thread& skipper = threads_[base + d.lane];
+    const std::string at =
+        where_of(SiteInfo{d.at.file_name(), d.at.line(), 0, SiteKind::kBarrier});
+    add_finding(skipper.ctx, FindingKind::kBarrierDivergence, d.at,
+                "divergent threads in warp " + std::to_string(w) + ": lanes " +
+                    hex_mask(d.waiting) + " wait at the barrier at " + at + " while lanes " +
+                    hex_mask(d.ran) + " skipped it and ran on (first: lane " +
+                    std::to_string(d.lane) + ", thread " + skipper.ctx.thread_idx.str() +
+                    ", to " + where_of(state_.sites.info(reached)) +
+                    ", which the waiting lanes reach after the barrier) before they exited; "
+                    "exited threads count as arrived, the group went on");
+    pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(i));
+  }
+  std::uint32_t waiting = 0, exited = 0;
   for (std::uint32_t l = 0; l < n; ++l) {
     const State s = threads_[base + l].state;
     if (s == State::kWaiting) waiting |= 1u << l;
@@ -46,17 +79,21 @@ void GroupRun::note_warp_divergence(std::uint32_t w) {
   if (++stamp_ == 0) std::fill(tag_stamp_.begin(), tag_stamp_.end(), 0u), stamp_ = 1;
   for (std::uint32_t m = waiting; m; m &= m - 1)
     for (std::uint64_t r : lanes[std::countr_zero(m)]) tag_stamp_[r >> kTagShift] = stamp_;
-  WarpDivergence& d = warp_div_[w];
+  WarpDivergence d;
   for (std::uint32_t m = exited; m; m &= m - 1) {
     const std::uint32_t l = static_cast<std::uint32_t>(std::countr_zero(m));
     for (std::uint64_t r : lanes[l]) {
       if (tag_stamp_[r >> kTagShift] == stamp_) continue;
-      if (d.lane == ~0u) d.lane = l, d.site = tag_info_[r >> kTagShift].site;
+      const std::uint32_t site = tag_info_[r >> kTagShift].site;
+      if (!d.ran) d.lane = l;
       d.ran |= 1u << l;
-      break;
+      if (std::find(d.sites.begin(), d.sites.end(), site) == d.sites.end()) d.sites.push_back(site);
     }
   }
+  if (!d.ran) return;
   d.waiting = waiting;
+  d.at = threads_[base + static_cast<std::uint32_t>(std::countr_zero(waiting))].wait_loc;
+  pending.push_back(std::move(d));
 }
 
 // Spinning: a thread whose last 64 accesses are loads or atomics of at most two addresses (a
@@ -80,29 +117,6 @@ bool GroupRun::spinning(const WarpLog::LaneLog& log) const {
     else return false;
   }
   return true;
-}
-
-// At a barrier's release: one finding per warp whose lanes diverged at it (the group goes on).
-void GroupRun::report_warp_divergence() {
-  for (std::uint32_t w = 0; w < warp_div_.size(); ++w) {
-    WarpDivergence& d = warp_div_[w];
-    if (d.lane == ~0u) {
-      d = WarpDivergence{};
-      continue;
-    }
-    const Thread& skipper = threads_[w * 32 + d.lane];
-    const Thread& waiter = threads_[w * 32 + static_cast<std::uint32_t>(std::countr_zero(d.waiting))];
-    const std::string at = where_of(SiteInfo{waiter.wait_loc.file_name(), waiter.wait_loc.line(), 0,
-                                             SiteKind::kBarrier});
-    add_finding(skipper.ctx, FindingKind::kBarrierDivergence, waiter.wait_loc,
-                "divergent threads in warp " + std::to_string(w) + ": lanes " +
-                    hex_mask(d.waiting) + " wait at the barrier at " + at + " while lanes " +
-                    hex_mask(d.ran) + " skipped it and ran on (first: lane " +
-                    std::to_string(d.lane) + ", thread " + skipper.ctx.thread_idx.str() +
-                    ", at " + where_of(state_.sites.info(d.site)) +
-                    ") before they exited; exited threads count as arrived, the group went on");
-    d = WarpDivergence{};
-  }
 }
 
 }  // namespace tgsim::detail
