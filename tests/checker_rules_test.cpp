@@ -315,4 +315,21 @@ TEST(Aliases, AConstParameterAliasedThroughAStructIsChecked) {
   }
 }
 
+// Block b stores byte b of each word: no race between blocks; two blocks on one byte race.
+TG_KERNEL void block_bytes(TG_GLOBAL(unsigned char) out, int same_byte) {
+  const unsigned b = same_byte ? 0u : blockIdx.x;
+  out[threadIdx.x * 4 + b] = static_cast<unsigned char>(blockIdx.x + 1);
+}
+
+TEST(Bytes, BlocksStoringDifferentBytesOfOneWordDoNotRace) {
+  tgsim::Device dev;
+  auto out = dev.alloc<unsigned char>(4 * 32, "out");
+  for (unsigned threads : {1u, 2u}) {
+    EXPECT_THAT(dev.launch(cfg(Dim3(4), Dim3(32), true, Schedule::kInOrder, threads), block_bytes, out, 0),
+                HasNoFindings());
+    EXPECT_THAT(dev.launch(cfg(Dim3(4), Dim3(32), true, Schedule::kInOrder, threads), block_bytes, out, 1),
+                HasFinding(FindingKind::kWaw));
+  }
+}
+
 }  // namespace

@@ -117,6 +117,8 @@ void hazard_findings(const HazardMap& h, const std::vector<SiteInfo>& sites,
 
 // ------------------------------------------------------------------ GridShadow
 
+static_assert(sizeof(GridShadow::Word) == 64, "a grid word stays one cache line");
+
 GridShadow::Page* GridShadow::page(std::uint64_t no) {
   Shard& s = shards_[(no * 0x9E3779B97F4A7C15ull) >> 58];
   std::lock_guard<std::mutex> lock(s.mu);
@@ -196,8 +198,9 @@ void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, b
     against_atomic(FindingKind::kWaw, w.w, w.a, word);
     against_atomic(FindingKind::kRaw, w.r, w.a, word);
     if (w.w[0] == G::kEmpty) return;  // only loaded (or atomics only): harmless
-    if (w.w[1] != G::kEmpty && (w.mixed || same_value_waw)) add(FindingKind::kWaw, w.w[0], w.w[1], word);
-    if (w.r[0] == G::kEmpty) return;
+    if (w.w[1] != G::kEmpty && w.waw_bytes && (w.mixed || same_value_waw))
+      add(FindingKind::kWaw, w.w[0], w.w[1], word);
+    if (w.r[0] == G::kEmpty || !w.rw_bytes) return;
     std::uint64_t st = G::kEmpty, ld = G::kEmpty;
     if ((w.r[0] >> 32) != (w.w[0] >> 32)) {
       st = w.w[0], ld = w.r[0];
@@ -349,20 +352,23 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
     // The group's summary for the grid table: its lowest thread (its first access there) per
     // plain store, plain load and atomic; atomics of different groups never race with each
     // other, a plain access against another group's atomic does.
+    const std::uint64_t lo = std::max(addr, w << 2) - (w << 2);
+    const std::uint64_t hi = std::min(addr + width, (w << 2) + 4) - (w << 2);
+    const std::uint32_t bytes = ((1u << (hi - lo)) - 1) << lo;
     if (atomic) {
       if (thread < g.athread) g.athread = thread, g.asite = site;
     } else if (write) {
       if (thread < g.wthread) g.wthread = thread, g.wsite = site;
       if (g.wwidth == 0) g.wvalue = stored, g.wwidth = width;
       else g.wmixed |= g.wvalue != stored || g.wwidth != width;
+      g.pstored |= bytes;
     } else {
       if (thread < g.rthread) g.rthread = thread, g.rsite = site;
+      g.loaded |= bytes;
     }
     if (write) {
       g.wtag = interval_;
-      const std::uint64_t lo = std::max(addr, w << 2) - (w << 2);
-      const std::uint64_t hi = std::min(addr + width, (w << 2) + 4) - (w << 2);
-      g.stored |= ((1u << (hi - lo)) - 1) << lo;
+      g.stored |= bytes;
     }
     const std::uint32_t next = g.head;
     g.head = log_.size();
@@ -427,10 +433,16 @@ void Checker::merge_grid() {
     if (g.wthread != kNone) keep_lowest(w.w, GridShadow::pack(group_, g.wthread, g.wsite));
     if (g.rthread != kNone) keep_lowest(w.r, GridShadow::pack(group_, g.rthread, g.rsite));
     if (g.athread != kNone) keep_lowest(w.a, GridShadow::pack(group_, g.athread, g.asite));
-    w.bytes = static_cast<std::uint16_t>(w.bytes | g.stored);
+    w.bytes = static_cast<std::uint8_t>(w.bytes | g.stored);
+    // Per byte: whether two groups' plain stores, or one's loads and another's plain stores,
+    // share a byte (a symmetric test against the groups merged before: order-free).
+    w.waw_bytes = w.waw_bytes || (w.pstored & g.pstored);
+    w.rw_bytes = w.rw_bytes || (w.loaded & g.pstored) || (w.pstored & g.loaded);
+    w.pstored = static_cast<std::uint8_t>(w.pstored | g.pstored);
+    w.loaded = static_cast<std::uint8_t>(w.loaded | g.loaded);
     if (g.wwidth != 0) {
       w.mixed |= g.wmixed || (w.width != 0 && (w.value != g.wvalue || w.width != g.wwidth));
-      w.value = g.wvalue, w.width = g.wwidth;
+      w.value = g.wvalue, w.width = static_cast<std::uint8_t>(g.wwidth);
     }
   }
   if (held) held->lock.clear(std::memory_order_release);

@@ -17,8 +17,9 @@
 // came before it (earlier interval, own thread earlier, or a lane before a __syncwarp); a
 // global load, when nobody wrote its bytes before (initcheck.cpp).
 // Hazards are per byte, as racecheck's: accesses to one word pair only where their bytes
-// overlap (two threads storing to different bytes of one word do not race). Simplifications:
-// GridShadow (between groups) and the initialisation marks are kept per 4-byte word.
+// overlap (two threads storing to different bytes of one word do not race), inside a group and
+// between groups (GridShadow keeps per word which bytes groups stored and loaded). The shared
+// initialisation marks are kept per 4-byte word.
 #pragma once
 #include <atomic>
 #include <cstdlib>
@@ -76,9 +77,13 @@ class GridShadow {
   struct Word {
     std::uint64_t w[2] = {kEmpty, kEmpty}, r[2] = {kEmpty, kEmpty}, a[2] = {kEmpty, kEmpty};
     std::uint64_t value = 0;
-    std::uint16_t width = 0;  // 0: no store merged yet
-    std::uint16_t bytes = 0;  // bytes of the word stored (plain or atomic) by any group
+    std::uint8_t width = 0;  // 0: no store merged yet
+    std::uint8_t bytes = 0;  // bytes of the word stored (plain or atomic) by any group
     bool mixed = false;
+    // Per byte (bit i: byte i): plain stores and loads of the groups merged so far, and whether
+    // two groups' plain stores, or a load and another group's plain store, shared a byte.
+    std::uint8_t pstored = 0, loaded = 0;
+    bool waw_bytes = false, rw_bytes = false;
   };
   static constexpr unsigned kPageBits = 10;  // 1024 words (4 KiB of addresses) per page
   struct Page {
@@ -255,6 +260,7 @@ class Checker {
     // Initcheck: bytes not written before the launch (0: nothing to check), bytes this group
     // stored so far, and as of the end of its previous interval.
     std::uint32_t pre = 0, stored = 0, init_bytes = 0;
+    std::uint32_t pstored = 0, loaded = 0;  // bytes of its plain stores and plain loads
   };
   struct UninitSpan {  // a buffer of the launch with bytes not written before it
     std::uint64_t begin, end;
