@@ -5,6 +5,7 @@
 // result; 2: usage error.
 #include <CLI/CLI.hpp>
 
+#include <charconv>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -15,26 +16,6 @@ namespace tgsim::cli {
 
 namespace {
 
-struct Named {
-  std::string name;
-  Schedule schedule;
-  std::uint64_t seed = 1;
-};
-
-// The same spellings as `tgsim run --schedule`, plus "both" (in-order and reverse).
-std::vector<Named> schedules(const std::string& s) {
-  if (s == "both") return {{"in-order", Schedule::kInOrder}, {"reverse", Schedule::kReverse}};
-  if (s == "in-order") return {{s, Schedule::kInOrder}};
-  if (s == "reverse") return {{s, Schedule::kReverse}};
-  if (s.rfind("shuffle", 0) == 0) {
-    if (s.size() == 7) return {{s, Schedule::kShuffle, 1}};
-    if (s.size() > 8 && s[7] == ':' && s.find_first_not_of("0123456789", 8) == std::string::npos)
-      return {{s, Schedule::kShuffle, std::stoull(s.substr(8))}};
-  }
-  throw std::invalid_argument("unknown schedule '" + s +
-                              "' (both, in-order, reverse, shuffle[:SEED])");
-}
-
 std::string num(std::uint64_t v) {  // 14680064 -> 14,680,064
   std::string s = std::to_string(v);
   for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
@@ -43,11 +24,30 @@ std::string num(std::uint64_t v) {  // 14680064 -> 14,680,064
 
 }  // namespace
 
+std::vector<ScheduleChoice> parse_schedule(const std::string& s, bool allow_both) {
+  if (allow_both && s == "both") return {{"in-order", Schedule::kInOrder}, {"reverse", Schedule::kReverse}};
+  if (s == "in-order") return {{s, Schedule::kInOrder}};
+  if (s == "reverse") return {{s, Schedule::kReverse}};
+  if (s == "shuffle") return {{s, Schedule::kShuffle, 1}};
+  if (s.rfind("shuffle:", 0) == 0) {
+    std::uint64_t seed = 0;
+    const char* b = s.data() + 8;
+    const char* e = s.data() + s.size();
+    auto [p, ec] = std::from_chars(b, e, seed);
+    if (b == e || ec != std::errc() || p != e)
+      throw std::invalid_argument("bad --schedule '" + s + "': SEED must be a decimal number from 0 to " +
+                                  std::to_string(~std::uint64_t(0)));
+    return {{s, Schedule::kShuffle, seed}};
+  }
+  throw std::invalid_argument("unknown --schedule '" + s + "' (" +
+                              (allow_both ? "both, " : "") + "in-order, reverse, shuffle[:SEED])");
+}
+
 CLI::App* add_check(CLI::App& app, CheckOptions& o) {
   auto* c = app.add_subcommand("check", "run a kernel with the checker: races, uninitialised "
                                         "reads, out of bounds, divergent barriers");
   c->add_option("target", o.kernel, "kernel name (tgsim list), or a kernel file FILE.cu / FILE.metal")->required();
-  c->add_option("--n", o.n, "problem size N (default: the kernel's)");
+  c->add_option("--n", o.n, "problem size N (default: the kernel's)")->check(CLI::Range(1, kMaxN));
   c->add_option("--threads", o.threads, "worker threads (default: all cores)");
   c->add_option("--schedule", o.schedule,
                 "fiber order in a group: both (in-order and reverse), in-order, reverse, "
@@ -59,11 +59,11 @@ CLI::App* add_check(CLI::App& app, CheckOptions& o) {
 }
 
 int check(std::ostream& os, std::ostream& err, const CheckOptions& o) {
-  std::vector<Named> scheds;
+  std::vector<ScheduleChoice> scheds;
   std::vector<catalog::Result> results;
   try {
-    scheds = schedules(o.schedule);
-    for (const Named& s : scheds) {
+    scheds = parse_schedule(o.schedule, true);
+    for (const ScheduleChoice& s : scheds) {
       catalog::RunOptions opt;
       opt.n = o.n;
       opt.threads = o.threads;
@@ -97,7 +97,7 @@ int check(std::ostream& os, std::ostream& err, const CheckOptions& o) {
                                  {"correct", all_correct},
                                  {"schedules_agree", same_findings},
                                  {"runs", runs}}
-              .dump(2)
+              .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
        << "\n";
     return clean && all_correct ? 0 : 1;
   }

@@ -1,5 +1,6 @@
 // The subcommands of the tgsim program (each in its own file).
 #pragma once
+#include <cstdint>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -12,6 +13,18 @@ class App;
 }
 
 namespace tgsim::cli {
+
+// Parsed the same way for every command. --n: 1 .. kMaxN (run and check).
+inline constexpr int kMaxN = 1 << 20;
+// --schedule: in-order, reverse, shuffle or shuffle:SEED (SEED: decimal, 0 .. 2^64-1; default
+// 1), and for `check` also both (in-order then reverse). Throws std::invalid_argument with one
+// line naming the bad value.
+struct ScheduleChoice {
+  std::string name;
+  Schedule schedule;
+  std::uint64_t seed = 1;
+};
+std::vector<ScheduleChoice> parse_schedule(const std::string& s, bool allow_both);
 
 struct CheckOptions {  // `tgsim check` (check.cpp)
   std::string kernel, schedule = "both";

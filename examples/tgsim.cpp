@@ -24,17 +24,6 @@
 
 namespace {
 
-tgsim::Schedule parse_schedule(const std::string& s, std::uint64_t* seed) {
-  if (s == "in-order") return tgsim::Schedule::kInOrder;
-  if (s == "reverse") return tgsim::Schedule::kReverse;
-  if (s.rfind("shuffle", 0) == 0) {
-    if (s.size() > 8 && s[7] == ':') *seed = std::stoull(s.substr(8));
-    else if (s.size() != 7) throw std::invalid_argument("bad schedule '" + s + "'");
-    return tgsim::Schedule::kShuffle;
-  }
-  throw std::invalid_argument("unknown schedule '" + s + "' (in-order, reverse, shuffle[:SEED])");
-}
-
 int usage_error(const std::string& what) {
   std::cerr << "tgsim: error: " << what << " (see tgsim --help)\n";
   return 2;
@@ -74,7 +63,7 @@ int main(int argc, char** argv) {
   run->add_option("--threads-in-grid", file_run.grid_threads,
                   "with a Metal FILE: dispatchThreads' grid size in threads, X[,Y[,Z]]");
   run->add_option("--n", n, "matrix size N (square); default 256 for matmul, 1024 for transpose")
-      ->check(CLI::Range(1, 1 << 20));
+      ->check(CLI::Range(1, tgsim::cli::kMaxN));
   run->add_option("--threads", threads, "worker threads (default: all cores)");
   run->add_option("--schedule", schedule, "fiber order in a group: in-order, reverse, shuffle[:SEED]");
   run->add_flag("--json", json, "one JSON object");
@@ -165,13 +154,13 @@ int main(int argc, char** argv) {
       base.threads = threads;
       base.cache_model = !no_cache;
       base.progress = !json;
-      std::uint64_t seed = 1;
       try {
-        base.schedule = parse_schedule(schedule, &seed);
-      } catch (const std::exception& e) {
+        const tgsim::cli::ScheduleChoice sc = tgsim::cli::parse_schedule(schedule, false).front();
+        base.schedule = sc.schedule;
+        base.shuffle_seed = sc.seed;
+      } catch (const std::invalid_argument& e) {
         return usage_error(e.what());
       }
-      base.shuffle_seed = seed;
       return tgsim::cli::run_file_command(std::cout, std::cerr, file_run, *prof, base, json, false);
     }
     if (!file_run.args.empty() || !file_run.grid.empty() || !file_run.block.empty())
@@ -184,7 +173,9 @@ int main(int argc, char** argv) {
       opt.progress = !json;
       tgsim::catalog::Result r;
       try {
-        opt.schedule = parse_schedule(schedule, &opt.shuffle_seed);
+        const tgsim::cli::ScheduleChoice sc = tgsim::cli::parse_schedule(schedule, false).front();
+        opt.schedule = sc.schedule;
+        opt.shuffle_seed = sc.seed;
         r = tgsim::catalog::run(tgsim::Device{*prof}, kernel, opt);
       } catch (const std::invalid_argument& e) {
         return usage_error(e.what());

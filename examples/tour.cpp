@@ -138,7 +138,7 @@ std::string result_json(const catalog::Result& r, int indent, const DeviceProfil
     }
   j["sites"] = rep["sites"];
   j["findings"] = rep["findings"];
-  return j.dump(indent);
+  return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);  // names need not be UTF-8
 }
 
 namespace {

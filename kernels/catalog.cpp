@@ -78,17 +78,7 @@ Result run_transpose(const Device& dev, const RunOptions& opt, const char* name,
 
 // Several launches reported as one: counters add up, sites and findings are listed together.
 void append(Report& into, const Report& r) {
-  Counters& c = into.counters;
-  c.global_load += r.counters.global_load;
-  c.global_store += r.counters.global_store;
-  c.shared_load += r.counters.shared_load;
-  c.shared_store += r.counters.shared_store;
-  c.barriers += r.counters.barriers;
-  c.global_atomic += r.counters.global_atomic;
-  c.l2_read_sectors += r.counters.l2_read_sectors;
-  c.l2_write_sectors += r.counters.l2_write_sectors;
-  c.dram_read_bytes += r.counters.dram_read_bytes;
-  c.dram_write_bytes += r.counters.dram_write_bytes;
+  into.counters += r.counters;
   if (!into.captured.present) into.captured = r.captured;
   into.sites.insert(into.sites.end(), r.sites.begin(), r.sites.end());
   into.findings.insert(into.findings.end(), r.findings.begin(), r.findings.end());

@@ -47,7 +47,9 @@ std::uint64_t get(const nlohmann::json& m, const char* name) {
 
 }  // namespace
 
-Prediction predict_against(const std::string& path, unsigned threads) {
+namespace {
+
+Prediction predict_fixture(const std::string& path, unsigned threads) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot open fixture " + path);
   nlohmann::json fx = nlohmann::json::parse(in);
@@ -106,6 +108,8 @@ Prediction predict_against(const std::string& path, unsigned threads) {
   return out;
 }
 
+}  // namespace
+
 void add_m3_pairs(Prediction& out, const std::string& path, unsigned threads) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot open fixture " + path);
@@ -149,6 +153,16 @@ std::string prediction_json(const Prediction& p, int indent) {
     j["cache"].push_back({{"kernel", c.kernel}, {"n", c.n}, {"counter", c.counter}, {"metric", c.metric},
                           {"tgsim", c.tgsim}, {"h100", c.h100}});
   return j.dump(indent);
+}
+
+
+// A fixture that is not the JSON this expects is a runtime_error naming the file (one line).
+Prediction predict_against(const std::string& path, unsigned threads) {
+  try {
+    return predict_fixture(path, threads);
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error("fixture " + path + " is malformed: " + e.what());
+  }
 }
 
 std::string format_prediction(const Prediction& p) {

@@ -42,7 +42,9 @@ bool Validation::all_equal() const {
 
 std::string default_fixture_path() { return std::string(TGSIM_SOURCE_DIR) + "/tests/hardware/h100.json"; }
 
-Validation validate_against(const std::string& path, unsigned threads, const std::vector<std::string>& only) {
+namespace {
+
+Validation validate_fixture(const std::string& path, unsigned threads, const std::vector<std::string>& only) {
   for (const std::string& k : only)
     if (!find(k)) throw std::runtime_error("unknown kernel '" + k + "' (tgsim list)");
   std::ifstream in(path);
@@ -89,6 +91,22 @@ Validation validate_against(const std::string& path, unsigned threads, const std
     add("shared.store.wavefronts", "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
         c.shared_store.wavefronts);
     add("barriers", "sass__inst_executed_per_opcode[BAR]", c.barriers);
+    // Shuffles, atomics and constant loads (a global atomic is ATOMG, or REDG when its result
+    // is unused; a constant load's replays are its distinct addresses past the first).
+    auto add_sum = [&](const char* counter, const char* m1, const char* m2, std::uint64_t ours) {
+      kc.rows.push_back({counter, std::string(m1) + " + " + m2, ours, metric(m, m1) + metric(m, m2), true});
+    };
+    add("shfl", "sass__inst_executed_per_opcode[SHFL]", c.shfl);
+    add("shared.atomic.instructions", "smsp__sass_inst_executed_op_shared_atom.sum",
+        c.shared_atomic.instructions);
+    add("shared.atomic.wavefronts", "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom.sum",
+        c.shared_atomic.wavefronts);
+    add_sum("global.atomic.instructions", "smsp__sass_inst_executed_op_global_atom.sum",
+            "smsp__sass_inst_executed_op_global_red.sum", c.global_atomic.instructions);
+    add_sum("global.atomic.sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum",
+            "l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum", c.global_atomic.sectors);
+    add("constant.load.replays", "sm__idc_divergent_instruction_replays.sum",
+        c.constant_load.distinct_addresses - c.constant_load.instructions);
     // Information only: hardware counters that include arbitration (upper bounds).
     add("shared.load.bank_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
         c.shared_load.bank_conflicts(), false);
@@ -99,10 +117,22 @@ Validation validate_against(const std::string& path, unsigned threads, const std
   return v;
 }
 
+}  // namespace
+
+// A fixture that is not the JSON this expects is a runtime_error naming the file (one line).
+Validation validate_against(const std::string& path, unsigned threads, const std::vector<std::string>& only) {
+  try {
+    return validate_fixture(path, threads, only);
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error("fixture " + path + " is malformed: " + e.what());
+  }
+}
+
 std::string format_table(const Validation& v) {
   std::ostringstream os;
   os << "tgsim vs " << v.gpu << " (driver " << v.driver << ", Nsight Compute " << v.ncu << ")\n"
-     << "compared: SASS-level instruction, request, sector, wavefront and BAR counts must be equal;\n"
+     << "compared: SASS-level instruction, request, sector, wavefront, BAR, SHFL, atomic and\n"
+     << "constant-replay counts must be equal;\n"
      << "(info) rows are hardware bank-conflict counters, which include arbitration wavefronts\n\n";
   for (const KernelComparison& k : v.kernels) {
     os << k.kernel << "  n=" << k.n << "  result " << (k.correct_tgsim ? "correct" : "WRONG")

@@ -145,16 +145,17 @@ TEST(Barrier, DivergentBarrierIsAFindingNotAHang) {
   const auto& f = r.findings[0];
   EXPECT_EQ(f.kind, FindingKind::kBarrierDivergence);
   EXPECT_EQ(f.line, static_cast<unsigned>(kDivergentLine));
-  EXPECT_EQ(f.count, 5u);  // once per group
-  EXPECT_THAT(f.message, HasSubstr("16 of 256 threads reached the barrier at barrier_test.cpp:" +
-                                   std::to_string(kDivergentLine) + "; the others (240) exited"));
+  EXPECT_EQ(f.count, 5u);  // once per group: warp 0 diverged; warps 1-7 exited (arrived)
+  EXPECT_THAT(f.message, HasSubstr("divergent threads in warp 0: lanes 0x0000ffff wait at the "
+                                   "barrier at barrier_test.cpp:" +
+                                   std::to_string(kDivergentLine) + " while lanes 0xffff0000"));
   EXPECT_EQ(f.block, Dim3(0, 0, 0));
-  EXPECT_EQ(f.thread, Dim3(16, 0, 0));  // the first thread that did not arrive
+  EXPECT_EQ(f.thread, Dim3(16, 0, 0));  // the first thread that ran past the barrier
   EXPECT_EQ(f.warp, 0u);
   EXPECT_EQ(f.lane, 16u);
-  // The 240 threads that skipped the barrier ran to their store; the 16 waiters were ended.
+  // Exited threads count as arrived: the 16 waiters were released and stored too.
   EXPECT_EQ(out[16], 1);
-  EXPECT_EQ(out[0], 0);
+  EXPECT_EQ(out[0], 1);
   EXPECT_EQ(r.counters.barriers, 5u);  // warp 0 of each group executed the BAR
 }
 
@@ -177,8 +178,11 @@ TEST(Barrier, PerThreadTripCountsEndCleanly) {
     auto r = dev.launch(cfg(Dim3(1), Dim3(96), s), barrier_in_varying_loop, out);
     ASSERT_EQ(r.findings.size(), 1u);
     EXPECT_EQ(r.findings[0].kind, FindingKind::kBarrierDivergence);
-    EXPECT_THAT(r.findings[0].message, HasSubstr("64 of 96 threads reached the barrier"));
-    EXPECT_THAT(r.findings[0].message, HasSubstr("the others (32) exited"));
+    // Lanes that left the loop stored and exited while others of their warp waited in it:
+    // each of the 3 warps at each of the 2 releases.
+    EXPECT_EQ(r.findings[0].count, 6u);
+    EXPECT_THAT(r.findings[0].message, HasSubstr("divergent threads in warp 0"));
+    EXPECT_EQ(out[95], 1);  // every thread finished
   }
 }
 

@@ -175,9 +175,10 @@ TEST(Check, DivergentBarrierMessage) {
   auto r = check_run("divergent_barrier", tgsim::Schedule::kInOrder, 1);
   ASSERT_EQ(r.report.findings.size(), 1u);
   EXPECT_THAT(r.report.findings[0].message,
-              ::testing::StartsWith("16 of 64 threads reached the barrier at buggy.cu:" +
+              ::testing::StartsWith("divergent threads in warp 0: lanes 0x0000ffff wait at the "
+                                    "barrier at buggy.cu:" +
                                     std::to_string(line_of("div_barrier")) +
-                                    "; the others (48) exited"));
+                                    " while lanes 0xffff0000 skipped it"));
 }
 
 // ---------------------------------------------------------------- small kernels

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <vector>
 
+#include <tgsim/errors.hpp>
 #include <tgsim/memory.hpp>
 
 namespace tgsim::detail {
@@ -23,6 +24,15 @@ Graveyard& graveyard() {
 }  // namespace
 
 BufferInfo* acquire_buffer_info() { return new BufferInfo; }
+
+std::size_t buffer_bytes(std::size_t count, std::size_t elem_size, const std::string& name) {
+  const std::size_t max = ~std::size_t(0) - 255;
+  if (elem_size != 0 && count > max / elem_size)
+    throw LaunchError("alloc of '" + name + "': " + std::to_string(count) + " elements of " +
+                      std::to_string(elem_size) + " bytes do not fit in the address space (over " +
+                      std::to_string(max) + " bytes)");
+  return (count * elem_size + 255) / 256 * 256;
+}
 
 void release_buffer_info(BufferInfo* info) noexcept {
   info->count = 0;  // every later subscript through an old global_ptr is out of range...

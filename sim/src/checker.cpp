@@ -3,6 +3,7 @@
 #include "checker.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <thread>
 
@@ -69,7 +70,8 @@ void hazard_findings(const HazardMap& h, const std::vector<SiteInfo>& sites,
     };
     if (key.kind == FindingKind::kUninitialized) {
       f.message = who(g1, t1) + " loads " + mem + " at " + at(s1) +
-                  " before any thread of the group stored to it";
+                  (agg.shared ? " before any thread of the group stored to it"
+                              : ", bytes that neither the host nor a kernel wrote before");
     } else {
       const SiteInfo& s2 = sites[key.site2];
       f.file2 = s2.file;
@@ -115,6 +117,8 @@ void hazard_findings(const HazardMap& h, const std::vector<SiteInfo>& sites,
 
 // ------------------------------------------------------------------ GridShadow
 
+static_assert(sizeof(GridShadow::Word) == 64, "a grid word stays one cache line");
+
 GridShadow::Page* GridShadow::page(std::uint64_t no) {
   Shard& s = shards_[(no * 0x9E3779B97F4A7C15ull) >> 58];
   std::lock_guard<std::mutex> lock(s.mu);
@@ -156,7 +160,8 @@ void describe_global(HazardAgg& h, const std::vector<BufferSpan>& buffers, std::
 
 }  // namespace
 
-void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, HazardMap& out) {
+void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, bool same_value_waw,
+                  HazardMap& out) {
   auto add = [&](FindingKind kind, std::uint64_t a, std::uint64_t b, std::uint64_t word) {
     std::uint32_t site_a = a & 0x3FFFFF, site_b = b & 0x3FFFFF;
     std::uint32_t ta = (a >> 22) & 0x3FF, tb = (b >> 22) & 0x3FF;
@@ -170,11 +175,32 @@ void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, H
       describe_global(h, buffers, word);
     }
   };
+  using G = GridShadow;
+  // A plain access against an atomic of another group (lower group first).
+  auto against_atomic = [&](FindingKind kind, const std::uint64_t (&plain)[2],
+                            const std::uint64_t (&at)[2], std::uint64_t word) {
+    if (plain[0] == G::kEmpty || at[0] == G::kEmpty) return;
+    std::uint64_t p = plain[0], a = at[0];
+    if ((p >> 32) == (a >> 32)) {  // the same group: take the next one of either
+      if (at[1] != G::kEmpty && (plain[1] == G::kEmpty || (at[1] >> 32) <= (plain[1] >> 32)))
+        a = at[1];
+      else if (plain[1] != G::kEmpty)
+        p = plain[1];
+      else
+        return;
+    }
+    if (kind == FindingKind::kWaw || (a >> 32) < (p >> 32))
+      add(kind == FindingKind::kWaw ? kind : FindingKind::kRaw, std::min(a, p), std::max(a, p), word);
+    else
+      add(FindingKind::kWar, p, a, word);
+  };
   g.for_each([&](std::uint64_t word, const GridShadow::Word& w) {
-    using G = GridShadow;
-    if (w.w[0] == G::kEmpty) return;  // only loaded: harmless
-    if (w.w[1] != G::kEmpty) add(FindingKind::kWaw, w.w[0], w.w[1], word);
-    if (w.r[0] == G::kEmpty) return;
+    against_atomic(FindingKind::kWaw, w.w, w.a, word);
+    against_atomic(FindingKind::kRaw, w.r, w.a, word);
+    if (w.w[0] == G::kEmpty) return;  // only loaded (or atomics only): harmless
+    if (w.w[1] != G::kEmpty && w.waw_bytes && (w.mixed || same_value_waw))
+      add(FindingKind::kWaw, w.w[0], w.w[1], word);
+    if (w.r[0] == G::kEmpty || !w.rw_bytes) return;
     std::uint64_t st = G::kEmpty, ld = G::kEmpty;
     if ((w.r[0] >> 32) != (w.w[0] >> 32)) {
       st = w.w[0], ld = w.r[0];
@@ -197,9 +223,18 @@ void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, H
 Checker::Checker(LaunchState& st, std::size_t arena_bytes) : st_(st) {
   // A buffer is read-only for this launch when every argument that names it is a pointer to
   // const of the kernel function: its loads can take part in no hazard and are not logged.
+  // Buffers with bytes nobody wrote yet are checked for uninitialised loads, so their loads are
+  // logged even when the launch cannot store to them.
+  for (const BufferSpan& b : st.buffers) {
+    if (b.info->assume_init) continue;
+    std::size_t bytes = b.end - b.begin, full = 0;
+    for (std::uint64_t x : b.info->written) full += static_cast<std::size_t>(std::popcount(x));
+    if (full < bytes) uninit_spans_.push_back(UninitSpan{b.begin, b.end, b.info});
+  }
   for (const BufferSpan& b : st.buffers) {
     bool ro = true;
     for (const BufferSpan& o : st.buffers) ro = ro && (o.info != b.info || o.read_only);
+    for (const UninitSpan& u : uninit_spans_) ro = ro && u.info != b.info;
     if (ro) read_only_.emplace_back(b.begin, b.end);
   }
   std::size_t words = (arena_bytes + 3) / 4;
@@ -241,6 +276,7 @@ std::uint32_t Checker::global_word(std::uint64_t word) {
     if (slot == 0) {
       auto idx = static_cast<std::uint32_t>(gwords_.size());
       gwords_.push_back(GWord{word, kNone, kNone, kNone, kNone, 0, kNone, 0});
+      if (!uninit_spans_.empty()) gwords_.back().pre = unwritten_before_launch(word);
       slot = idx + 1;
       if (gwords_.size() * 2 > gindex_.size()) {  // grow: rebuild the index only
         gindex_.assign(gindex_.size() * 2, 0);
@@ -275,7 +311,7 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
   const bool write = is_write(kind);
   // Each field is stored straight into the log: an Access assembled on the stack and copied
   // cost a store-forwarding stall per access (measured: over half of this function's time).
-  auto append = [&](std::uint32_t next) {
+  auto append = [&](std::uint32_t next, std::uint64_t w) {
     Access& d = log_[log_.append()];
     d.next = next;
     d.seq = seq;
@@ -285,6 +321,9 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
     d.write = write;
     d.atomic = atomic;
     d.width = static_cast<std::uint16_t>(width);
+    const std::uint64_t lo = std::max(addr, w << 2) - (w << 2);
+    const std::uint64_t hi = std::min(addr + width, (w << 2) + 4) - (w << 2);
+    d.bytes = static_cast<std::uint16_t>(((1u << (hi - lo)) - 1) << lo);
     d.value = write ? stored : 0;
   };
   const std::uint64_t first = addr >> 2, last = (addr + width - 1) >> 2;
@@ -298,7 +337,7 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
       if (write) sh_wtag_[w] = interval_;
       const std::uint32_t next = sh_head_[w];
       sh_head_[w] = log_.size();
-      append(next);
+      append(next, w);
     }
     return;
   }
@@ -310,18 +349,30 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
       g.head = kNone;
       g_touched_.push_back(i);
     }
-    // The group's summary for the grid table: its lowest thread (its first access there).
-    // Atomics stay out of it: atomics of different groups never race with each other.
+    // The group's summary for the grid table: its lowest thread (its first access there) per
+    // plain store, plain load and atomic; atomics of different groups never race with each
+    // other, a plain access against another group's atomic does.
+    const std::uint64_t lo = std::max(addr, w << 2) - (w << 2);
+    const std::uint64_t hi = std::min(addr + width, (w << 2) + 4) - (w << 2);
+    const std::uint32_t bytes = ((1u << (hi - lo)) - 1) << lo;
     if (atomic) {
+      if (thread < g.athread) g.athread = thread, g.asite = site;
     } else if (write) {
       if (thread < g.wthread) g.wthread = thread, g.wsite = site;
+      if (g.wwidth == 0) g.wvalue = stored, g.wwidth = width;
+      else g.wmixed |= g.wvalue != stored || g.wwidth != width;
+      g.pstored |= bytes;
     } else {
       if (thread < g.rthread) g.rthread = thread, g.rsite = site;
+      g.loaded |= bytes;
     }
-    if (write) g.wtag = interval_;
+    if (write) {
+      g.wtag = interval_;
+      g.stored |= bytes;
+    }
     const std::uint32_t next = g.head;
     g.head = log_.size();
-    append(next);
+    append(next, w);
   }
 }
 
@@ -338,11 +389,16 @@ void Checker::end_interval() {
     }
     analyze(true, w, sh_head_[w], &sh_init_[w]);
   }
-  for (std::uint32_t i : g_touched_)
-    if (gwords_[i].wtag == interval_) analyze(false, gwords_[i].word, gwords_[i].head, nullptr);
+  for (std::uint32_t i : g_touched_) {
+    GWord& g = gwords_[i];
+    if (g.wtag == interval_) analyze(false, g.word, g.head, nullptr);
+    if (g.pre & ~g.init_bytes) global_init(g);
+    g.init_bytes = g.stored;
+  }
   sh_touched_.clear();
   g_touched_.clear();
   log_.clear();
+  for (std::vector<std::uint32_t>& m : sync_masks_) m.clear();
   ++interval_;
 }
 
@@ -376,6 +432,18 @@ void Checker::merge_grid() {
     GridShadow::Word& w = p->words[g.word & mask];
     if (g.wthread != kNone) keep_lowest(w.w, GridShadow::pack(group_, g.wthread, g.wsite));
     if (g.rthread != kNone) keep_lowest(w.r, GridShadow::pack(group_, g.rthread, g.rsite));
+    if (g.athread != kNone) keep_lowest(w.a, GridShadow::pack(group_, g.athread, g.asite));
+    w.bytes = static_cast<std::uint8_t>(w.bytes | g.stored);
+    // Per byte: whether two groups' plain stores, or one's loads and another's plain stores,
+    // share a byte (a symmetric test against the groups merged before: order-free).
+    w.waw_bytes = w.waw_bytes || (w.pstored & g.pstored);
+    w.rw_bytes = w.rw_bytes || (w.loaded & g.pstored) || (w.pstored & g.loaded);
+    w.pstored = static_cast<std::uint8_t>(w.pstored | g.pstored);
+    w.loaded = static_cast<std::uint8_t>(w.loaded | g.loaded);
+    if (g.wwidth != 0) {
+      w.mixed |= g.wmixed || (w.width != 0 && (w.value != g.wvalue || w.width != g.wwidth));
+      w.value = g.wvalue, w.width = static_cast<std::uint8_t>(g.wwidth);
+    }
   }
   if (held) held->lock.clear(std::memory_order_release);
 }
@@ -404,8 +472,9 @@ void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::
       const Access& b = *word_store_[j];
       if (b.thread == a.thread) continue;
       if (a.atomic && b.atomic) continue;  // atomics never race with each other
+      if (!(a.bytes & b.bytes)) continue;  // different bytes of the word
       --budget;
-      if (a.thread / 32 == b.thread / 32 && a.wsync != b.wsync) continue;  // __syncwarp
+      if (a.thread / 32 == b.thread / 32 && warp_ordered(a, b)) continue;  // __syncwarp
       bool first = a.write ? key(b) < key(a) : b.seq <= a.seq;
       if (first) {
         if (!before || key(*before) < key(b)) before = &b;
@@ -436,9 +505,10 @@ void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::
       bool stored_before = false, racing = false;
       for (std::size_t j = 0; j < nw; ++j) {
         const Access& w = *word_store_[j];
+        if (!(w.bytes & r.bytes)) continue;  // another byte of the word
         if (w.thread == r.thread) {
           stored_before |= w.seq < r.seq;
-        } else if (w.thread / 32 == r.thread / 32 && w.wsync != r.wsync) {
+        } else if (w.thread / 32 == r.thread / 32 && warp_ordered(w, r)) {
           stored_before |= w.wsync < r.wsync;
         } else {
           racing = true;
@@ -448,6 +518,16 @@ void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::
     }
   }
   if (any_write) *init = serial_;
+}
+
+bool Checker::warp_ordered(const Access& a, const Access& b) const {
+  if (a.wsync == b.wsync) return false;
+  const std::vector<std::uint32_t>& m = sync_masks_[a.thread / 32];
+  const std::uint32_t both = 1u << (a.thread % 32) | 1u << (b.thread % 32);
+  // A sync numbered in (lo, hi] both lanes took part in: the later access is after it.
+  for (std::uint32_t e = std::min(a.wsync, b.wsync); e < std::max(a.wsync, b.wsync); ++e)
+    if ((m[e] & both) == both) return true;
+  return false;
 }
 
 void Checker::add(FindingKind kind, bool shared, std::uint64_t word, const Access& a,

@@ -3,7 +3,9 @@
 // it the interval's accesses from the warps' logs, and each is put on a list per memory word
 // (shared: by arena word, global: by address through a hash index). Left out, because they
 // cannot take part in a hazard: loads of initialised shared words no store of the interval
-// touched, and loads of buffers the launch cannot store to (BufferSpan::read_only). Then each
+// touched, and loads of buffers the launch cannot store to (BufferSpan::read_only; not taken
+// when an argument may carry a pointer the checker cannot see, nor for a buffer with bytes
+// nobody wrote yet, whose loads initcheck needs: sim/src/initcheck.cpp). Then each
 // word's accesses are paired with stores of other threads not separated by a
 // __syncwarp of their warp, in lockstep order (each thread's access count since the barrier):
 // a load with the nearest store before it (RAW) and after it (WAR), a store with the nearest
@@ -12,8 +14,12 @@
 // summarised per group into GridShadow, a launch-wide table keeping the two lowest groups per
 // word and kind; hazards between groups are decided from it after the launch, so the worker
 // count cannot change them. A shared word is uninitialised for a load if no store of its group
-// came before it (earlier interval, own thread earlier, or a lane before a __syncwarp).
-// Simplification: the unit is the 4-byte word (two threads storing to bytes of one word race).
+// came before it (earlier interval, own thread earlier, or a lane before a __syncwarp); a
+// global load, when nobody wrote its bytes before (initcheck.cpp).
+// Hazards are per byte, as racecheck's: accesses to one word pair only where their bytes
+// overlap (two threads storing to different bytes of one word do not race), inside a group and
+// between groups (GridShadow keeps per word which bytes groups stored and loaded). The shared
+// initialisation marks are kept per 4-byte word.
 #pragma once
 #include <atomic>
 #include <cstdlib>
@@ -65,8 +71,19 @@ class GridShadow {
   static std::uint64_t pack(std::uint64_t group, std::uint32_t thread, std::uint32_t site) {
     return (group << 32) | (std::uint64_t(thread & 0x3FF) << 22) | (site & 0x3FFFFF);
   }
+  // w: plain stores, r: plain loads, a: atomics (two lowest groups each). `value`/`width`: the
+  // bytes some group stored; `mixed`: stores of the launch wrote different bytes (a WAW between
+  // groups that all store the same value is no hazard, as inside a group).
   struct Word {
-    std::uint64_t w[2] = {kEmpty, kEmpty}, r[2] = {kEmpty, kEmpty};
+    std::uint64_t w[2] = {kEmpty, kEmpty}, r[2] = {kEmpty, kEmpty}, a[2] = {kEmpty, kEmpty};
+    std::uint64_t value = 0;
+    std::uint8_t width = 0;  // 0: no store merged yet
+    std::uint8_t bytes = 0;  // bytes of the word stored (plain or atomic) by any group
+    bool mixed = false;
+    // Per byte (bit i: byte i): plain stores and loads of the groups merged so far, and whether
+    // two groups' plain stores, or a load and another group's plain store, shared a byte.
+    std::uint8_t pstored = 0, loaded = 0;
+    bool waw_bytes = false, rw_bytes = false;
   };
   static constexpr unsigned kPageBits = 10;  // 1024 words (4 KiB of addresses) per page
   struct Page {
@@ -74,12 +91,20 @@ class GridShadow {
     Word words[1u << kPageBits];
   };
   Page* page(std::uint64_t page_no);
+  // The word's entry, or null; once every group has run (no lock taken).
+  const Word* find(std::uint64_t word) const {
+    const std::uint64_t no = word >> kPageBits;
+    const Shard& s = shards_[(no * 0x9E3779B97F4A7C15ull) >> 58];
+    auto it = s.pages.find(no);
+    return it == s.pages.end() ? nullptr : &it->second->words[word & ((1u << kPageBits) - 1)];
+  }
   // Calls f(word_address_in_words, const Word&) for every touched word.
   template <class F> void for_each(F&& f) const {
     for (const Shard& s : shards_)
       for (const auto& [no, p] : s.pages)
         for (std::uint32_t i = 0; i < (1u << kPageBits); ++i)
-          if (p->words[i].w[0] != kEmpty || p->words[i].r[0] != kEmpty)
+          if (p->words[i].w[0] != kEmpty || p->words[i].r[0] != kEmpty ||
+              p->words[i].a[0] != kEmpty)
             f((no << kPageBits) | i, p->words[i]);
   }
 
@@ -91,8 +116,22 @@ class GridShadow {
   Shard shards_[64];
 };
 
+// A global load of bytes that nobody wrote before it (initcheck; sim/src/initcheck.cpp): not
+// before the launch (host, earlier launches), not by its own group before it. Kept until the
+// launch ends: another group storing those bytes in the launch makes it a hazard instead.
+struct UninitLoad {
+  std::uint64_t word, group;
+  std::uint32_t thread, site;
+};
+// Turns the launch's uninitialised loads into findings, and marks the bytes its stores wrote
+// in their buffers (BufferInfo::written) for the next launches.
+void global_initcheck(const std::vector<UninitLoad>& loads, const GridShadow& g,
+                      const std::vector<BufferSpan>& buffers, HazardMap& out);
+
 // Decides the hazards between groups once every group has run.
-void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, HazardMap& out);
+// `same_value_waw`: LaunchConfig::report_same_value_waw.
+void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, bool same_value_waw,
+                  HazardMap& out);
 
 // A store or an atomic: the accesses that carry bytes and can conflict.
 inline bool is_write(SiteKind k) {
@@ -137,8 +176,9 @@ class Checker {
     const std::uint64_t w = addr >> 2;
     return sh_wtag_[w] != interval_ && sh_init_[w] == serial_;
   }
-  // One access of `thread`: its `seq`-th since the barrier (lockstep time), after `wsync`
-  // rendezvous of its warp in this interval; `stored`: a store's folded bytes.
+  // One access of `thread`: its `seq`-th since the barrier (lockstep time); `wsync`: the number
+  // of the last __syncwarp of this interval its lane took part in (0: none); `stored`: a
+  // store's folded bytes.
   void access(std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync, std::uint32_t site,
               SiteKind kind, std::uint64_t addr, std::uint32_t width, std::uint64_t stored) {
     // The common case inline: a plain shared load or store of one word (most accesses of tiled
@@ -157,14 +197,23 @@ class Checker {
       const std::uint32_t idx = log_.append();
       sh_head_[w] = idx;
       log_[idx] = Access{head, seq, site, wsync, static_cast<std::uint16_t>(thread), !load, false,
-                         static_cast<std::uint16_t>(width), load ? 0 : stored};
+                         static_cast<std::uint16_t>(width),
+                         static_cast<std::uint16_t>(((1u << width) - 1) << (addr & 3)),
+                         load ? 0 : stored};
       return;
     }
     access_general(thread, seq, wsync, site, kind, addr, width, stored);
   }
+  // The lanes that took part in each __syncwarp of `warp` in this interval (an access's wsync
+  // is the number of the last one its lane took part in).
+  void warp_syncs(std::uint32_t warp, const std::vector<std::uint32_t>& masks) {
+    if (warp >= sync_masks_.size()) sync_masks_.resize(warp + 1);
+    sync_masks_[warp] = masks;
+  }
   void end_interval();  // a barrier was released, or the group ends
   void end_group();
   const HazardMap& hazards() const { return hazards_; }
+  const std::vector<UninitLoad>& uninit_loads() const { return uninit_; }
 
  private:
   static constexpr std::uint32_t kNone = ~0u;
@@ -172,11 +221,12 @@ class Checker {
     std::uint32_t next;   // the word's previous access in this interval, or kNone
     std::uint32_t seq;    // the thread's accesses since the barrier: its lockstep time
     std::uint32_t site;
-    std::uint32_t wsync;  // the warp's __syncwarp count at the access
+    std::uint32_t wsync;  // the last __syncwarp its lane took part in (warp_ordered)
     std::uint16_t thread;
     bool write;           // a store or an atomic
     bool atomic;          // (no char-sized fields: their stores would alias every pointer)
     std::uint16_t width;
+    std::uint16_t bytes;  // the bytes of the word it touches (bit i: byte i): hazards are per byte
     std::uint64_t value;  // stored bytes (a 16-byte store: halves folded)
   };
   // The interval's accesses: a raw growable array (the append is a compare and an add).
@@ -203,7 +253,21 @@ class Checker {
     std::uint32_t wtag;   // last interval with a store or an atomic here
     std::uint32_t head;
     std::uint32_t wthread, wsite, rthread, rsite;  // lowest thread that stored / loaded
+    std::uint32_t athread = ~0u, asite = 0;          // lowest thread with an atomic here
+    std::uint64_t wvalue = 0;  // the bytes of its first plain store, and their width
+    std::uint32_t wwidth = 0;
+    bool wmixed = false;  // its plain stores wrote different bytes
+    // Initcheck: bytes not written before the launch (0: nothing to check), bytes this group
+    // stored so far, and as of the end of its previous interval.
+    std::uint32_t pre = 0, stored = 0, init_bytes = 0;
+    std::uint32_t pstored = 0, loaded = 0;  // bytes of its plain stores and plain loads
   };
+  struct UninitSpan {  // a buffer of the launch with bytes not written before it
+    std::uint64_t begin, end;
+    const BufferInfo* info;
+  };
+  std::uint32_t unwritten_before_launch(std::uint64_t word) const;
+  void global_init(GWord& g);
   bool in_read_only_buffer(std::uint64_t addr) const {
     for (const auto& r : read_only_)
       if (addr >= r.first && addr < r.second) return true;
@@ -214,12 +278,18 @@ class Checker {
                       std::uint64_t stored);
   std::uint32_t global_word(std::uint64_t word);
   void analyze(bool shared, std::uint64_t word, std::uint32_t head, std::uint32_t* init);
+  // Two accesses of lanes of one warp are ordered when a __syncwarp both lanes took part in
+  // lies between them.
+  bool warp_ordered(const Access& a, const Access& b) const;
   void add(FindingKind kind, bool shared, std::uint64_t word, const Access& a, const Access* b);
   void describe(HazardAgg& h, bool shared, std::uint64_t word);
   void merge_grid();
 
   LaunchState& st_;
   const std::deque<SharedDecl>* decls_ = nullptr;
+  std::vector<std::vector<std::uint32_t>> sync_masks_;  // per warp, this interval
+  std::vector<UninitSpan> uninit_spans_;
+  std::vector<UninitLoad> uninit_;
   std::uint64_t group_ = 0;
   std::uint32_t serial_ = 0;    // groups run by this worker: shared words' init marks
   std::uint32_t interval_ = 0;  // barrier intervals run by this worker: list validity

@@ -107,8 +107,8 @@ void global_use_after_free(ThreadCtx* t, const std::source_location& loc, const 
   t->group_->add_finding(
       *t, FindingKind::kUseAfterFree, loc,
       "access (index " + std::to_string(index) + ") through a pointer to freed buffer '" +
-          buf->name + "': the Buffer it was made from was destroyed before this launch (the "
-          "access was dropped; a load yields 0)");
+          buf->name + "': the Buffer it was made from was destroyed before this launch or while "
+          "it ran (the access was dropped; a load yields 0)");
 }
 
 void global_out_of_bounds(ThreadCtx* t, const std::source_location& loc, const BufferInfo* buf,
@@ -221,6 +221,7 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
   std::uint32_t nwarps = (nthreads_ + 31) / 32;
   warps_.resize(nwarps);
   warp_pending_.resize(nwarps);
+  warp_div_.resize(nwarps);
   wsync_.resize(nwarps);
   order_.resize(nthreads_);
   // Front-end kernels: the bytes the kernel declared and the launch gave are valid, a red zone
@@ -285,6 +286,7 @@ void GroupRun::start(std::uint64_t g) {
   arena_used_ = shared_valid_;  // zeroed at the group end, as the proxy dialect's arrays are
   aborting_ = false;
   for (WarpCollective& wc : wsync_) wc.arrived = wc.mask = 0, wc.mismatch = false;
+  for (std::vector<WarpDivergence>& d : warp_div_) d.clear();
   if (checker_) checker_->start_group(g, &decls_);
   for (std::uint32_t i = 0; i < nthreads_; ++i) order_[i] = i;
   switch (state_.cfg.schedule) {
@@ -339,16 +341,18 @@ void GroupRun::run(std::uint64_t g) {
       const std::uint32_t w = th.ctx.warp;
       if (th.state == State::kExited && wsync_[w].arrived) try_complete_warp(w, ~0u);
       // A lane at a __syncwarp runs again before the barrier: its warp is not done yet.
-      if (th.state != State::kWarpWait && th.state != State::kMaskWait && --warp_pending_[w] == 0)
+      // A lane that yielded (kReady: it spins, maybe_yield) runs again before its warp is done.
+      if (th.state != State::kWarpWait && th.state != State::kMaskWait &&
+          th.state != State::kReady && --warp_pending_[w] == 0)
         flush_warp(w);
     }
     if (aborting_) break;
-    std::uint32_t waiting = 0, exited = 0, ready = 0, warp_waiting = 0;
+    std::uint32_t waiting = 0, ready = 0, warp_waiting = 0;
     bool one_site = true;
     const Thread* first = nullptr;
     for (const Thread& th : threads_) {
       if (th.state == State::kExited) {
-        ++exited;
+        // counts as arrived at any barrier
       } else if (th.state == State::kReady || th.state == State::kWarpWait ||
                  th.state == State::kMaskWait) {
         // Released by a warp collective after this pass went by them, stuck in one, or
@@ -372,7 +376,7 @@ void GroupRun::run(std::uint64_t g) {
       break;
     }
     if (waiting == 0) break;
-    if (exited == 0 && one_site) {
+    if (one_site) {  // exited threads count as arrived
       release_barrier();
       continue;
     }
@@ -494,6 +498,15 @@ void GroupRun::barrier(ThreadCtx& t, const std::source_location& loc) {
   if (aborting_) throw AbortGroup{};
 }
 
+// A spinning thread (group_sync.cpp) goes back to the ready threads: the others run first.
+void GroupRun::maybe_yield(ThreadCtx& t) {
+  if (!spinning(warps_[t.warp].lanes[t.lane])) return;
+  Thread& th = threads_[t.linear_tid];
+  th.state = State::kReady;
+  th.fiber.suspend();
+  if (aborting_) throw AbortGroup{};
+}
+
 // A lane arrives at a warp collective: it deposits its operand, and either completes the
 // rendezvous (it is the last named live lane) or waits for the others.
 std::uint64_t GroupRun::collective(ThreadCtx& t, const CollectiveOp& op, std::uint32_t mask,
@@ -580,13 +593,17 @@ bool GroupRun::try_complete_warp(std::uint32_t w, std::uint32_t caller) {
   std::uint32_t site = site_id(wc.loc, wc.op->kind);
   if (site >= acc_.size()) acc_.resize(site + 1);
   acc_[site].warp_ops += wc.op->count;
+  const std::uint32_t took_part = wc.arrived;
   wc.arrived = 0;
   wc.mask = 0;
   wc.mismatch = false;
-  if (checking_) {  // where each lane's log stood: its later accesses are ordered after the sync
+  // Where each lane's log stood: its later accesses are ordered after the sync. Only
+  // __syncwarp orders memory (vote and shuffle intrinsics imply no memory barrier).
+  if (checking_ && wc.op->kind == SiteKind::kWarpSync) {
     WarpLog& wl = warps_[w];
     std::array<std::uint32_t, 32>& pos = wl.syncs.emplace_back();
     for (std::uint32_t l = 0; l < 32; ++l) pos[l] = static_cast<std::uint32_t>(wl.lanes[l].size());
+    wl.sync_masks.push_back(took_part);
   }
   return true;
 }
@@ -722,7 +739,10 @@ void GroupRun::watchdog_fired(Thread& th) {
   if (waiting)
     msg += " while " + std::to_string(waiting) + " thread(s) wait at the barrier at " +
            where(first->wait_loc);
-  msg += ": a runaway loop? The group was ended";
+  msg += spinning(log) ? ": it spins on one address that no thread of its group sets; waiting for "
+                         "another threadgroup is only guaranteed with a cooperative launch (tgsim "
+                         "runs each group to its end). The group was ended"
+                       : ": a runaway loop? The group was ended";
   aborting_ = true;
   if (log.empty()) {
     add_finding_at(t, FindingKind::kWatchdog, "", 0, 0, msg);
@@ -791,8 +811,14 @@ void GroupRun::count_instruction(std::uint32_t site, SiteKind kind, std::uint32_
       c.ideal_wavefronts += wf.ideal;
       break;
     }
+    case SiteKind::kSharedAtomic: {
+      model::Wavefronts wf = model::shared_atomic_wavefronts(a);
+      c.wavefronts += wf.wavefronts;
+      c.ideal_wavefronts += wf.ideal;
+      break;
+    }
     case SiteKind::kConstantLoad: c.distinct_addresses += model::distinct_addresses(a); break;
-    default: break;  // shared atomics: serialisation is not publicly specified (not modelled)
+    default: break;
   }
 }
 
@@ -842,6 +868,7 @@ void GroupRun::check_interval() {
   for (std::uint32_t w = 0; w < warps_.size(); ++w) {
     WarpLog& wl = warps_[w];
     const std::size_t nsync = wl.syncs.size();
+    checker.warp_syncs(w, wl.sync_masks);
     for (std::uint32_t l = 0; l < 32; ++l) {
       const WarpLog::LaneLog& log = wl.lanes[l];
       const std::size_t n = log.size();
@@ -859,7 +886,9 @@ void GroupRun::check_interval() {
           continue;
         }
         if (ti.shared_word_load && checker.quiet_shared_load(r & kAddrMask)) continue;
-        while (e < nsync && wl.syncs[e][l] <= k) ++e, ++wsync;
+        // wsync: the number of the last __syncwarp this lane took part in before access k.
+        for (; e < nsync && (!(wl.sync_masks[e] >> l & 1u) || wl.syncs[e][l] <= k); ++e)
+          if (wl.sync_masks[e] >> l & 1u) wsync = static_cast<std::uint32_t>(e + 1);
         const std::uint64_t v = is_write(ti.kind) ? vals[vi++] : 0;
         checker.access(thread, static_cast<std::uint32_t>(k), wsync, ti.site, ti.kind,
                        r & kAddrMask, ti.width, v);
@@ -872,6 +901,7 @@ void GroupRun::check_interval() {
       wl.values[l].clear();
     }
     wl.syncs.clear();
+    wl.sync_masks.clear();
     wl.counted = false;
   }
 }
@@ -882,6 +912,7 @@ void GroupRun::flush_warp(std::uint32_t w) {
     if (warps_[w].counted) return;
     warps_[w].counted = true;
   }
+  note_warp_divergence(w);
   WarpLog::LaneLog* lanes = warps_[w].lanes;
   // The reference sequence is the longest lane's; the others must be prefixes of it.
   std::uint32_t ref = 0;

@@ -2,9 +2,12 @@
 // (fiber.hpp: stacks from a per-worker pool with a guard region); a small
 // scheduler of our own resumes them in the launch's schedule order. A thread runs freely
 // until it waits at a barrier or exits, so a barrier-free kernel runs each thread to its
-// end on one reused stack (the fast path). When every live thread waits, the barrier is
-// released, or, if some exited or wait elsewhere, reported as divergence and the group
-// ends cleanly.
+// end on one reused stack (the fast path). When every live thread waits at one barrier, the
+// barrier is released: exited threads count as arrived (PTX: exited threads do not hold up
+// bar.sync), so `if (i >= n) return;` before a barrier is correct. Live threads waiting at
+// different barriers are reported as divergence and the group ends cleanly; lanes that skip
+// a barrier their warp's other lanes wait at and run on past it to exit are reported as
+// divergence in the warp (group_sync.cpp) and the group goes on.
 //
 // Counting: each access is filed in its lane's log (record.hpp); lanes with equal (tag,
 // occurrence of that tag in the lane since the warp's last flush) form one warp instruction.
@@ -72,6 +75,7 @@ struct WarpLog {
     const std::uint64_t* data() const { return data_; }
     std::size_t size() const { return static_cast<std::size_t>(buf_.cur - data_); }
     bool empty() const { return buf_.cur == data_; }
+    bool full() const { return buf_.cur == buf_.end; }
     std::uint64_t operator[](std::size_t i) const { return data_[i]; }
     const std::uint64_t* begin() const { return data_; }
     const std::uint64_t* end() const { return buf_.cur; }
@@ -84,9 +88,11 @@ struct WarpLog {
   };
   LaneLog lanes[32];
   // With the checker on: each lane's stored bytes (stores and atomics, in log order), and the
-  // lanes' log sizes at every completed warp rendezvous of the interval.
+  // lanes' log sizes at every completed __syncwarp of the interval with the lanes that took
+  // part (shuffles and votes order no memory: they are not recorded).
   std::vector<std::uint64_t> values[32];
   std::vector<std::array<std::uint32_t, 32>> syncs;
+  std::vector<std::uint32_t> sync_masks;
   bool counted = false;  // with the checker: flushed into the counters in this interval
   // The watchdog (LaunchConfig::watchdog_accesses): a lane's log never grows past `limit`
   // records; the capacity check the append makes anyway is the only test on the hot path.
@@ -171,8 +177,10 @@ class GroupRun {
               std::uint32_t width, const void* value) {
     const std::uint64_t tag = tag_of(loc, kind, width);
     WarpLog& w = warps_[t.warp];
+    const bool full = w.lanes[t.lane].full();
     w.lanes[t.lane].push(tag | addr, w.limit);
     if (checking_ && is_write(kind)) note_store(t, kind, addr, width, value);
+    if (full) [[unlikely]] maybe_yield(t);  // the log grew: a spinning thread lets others run
   }
   // With the checker: a store's bytes beside the log, and its shared words marked as stored in
   // this interval (check_interval then skips the loads of words nobody stored).
@@ -277,6 +285,9 @@ class GroupRun {
                          std::uint32_t mask, const std::uint64_t* addr);
   void release_barrier();
   void report_divergence();
+  void note_warp_divergence(std::uint32_t w);
+  bool spinning(const WarpLog::LaneLog& log) const;
+  void maybe_yield(ThreadCtx& t);
   bool try_complete_warp(std::uint32_t w, std::uint32_t caller);
   bool resolve_activemasks();
   void report_stuck_warps();
@@ -293,6 +304,17 @@ class GroupRun {
   std::vector<WarpLog> warps_;
   WarpGrouper grouper_;
   std::vector<std::uint32_t> warp_pending_;  // lanes of the warp that may still run
+  // Divergence in a warp (group_sync.cpp): lanes exited after accesses at sites no waiting lane
+  // of their warp had reached; a finding once a waiting lane reaches one of those sites after
+  // the barrier (the skipping lanes had run on past it), dropped if none ever does.
+  struct WarpDivergence {
+    std::source_location at;  // the barrier the waiting lanes waited at
+    std::uint32_t lane = 0, ran = 0, waiting = 0;  // lowest skipping lane, skipping, waiting lanes
+    std::vector<std::uint32_t> sites;  // site ids the skipping lanes ran that the waiters had not
+  };
+  std::vector<std::vector<WarpDivergence>> warp_div_;  // per warp, pending
+  std::vector<std::uint32_t> tag_stamp_;  // scratch of note_warp_divergence, per tag
+  std::uint32_t stamp_ = 0;
   std::vector<WarpCollective> wsync_;
   std::unique_ptr<Checker> checker_;  // null unless cfg.check
   bool checking_ = false;             // checker_ != null, as a plain flag for the hot path

@@ -152,4 +152,9 @@ Wavefronts shared_wavefronts(const WarpAccess& a, bool is_load) {
   return r;
 }
 
+Wavefronts shared_atomic_wavefronts(const WarpAccess& a) {
+  if (!a.active) return Wavefronts{};
+  return Wavefronts{phase_wavefronts(a.active, a.width, a.addr), 1};
+}
+
 }  // namespace tgsim::model

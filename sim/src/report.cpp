@@ -22,6 +22,31 @@ AccessCounters& AccessCounters::operator+=(const AccessCounters& o) {
   return *this;
 }
 
+// Adding a field to Counters changes its size: this fails until operator+= adds it too.
+static_assert(sizeof(Counters) == 7 * sizeof(AccessCounters) + 10 * sizeof(std::uint64_t),
+              "Counters::operator+= must add every field");
+
+Counters& Counters::operator+=(const Counters& o) {
+  global_load += o.global_load;
+  global_store += o.global_store;
+  shared_load += o.shared_load;
+  shared_store += o.shared_store;
+  global_atomic += o.global_atomic;
+  shared_atomic += o.shared_atomic;
+  constant_load += o.constant_load;
+  barriers += o.barriers;
+  warpsync += o.warpsync;
+  shfl += o.shfl;
+  vote += o.vote;
+  warp_reduce += o.warp_reduce;
+  cache_modelled = cache_modelled || o.cache_modelled;
+  l2_read_sectors += o.l2_read_sectors;
+  l2_write_sectors += o.l2_write_sectors;
+  dram_read_bytes += o.dram_read_bytes;
+  dram_write_bytes += o.dram_write_bytes;
+  return *this;
+}
+
 const char* to_string(SiteKind k) {
   switch (k) {
     case SiteKind::kGlobalLoad: return "global.load";
@@ -89,7 +114,8 @@ nlohmann::json shared_json(const AccessCounters& c) {
 }
 
 nlohmann::json atomic_json(const AccessCounters& c) {
-  return {{"thread_accesses", c.thread_accesses}, {"instructions", c.instructions}, {"bytes", c.bytes}};
+  return {{"thread_accesses", c.thread_accesses}, {"instructions", c.instructions},
+          {"wavefronts", c.wavefronts}, {"bytes", c.bytes}};
 }
 
 nlohmann::json constant_json(const AccessCounters& c) {
@@ -177,7 +203,7 @@ std::string to_json(const Report& r, int indent) {
   }
   if (!r.printed.empty()) j["printed"] = r.printed;
   if (!r.notes.empty()) j["notes"] = r.notes;
-  return j.dump(indent);
+  return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);  // names need not be UTF-8
 }
 
 void write_text(std::ostream& os, const Report& r) {
@@ -211,7 +237,8 @@ void write_text(std::ostream& os, const Report& r) {
        << " sectors\n";
   if (c.shared_atomic.instructions)
     os << "  shared atomics: " << num(c.shared_atomic.instructions) << " warp instr., "
-       << num(c.shared_atomic.thread_accesses) << " thread ops\n";
+       << num(c.shared_atomic.thread_accesses) << " thread ops, " << num(c.shared_atomic.wavefronts)
+       << " wavefronts\n";
   if (c.constant_load.instructions)
     os << "  constant loads: " << num(c.constant_load.instructions) << " warp instr., "
        << num(c.constant_load.distinct_addresses) << " serialised accesses (one per distinct address)\n";

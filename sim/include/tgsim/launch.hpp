@@ -119,10 +119,31 @@ constexpr bool param_read_only() {
     return false;
   }
 }
+// A launch without the checker may store to any buffer it is given: initcheck counts their
+// bytes as written from then on.
+template <class A>
+void assume_initialised(const A& a) {
+  using D = std::remove_cvref_t<A>;
+  const BufferInfo* info = nullptr;
+  if constexpr (is_buffer<D>::value) info = a.ptr().info();
+  else if constexpr (is_global_ptr<D>::value) info = a.info();
+  if (info) info->assume_init = true;
+}
+// An argument that may carry a pointer the checker cannot see (a struct, a raw pointer): a
+// buffer passed const directly may then also be stored through it.
+template <class A>
+constexpr bool opaque_arg() {
+  using D = std::remove_cvref_t<A>;
+  return !(is_buffer<D>::value || is_global_ptr<D>::value || std::is_arithmetic_v<D> ||
+           std::is_enum_v<D>);
+}
+// Read-only (a const parameter) counts only when every argument is a buffer or a scalar: with
+// an opaque argument no buffer of the launch is taken as read-only.
 template <class K, class... A, std::size_t... I>
 void collect_buffers(std::vector<BufferSpan>& out, std::index_sequence<I...>, const A&... args) {
   using F = std::remove_pointer_t<std::remove_cvref_t<K>>;
-  (collect_buffer(out, args, param_read_only<F, sizeof...(A), I>()), ...);
+  constexpr bool opaque = (false || ... || opaque_arg<A>());
+  (collect_buffer(out, args, !opaque && param_read_only<F, sizeof...(A), I>()), ...);
 }
 Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn fn,
                   const std::vector<BufferSpan>& buffers = {});
@@ -161,6 +182,7 @@ class Device {
       fn.kernel = reinterpret_cast<const void*>(&kernel);
     std::vector<detail::BufferSpan> buffers;
     if (cfg.check) detail::collect_buffers<K>(buffers, std::index_sequence_for<A...>{}, args...);
+    else (detail::assume_initialised(args), ...);
     return detail::run_launch(profile_, cfg, fn, buffers);
   }
 

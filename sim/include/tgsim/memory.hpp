@@ -43,6 +43,13 @@ struct BufferInfo {
   // outlived its Buffer fails the bounds check it makes anyway (no extra test on the hot
   // path) and the slow path names the finding.
   bool freed = false;
+  // Initcheck (the checker's uninitialised global reads, sim/src/initcheck.cpp). `assume_init`:
+  // every byte counts as written, since the host took a mutable view of the data (it may have
+  // written any byte) or a launch without the checker may have stored to it; otherwise
+  // `written` has one bit per byte that a checked launch stored (empty: none yet). Touched on
+  // the host and after checked launches only, never on the kernel access path.
+  mutable bool assume_init = false;
+  mutable std::vector<std::uint64_t> written;
 };
 // A fresh BufferInfo, and its retirement when the Buffer dies (kept, about 100 bytes).
 BufferInfo* acquire_buffer_info();
@@ -51,6 +58,9 @@ void release_buffer_info(BufferInfo* info) noexcept;
 // `info` and surrounded by red zones; freed memory keeps its addresses (use after free is found).
 void* device_alloc(std::size_t bytes, const BufferInfo* info);
 void device_free(void* p) noexcept;
+// The bytes of `count` elements of `elem_size`, rounded up to 256 (cudaMalloc's alignment);
+// throws LaunchError naming the size when count * elem_size does not fit in size_t.
+std::size_t buffer_bytes(std::size_t count, std::size_t elem_size, const std::string& name);
 
 struct SharedDecl;  // one shared array of a group (defined in the library)
 
@@ -237,24 +247,23 @@ class Buffer {
   Buffer() = default;
   explicit Buffer(std::size_t count, std::string name = "buffer") {
     detail::check_element<T>();
-    if (count > (std::size_t(1) << 46) / sizeof(T))
-      throw std::length_error("tgsim: a buffer of " + std::to_string(count) + " elements of " +
-                              std::to_string(sizeof(T)) + " bytes is more than 2^46 bytes");
+    detail::buffer_bytes(count, sizeof(T), name);  // LaunchError when count * sizeof(T) overflows
     info_.reset(detail::acquire_buffer_info());
     info_->name = std::move(name);
     info_->count = count;
     info_->elem_size = sizeof(T);
     mem_.reset(static_cast<T*>(detail::device_alloc(count * sizeof(T), info_.get())));
   }
-  T* data() { return mem_.get(); }
+  // The mutable views mark the data as written by the host (initcheck cannot see which bytes).
+  T* data() { return host_view(); }
   const T* data() const { return mem_.get(); }
   std::size_t size() const { return info_ ? info_->count : 0; }
-  T& operator[](std::size_t i) { return mem_.get()[i]; }
+  T& operator[](std::size_t i) { return host_view()[i]; }
   const T& operator[](std::size_t i) const { return mem_.get()[i]; }
   T* begin() { return data(); }
   T* end() { return data() + size(); }
-  const std::string& name() const {
-    static const std::string none = "(no buffer)";
+  const std::string& name() const {  // "" for a default-constructed Buffer
+    static const std::string none;
     return info_ ? info_->name : none;
   }
 
@@ -263,6 +272,10 @@ class Buffer {
   global_ptr<T> ptr() const { return *this; }
 
  private:
+  T* host_view() {
+    if (info_) info_->assume_init = true;
+    return mem_.get();
+  }
   struct Free {
     void operator()(T* p) const { detail::device_free(p); }
   };

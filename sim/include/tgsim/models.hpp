@@ -28,4 +28,9 @@ std::uint32_t distinct_addresses(const WarpAccess& a);
 // Shared memory: `addr` are byte offsets in the threadgroup's shared memory.
 Wavefronts shared_wavefronts(const WarpAccess& a, bool is_load);
 
+// Shared atomics (ATOMS): one phase over the whole warp at any width, the maximum over banks of
+// the distinct 4-byte words the active lanes touch (lanes on one word count once). Matches
+// smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom on the H100 (histogram256).
+Wavefronts shared_atomic_wavefronts(const WarpAccess& a);
+
 }  // namespace tgsim::model

@@ -45,6 +45,8 @@ struct Counters {
   bool cache_modelled = false;
   std::uint64_t l2_read_sectors = 0, l2_write_sectors = 0;
   std::uint64_t dram_read_bytes = 0, dram_write_bytes = 0;
+  // The sum of two launches' counters (every field; a multi-launch kernel reports the sum).
+  Counters& operator+=(const Counters& o);
   friend bool operator==(const Counters&, const Counters&) = default;
 };
 
