@@ -56,7 +56,7 @@ BankView bank_view(const CapturedInstruction& c, const DeviceProfile& p) {
   std::fill(std::begin(v.bank), std::end(v.bank), -1);
   std::fill(std::begin(v.wave), std::end(v.wave), 0);
   const std::uint32_t banks = p.shared_banks, bb = p.bank_bytes;
-  // Phases as hardware-model.md 1.2 (without the load pair merge: drawn per default phase).
+  // Phases as docs/hardware-model.md 2.2 (without the load pair merge (2.3): drawn per default phase).
   const std::uint32_t lanes_per_phase = c.width <= 4 ? 32 : c.width == 8 ? 16 : 8;
   for (std::uint32_t ph = 0; ph < 32; ph += lanes_per_phase) {
     std::map<std::uint32_t, std::vector<std::uint64_t>> words;  // bank -> distinct words in order

@@ -10,7 +10,7 @@
 namespace tgsim::cli {
 
 // Per-lane bank and wavefront index of a captured shared access (4-byte words; for wider
-// accesses the lane's first word, the phases as hardware-model.md 1.2 splits them).
+// accesses the lane's first word, the phases as docs/hardware-model.md 2.2 splits them).
 struct BankView {
   int bank[32];       // -1: inactive lane
   int wave[32];       // the wavefront that serves this lane (0-based)

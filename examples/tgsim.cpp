@@ -85,7 +85,7 @@ int main(int argc, char** argv) {
 
   auto* validate = app.add_subcommand("validate", "compare tgsim's counters with the recorded H100 counters");
   std::string fixture = tgsim::catalog::default_fixture_path();
-  validate->add_option("--fixture", fixture, "Nsight Compute fixture (tests/hardware/h100.json)");
+  validate->add_option("--fixture", fixture, "Nsight Compute fixture (default: ../share/tgsim/h100.json beside tgsim, else tests/hardware/h100.json)");
   validate->add_option("--threads", threads, "worker threads (default: all cores)");
   std::vector<std::string> only;
   validate->add_option("--kernels", only, "compare only these kernels (default: all)")->delimiter(',');
@@ -101,7 +101,7 @@ int main(int argc, char** argv) {
   tgsim::cli::ExplainOptions explain_opt;
   auto* explain = tgsim::cli::add_explain(app, explain_opt);
   auto* predict = app.add_subcommand("predict", "cache counters and time estimates against the recorded H100");
-  predict->add_option("--fixture", fixture, "Nsight Compute fixture (tests/hardware/h100.json)");
+  predict->add_option("--fixture", fixture, "Nsight Compute fixture (default: ../share/tgsim/h100.json beside tgsim, else tests/hardware/h100.json)");
   predict->add_option("--threads", threads, "worker threads (default: all cores)");
   predict->add_flag("--json", json, "one JSON object: speedups, timings, cache counters");
 
@@ -119,6 +119,9 @@ int main(int argc, char** argv) {
   }
 
   if (!tgsim::cli::set_lang_from(lang)) return usage_error(tgsim::cli::trf("err.lang", {lang}));
+  // No fixture installed beside tgsim (../share/tgsim) and no source tree: the user names one.
+  if ((*validate || *predict) && fixture.empty())
+    return usage_error("no H100 fixture found (TGSIM_FIXTURE_DIR, ../share/tgsim beside tgsim, the source tree): pass --fixture FILE");
   if ((*run || *check) && !tgsim::cli::looks_like_kernel_file(*run ? kernel : check_opt.kernel) &&
       !tgsim::catalog::find(*run ? kernel : check_opt.kernel)) {
     std::cerr << "tgsim: error: " << tgsim::cli::unknown_kernel_message(*run ? kernel : check_opt.kernel) << "\n";

@@ -90,7 +90,7 @@ std::string explain(const catalog::Result& r, const std::map<std::string, catalo
   if (k == "int_matmul_shared")
     return "a[NT*i_local + k] is 32 words apart across the warp: a 32-way conflict on every other "
            "load (" + ratio(c.shared_load.wavefronts, c.shared_load.instructions) +
-           " wavefronts per LDS, hardware-model.md E8).";
+           " wavefronts per LDS, docs/hardware-model.md E8).";
   if (k == "blur3x3")
     return "the 18x18 tile with its halo is loaded once and read 9 times per pixel; a warp holds two "
            "16-pixel rows 18 words apart, so banks 0-1 collide: " +

@@ -1,6 +1,8 @@
 #include "validate.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <nlohmann/json.hpp>
@@ -40,7 +42,23 @@ bool Validation::all_equal() const {
   return catalog_kernels_missing.empty();
 }
 
-std::string default_fixture_path() { return std::string(TGSIM_SOURCE_DIR) + "/tests/hardware/h100.json"; }
+std::string default_fixture_path() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  auto exists = [&ec](const fs::path& p) { return fs::is_regular_file(p, ec); };
+  if (const char* dir = std::getenv("TGSIM_FIXTURE_DIR"); dir && *dir) {
+    const fs::path p = fs::path(dir) / "h100.json";
+    return exists(p) ? p.string() : std::string();
+  }
+  // TGSIM_DATA_FROM_BIN: the install's data folder relative to its bin folder ("../share/tgsim").
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const fs::path installed = (exe.parent_path() / TGSIM_DATA_FROM_BIN / "h100.json").lexically_normal();
+    if (exists(installed)) return installed.string();
+  }
+  const fs::path source = fs::path(TGSIM_SOURCE_DIR) / "tests" / "hardware" / "h100.json";
+  return exists(source) ? source.string() : std::string();
+}
 
 namespace {
 

@@ -2,7 +2,7 @@
 // (tests/hardware/h100.json): each kernel of the fixture is run through tgsim at the
 // fixture's size and compared counter by counter. Only exact (SASS-level) metrics are
 // compared; the hardware bank-conflict counters include arbitration wavefronts no address
-// causes (hardware-model.md 1.5) and are shown as information, never compared.
+// causes (docs/hardware-model.md 2.6) and are shown as information, never compared.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -40,7 +40,13 @@ struct Validation {
 // `only`: kernel names to compare (empty: every catalog kernel, and missing ones are listed).
 Validation validate_against(const std::string& fixture_path, unsigned threads = 0,
                             const std::vector<std::string>& only = {});
-std::string default_fixture_path();  // the source tree's tests/hardware/h100.json
+// The H100 fixture used when no --fixture is given, the first that exists of:
+//   $TGSIM_FIXTURE_DIR/h100.json when that variable is set (then nothing else is tried);
+//   the installed copy beside the executable, <exe dir>/../share/tgsim/h100.json
+//     (kernels/CMakeLists.txt installs it to ${CMAKE_INSTALL_DATADIR}/tgsim);
+//   the source tree's tests/hardware/h100.json (a build-tree binary).
+// Returns "" when none exists. predict looks for apple_m3_seed001.json beside it.
+std::string default_fixture_path();
 std::string format_table(const Validation& v);
 
 }  // namespace tgsim::catalog

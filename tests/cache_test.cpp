@@ -65,7 +65,7 @@ TEST(L1Cache, InstructionSectorsAreDistinctAndSorted) {
   for (int i = 0; i < 5; ++i) EXPECT_EQ(out[i], 4096 / 32 + std::uint64_t(i));
 }
 
-// hardware-model.md 2.2/2.3 and the H100 fixture (tests/hardware/h100.json).
+// docs/hardware-model.md 7.1-7.3 and the H100 fixture (tests/hardware/h100.json).
 TEST(CacheModel, MatmulNaiveHitsInL1AsOnTheH100) {
   auto r = run("matmul_naive", 256);
   const auto& c = r.report.counters;

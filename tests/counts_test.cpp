@@ -147,7 +147,7 @@ namespace {
 
 // Seed 004 shared int matmul: B row blocks x 32 warps x J j-blocks x K k-blocks, two STS each;
 // a[NT*i_local + k] is 32 words apart across a warp (32-way), b[NT*k + j_local] a broadcast.
-// At n = 1000 these formulas give hardware-model.md E8's H100 figures: 2,097,152 STS with
+// At n = 1000 these formulas give docs/hardware-model.md E8's (2.5) H100 figures: 2,097,152 STS with
 // 67,108,864 store wavefronts and 67,108,864 LDS with 1,107,296,256 load wavefronts.
 TEST(Counts, IntMatmulSharedFollowsE8) {
   const int n = 250;  // not a multiple of 32: the edge blocks predicate lanes off

@@ -2,7 +2,7 @@
 // test checks the result and every counter, derived by hand from docs/hardware-model.md:
 //   global: one request per warp instruction; sectors = distinct 32-byte sectors the active lanes
 //     touch (tgsim buffers start 256-byte aligned, so element 0 opens a sector);
-//   shared: wavefronts per warp instruction (1.3): 4-byte accesses, max words per bank; 8-byte
+//   shared: wavefronts per warp instruction (2.4): 4-byte accesses, max words per bank; 8-byte
 //     ones two half-warp phases unless the pair rule merges them (loads only);
 //   BAR per warp per barrier; SHFL per warp per 32-bit word; VOTE / WARPSYNC per warp; atomics
 //     per warp instruction; constant loads per warp instruction.

@@ -1,8 +1,8 @@
 // Tests of the pure hardware models (sim/include/tgsim/models.hpp) against
-// docs/hardware-model.md: the worked examples of section 1.4 with their H100 numbers, the
-// H100 store rules of section 1.2, the sector table of section 2.1, and randomized property
+// docs/hardware-model.md: the worked examples of section 2.5 with their H100 numbers, the
+// H100 store rules of section 2.3, the sector table of section 1.3, and randomized property
 // tests against a brute-force oracle written here straight from the formulas of sections
-// 1.2-1.3 and 2.1 (std::set based, no call into the library).
+// 2.2-2.4 and 1.2 (std::set based, no call into the library).
 //
 // Property seeds: 12345 always, plus TGSIM_PROPERTY_SEED from the environment when set.
 #include <tgsim/models.hpp>

@@ -1,5 +1,5 @@
 // Warp operations (shuffles with widths, votes, __syncwarp), atomics and constant memory:
-// semantics against hardware-model.md section 6, counts, and misuse as findings.
+// semantics against docs/hardware-model.md section 5, counts, and misuse as findings.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -341,7 +341,7 @@ TEST(Seed003, BlockPeakCountsMatchTheH100Shuffles) {
   auto r = tgsim::catalog::run(tgsim::Device{}, "block_peak", o);  // 2^20 floats, 256-thread groups
   ASSERT_TRUE(r.correct);
   const auto& c = r.report.counters;
-  EXPECT_EQ(c.shfl, 368640u);  // hardware-model.md section 3: measured on the H100
+  EXPECT_EQ(c.shfl, 368640u);  // docs/hardware-model.md 5.5: measured on the H100
   EXPECT_EQ(c.barriers, 4096u * 8u);
   EXPECT_EQ(c.shared_store.instructions, 4096u * 8u * 2u);
   EXPECT_EQ(c.shared_load.instructions, 4096u * 2u);

@@ -1,4 +1,4 @@
-// The memory-hierarchy model (hardware-model.md 2.2-2.3): a per-SM L1 that caches global
+// The memory-hierarchy model (docs/hardware-model.md 7.1-7.4): a per-SM L1 that caches global
 // loads at sector granularity in 128-byte lines, an L2 that holds every byte of the launch,
 // and DRAM fetched in 64-byte chunks. Caches are cold at each launch, as Nsight Compute
 // measures (--cache-control all).
@@ -67,7 +67,7 @@ class CacheSim {
  public:
   explicit CacheSim(const DeviceProfile& p);
   void begin_sm() { l1_.reset(); }
-  // Both return the instruction's distinct sectors (hardware-model.md 2.1, the same count as
+  // Both return the instruction's distinct sectors (docs/hardware-model.md 1.2, the same count as
   // model::global_sectors); load also sets `hits` to the sectors found in L1.
   std::uint32_t load(const model::WarpAccess& a, std::uint32_t& hits);
   std::uint32_t store(const model::WarpAccess& a);

@@ -1,4 +1,4 @@
-// Sector and bank models, written to follow hardware-model.md's formulas line by line.
+// Sector and bank models, written to follow docs/hardware-model.md's formulas (1.2, 2.1-2.4) line by line.
 // Small fixed arrays, no allocation: these run once per warp instruction.
 #include <tgsim/models.hpp>
 

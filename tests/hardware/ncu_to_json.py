@@ -29,7 +29,7 @@ import re
 import sys
 from collections import Counter, OrderedDict
 
-# Nsight Compute metrics recorded for every kernel (docs/hardware-model.md section 7).
+# Nsight Compute metrics recorded for every kernel (docs/hardware-model.md section 9).
 METRICS = [
     "smsp__sass_inst_executed_op_global_ld.sum",
     "smsp__sass_inst_executed_op_global_st.sum",

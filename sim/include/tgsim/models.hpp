@@ -1,4 +1,4 @@
-// The pure hardware models behind every counter (hardware-model.md sections 1.2-1.3, 2.1):
+// The pure hardware models behind every counter (docs/hardware-model.md sections 1.2, 2.1-2.4):
 // 32-byte sectors per global warp request, and shared-memory wavefronts over 32 banks of
 // 4 bytes with broadcast, split into half/quarter-warp phases for 8- and 16-byte accesses
 // (merged for loads under the pair condition). One call models one warp instruction.

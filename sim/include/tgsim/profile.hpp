@@ -1,7 +1,7 @@
 // DeviceProfile: the limits a launch is validated against, the memory geometry the counters
 // use, and the throughput figures of the time estimate (tgsim/estimate.hpp). nvidia-h100 is
 // the modelled and measured device; apple-m3 and amd-cdna carry their documented limits and
-// figures (hardware-model.md section 5), with what is not public labelled as an assumption.
+// figures (docs/hardware-model.md section 11), with what is not public labelled as an assumption.
 // Only 32-wide warps are simulated: a launch on a 64-wide profile throws LaunchError.
 #pragma once
 #include <cstddef>
@@ -61,7 +61,7 @@ namespace profiles {
 //   timings.device: sm_count 132, l2_bytes 52428800).
 // l1_bytes: Hopper tuning guide, "256 KB combined L1/shared per SM" (the shared carve-out is
 //   not subtracted: the modelled kernels' L1 working sets are far smaller).
-// dram_chunk_bytes, dram_fixed_read_bytes: hardware-model.md 2.3 ([H100] measured).
+// dram_chunk_bytes, dram_fixed_read_bytes: docs/hardware-model.md 7.3 (H100 measured).
 // clock_hz 1.98 GHz: NVIDIA H100 datasheet, SXM5 max boost clock.
 // l1_wavefronts_per_clk: shared memory serves 128 bytes per clock per SM (CUDA Programming
 //   Guide / Hopper tuning guide); we let global sectors use the same data stage.
@@ -122,7 +122,7 @@ inline DeviceProfile apple_m3() {
 // AMD CDNA3 (Instinct MI300X), HIP.
 // warp_size 64 (wavefront), 1024 threads per group: AMD CDNA3 ISA guide / HIP programming guide.
 // 64 KiB LDS per group, 32 banks x 4 bytes: ROCm blog "Avoiding LDS Bank Conflicts on AMD
-//   GPUs Using CK-Tile", AMD APP OpenCL guide 6.2 (hardware-model.md section 5).
+//   GPUs Using CK-Tile", AMD APP OpenCL guide 6.2 (docs/hardware-model.md section 11).
 // sm_count 304 CUs, l1_bytes 32 KiB per CU, l2_bytes 4 MiB per XCD (x8; we give one XCD's),
 //   clock 2.1 GHz, HBM3 5.3 TB/s, FP32 vector 163.4 TFLOPS: AMD Instinct MI300X data sheet.
 inline DeviceProfile amd_cdna() {

@@ -1,5 +1,5 @@
 // Report: the data one launch produces. Counters are exact integers summed over warp
-// instructions (hardware-model.md section 7 names the Nsight Compute metric of each);
+// instructions (docs/hardware-model.md section 9 names the Nsight Compute metric of each);
 // findings are errors of the simulated kernel, grouped by kind and source site (a site pair
 // for a hazard, as racecheck's analysis mode groups them) with a count and one example (the
 // lowest block, then thread), so any worker count gives the same report.
@@ -19,7 +19,7 @@ struct AccessCounters {
   std::uint64_t instructions = 0;      // warp instructions with >= 1 active lane
   std::uint64_t sectors = 0;           // global: distinct 32-byte sectors per instruction, summed
   std::uint64_t bytes = 0;             // bytes requested by the lanes
-  std::uint64_t wavefronts = 0;        // shared: hardware-model.md section 1.3
+  std::uint64_t wavefronts = 0;        // shared: docs/hardware-model.md section 2.4
   std::uint64_t ideal_wavefronts = 0;  // shared: non-empty phases
   std::uint64_t distinct_addresses = 0;  // constant: one serialised access per distinct address
   std::uint64_t l1_hit_sectors = 0;    // global loads: sectors valid in the SM's L1 (cache model)

@@ -1,4 +1,4 @@
-// Warp-level operations (hardware-model.md section 6): shuffles, votes, __syncwarp and Metal's
+// Warp-level operations (docs/hardware-model.md section 5): shuffles, votes, __syncwarp and Metal's
 // SIMD-group reductions. Each is a rendezvous of the lanes named in its mask, scoped to the
 // warp (not a group barrier): a lane waits until every named lane that has not exited arrived,
 // then every lane gets its result. Counted per warp: one SHFL per 32-bit word moved (a double
