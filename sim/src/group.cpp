@@ -865,6 +865,7 @@ void GroupRun::maybe_capture(std::uint32_t site, SiteKind kind, std::uint32_t wi
 void GroupRun::check_interval() {
   Checker& checker = *checker_;
   const TagInfo* tags = tag_info_.data();
+  const std::uint64_t arena = reinterpret_cast<std::uint64_t>(arena_.data());
   for (std::uint32_t w = 0; w < warps_.size(); ++w) {
     WarpLog& wl = warps_[w];
     const std::size_t nsync = wl.syncs.size();
@@ -880,15 +881,22 @@ void GroupRun::check_interval() {
         const std::uint64_t r = log[k];
         const TagInfo& ti = tags[r >> kTagShift];
         if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kStore) [[unlikely]] {
-          while (e < nsync && wl.syncs[e][l] <= k) ++e, ++wsync;
+          // Front-end code: the same quick skip for a shared load of at most 4 bytes, placed by
+          // its address in the arena; the rest is placed in check_placed.
+          const std::uint64_t off = (r & kAddrMask) - arena;
+          if (ti.kind == SiteKind::kLoad && ti.width <= 4 && off < shared_valid_ && checker.quiet_shared_load(off))
+            continue;
+        } else if (ti.shared_word_load && checker.quiet_shared_load(r & kAddrMask)) {
+          continue;
+        }
+        // wsync: the number of the last __syncwarp this lane took part in before access k.
+        for (; e < nsync && (!(wl.sync_masks[e] >> l & 1u) || wl.syncs[e][l] <= k); ++e)
+          if (wl.sync_masks[e] >> l & 1u) wsync = static_cast<std::uint32_t>(e + 1);
+        if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kStore) [[unlikely]] {
           check_placed(tag_info_[r >> kTagShift], thread, static_cast<std::uint32_t>(k), wsync,
                        r & kAddrMask, ti.kind == SiteKind::kStore ? vals[vi++] : 0);
           continue;
         }
-        if (ti.shared_word_load && checker.quiet_shared_load(r & kAddrMask)) continue;
-        // wsync: the number of the last __syncwarp this lane took part in before access k.
-        for (; e < nsync && (!(wl.sync_masks[e] >> l & 1u) || wl.syncs[e][l] <= k); ++e)
-          if (wl.sync_masks[e] >> l & 1u) wsync = static_cast<std::uint32_t>(e + 1);
         const std::uint64_t v = is_write(ti.kind) ? vals[vi++] : 0;
         checker.access(thread, static_cast<std::uint32_t>(k), wsync, ti.site, ti.kind,
                        r & kAddrMask, ti.width, v);

@@ -72,7 +72,7 @@ Toolchain toolchain() {
 
 std::vector<std::string> compile_command(const Toolchain& tc, Language lang, const std::string& prepared,
                                          const std::string& out, bool shared, const std::string& source_dir) {
-  std::vector<std::string> cmd = {tc.clang, "-std=c++20", "-O2", "-g", "-fPIC", "-fno-vectorize",
+  std::vector<std::string> cmd = {tc.clang, "-std=c++20", "-O2", "-g", "-gdwarf-4", "-fPIC", "-fno-vectorize",
                                    "-fno-slp-vectorize", "-fno-builtin-printf", "-Wno-unknown-attributes",
                                    "-fpass-plugin=" + tc.plugin, "-I", tc.include};
   if (!source_dir.empty()) cmd.insert(cmd.end(), {"-iquote", source_dir});
