@@ -8,6 +8,7 @@
 
 #include <tgsim/kernel/abi.h>
 
+#include "bridge.hpp"
 #include "group.hpp"
 
 namespace tgsim::detail {
@@ -30,14 +31,6 @@ static_assert(static_cast<int>(AccessKind::kLoad) == TGSIM_KIND_LOAD &&
               static_cast<int>(AccessKind::kConstantLoad) == TGSIM_KIND_CONSTANT_LOAD);
 
 namespace {
-
-std::source_location loc_of(const void* site) {
-  static const tgsim_site unknown{"<unknown site>", "", 0, 0};
-  if (!site) site = &unknown;
-  std::source_location loc;
-  std::memcpy(static_cast<void*>(&loc), &site, sizeof site);
-  return loc;
-}
 
 ThreadCtx& running() {
   ThreadCtx* t = current;

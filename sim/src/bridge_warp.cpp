@@ -6,19 +6,12 @@
 
 #include <tgsim/kernel/abi.h>
 
+#include "bridge.hpp"
 #include "group.hpp"
 
 namespace tgsim::detail {
 
 namespace {
-
-std::source_location loc_of(const void* site) {
-  static const tgsim_site unknown{"<unknown site>", "", 0, 0};
-  if (!site) site = &unknown;
-  std::source_location loc;
-  std::memcpy(static_cast<void*>(&loc), &site, sizeof site);
-  return loc;
-}
 
 bool wide(int type) { return type == TGSIM_I64 || type == TGSIM_U64 || type == TGSIM_F64; }
 
