@@ -45,9 +45,18 @@ std::size_t zone_bytes(std::size_t bytes) {
   return (z + page() - 1) / page() * page();
 }
 
-void insert(const DeviceRange& r) {
+// The next simulated device address (device_memory.hpp): under the registry's lock.
+std::uint64_t next_device_address = std::uint64_t(1) << 40;
+std::uint64_t take_device_address(std::size_t bytes) {
+  const std::uint64_t a = next_device_address;
+  next_device_address += (static_cast<std::uint64_t>(bytes) + 2 * 4096 - 1) / 4096 * 4096;
+  return a;
+}
+
+void insert(DeviceRange r) {
   Registry& g = registry();
   std::unique_lock lock(g.mu);
+  r.device_begin = take_device_address(r.end - r.begin);
   g.by_zone_begin[r.zone_begin] = r;
 }
 
@@ -76,6 +85,7 @@ void* device_alloc(std::size_t bytes, const BufferInfo* info) {
   {
     Registry& g = registry();
     std::unique_lock lock(g.mu);
+    r.device_begin = take_device_address(bytes);
     g.by_zone_begin[r.zone_begin] = r;
     g.mappings[r.begin] = Registry::Mapping{base, total};
   }

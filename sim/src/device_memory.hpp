@@ -17,6 +17,10 @@ struct DeviceRange {
   std::uint64_t begin = 0, end = 0;            // the valid bytes
   std::uint64_t zone_begin = 0, zone_end = 0;  // with the red zones (an empty range: no zone)
   const BufferInfo* info = nullptr;
+  // Where the cache model sees it: simulated device addresses, handed out in allocation order
+  // (4 KiB aligned, like the host mapping), so cache sets and hits do not depend on where the
+  // host's address-space layout put the buffer.
+  std::uint64_t device_begin = 0;
   bool contains(std::uint64_t a) const { return a - begin < end - begin; }
   bool in_zone(std::uint64_t a) const { return a - zone_begin < zone_end - zone_begin; }
 };

@@ -795,14 +795,22 @@ void GroupRun::count_instruction(std::uint32_t site, SiteKind kind, std::uint32_
     // With the cache model, its sector gathering gives the count (one pass over the lanes).
     case SiteKind::kGlobalLoad:
       if (mem_) {
+        std::uint64_t dev[32];
         std::uint32_t hits = 0;
-        c.sectors += mem_->load(a, hits);
+        c.sectors += mem_->load(model::WarpAccess{mask, width, device_addresses(mask, addr, dev)}, hits);
         c.l1_hit_sectors += hits;
       } else {
         c.sectors += model::global_sectors(a);
       }
       break;
-    case SiteKind::kGlobalStore: c.sectors += mem_ ? mem_->store(a) : model::global_sectors(a); break;
+    case SiteKind::kGlobalStore:
+      if (mem_) {
+        std::uint64_t dev[32];
+        c.sectors += mem_->store(model::WarpAccess{mask, width, device_addresses(mask, addr, dev)});
+      } else {
+        c.sectors += model::global_sectors(a);
+      }
+      break;
     case SiteKind::kGlobalAtomic: c.sectors += model::global_sectors(a); break;
     case SiteKind::kSharedLoad:
     case SiteKind::kSharedStore: {

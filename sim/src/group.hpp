@@ -277,6 +277,9 @@ class GroupRun {
   void check_placed(TagInfo& ti, std::uint32_t thread, std::uint32_t k, std::uint32_t wsync,
                     std::uint64_t addr, std::uint64_t value);
   const DeviceRange* range_of(std::uint64_t addr);  // through range_cache_
+  // The lanes' simulated device addresses (DeviceRange::device_begin) for the cache model, in
+  // `out`; host addresses no allocation holds stay as they are.
+  const std::uint64_t* device_addresses(std::uint32_t mask, const std::uint64_t* addr, std::uint64_t* out);
   DeviceRange range_cache_[4];
   std::uint64_t range_generation_ = ~std::uint64_t(0);
   std::size_t shared_valid_ = 0;  // bytes of the arena the launch's kernel declared

@@ -182,3 +182,26 @@ void GroupRun::check_placed(TagInfo& ti, std::uint32_t thread, std::uint32_t k, 
 }
 
 }  // namespace tgsim::detail
+
+namespace tgsim::detail {
+
+const std::uint64_t* GroupRun::device_addresses(std::uint32_t mask, const std::uint64_t* addr,
+                                                std::uint64_t* out) {
+  const DeviceRange* first = range_of(addr[std::countr_zero(mask)]);
+  if (!first) return addr;
+  const DeviceRange r = *first;  // range_of may reorder its cache below
+  const std::uint64_t delta = r.device_begin - r.begin;
+  for (std::uint32_t m = mask; m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    const std::uint64_t a = addr[l];
+    if (r.in_zone(a)) {
+      out[l] = a + delta;
+    } else {
+      const DeviceRange* q = range_of(a);
+      out[l] = q ? a - q->begin + q->device_begin : a;
+    }
+  }
+  return out;
+}
+
+}  // namespace tgsim::detail
