@@ -263,6 +263,9 @@ const Counter kCounters[] = {
     {"shfl", "sass__inst_executed_per_opcode[SHFL]", [](const tgsim::Counters& c) { return c.shfl; }},
     {"shared.atomic.instructions", "smsp__sass_inst_executed_op_shared_atom.sum",
      [](const tgsim::Counters& c) { return c.shared_atomic.instructions; }},
+    // Per warp instruction, the most distinct 4-byte words in one bank (docs/hardware-model.md 3).
+    {"shared.atomic.wavefronts", "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom.sum",
+     [](const tgsim::Counters& c) { return c.shared_atomic.wavefronts; }},
     {"global.atomic.instructions", "smsp__sass_inst_executed_op_global_atom.sum+smsp__sass_inst_executed_op_global_red.sum",
      [](const tgsim::Counters& c) { return c.global_atomic.instructions; }},
 };
