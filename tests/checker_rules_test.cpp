@@ -8,6 +8,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "test_config.hpp"
+
 #include <fstream>
 #include <stdexcept>
 #include <unistd.h>
@@ -24,16 +26,7 @@ using tgsim::Report;
 using tgsim::Schedule;
 using namespace tgsim::testing;
 
-LaunchConfig cfg(Dim3 grid, Dim3 block, bool check = false, Schedule s = Schedule::kInOrder,
-                 unsigned threads = 1) {
-  LaunchConfig c;
-  c.grid = grid;
-  c.block = block;
-  c.check = check;
-  c.schedule = s;
-  c.threads = threads;
-  return c;
-}
+using tgsim::test::cfg;
 
 // ---------------------------------------------------------------- item 4: bytes
 

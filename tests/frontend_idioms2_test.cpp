@@ -13,23 +13,7 @@
 #include <tgsim/tgsim.hpp>
 
 #include "frontend_idioms_expect.hpp"
-
-void vector_types(const float4* a, float3* b, uint4* c, uchar4* d);
-void aggregate_fields(const float2* f, float2* e);
-void math_idioms(const float* data, float* out, int* iout);
-void cond_zero(const float* f, const double* d, float* fo, double* dout, int n);
-void int_params(int* a, const int* b);
-void template_shared(const float* f, const double* d, float* fo, double* dout);
-void dynamic_shared(const int* in, int* out);
-extern "C" int set_coef(const float* h);
-void constant_poly(const float* x, float* y);
-extern "C" int read_launches(int* h);
-void device_globals(float* out);
-void atomics(int* gsum, unsigned* ginc, int* gcas, unsigned* wrap_out, int* owner_out);
-void hello(int base);
-void cg_block_sum(const int* in, int* out);
-void warp_ops(const int* in, int* out, unsigned* ballots);
-void read_pointer(const int* p, int* out);
+#include "frontend_idioms_kernels.hpp"
 
 namespace {
 
