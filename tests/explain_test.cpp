@@ -8,7 +8,7 @@
 #include <tgsim/estimate.hpp>
 #include <tgsim/tgsim.hpp>
 
-#include "../examples/svg.hpp"
+#include "svg.hpp"
 #include "catalog.hpp"
 #include "predict.hpp"
 #include "validate.hpp"

@@ -11,11 +11,11 @@
 
 #include <tgsim/tgsim.hpp>
 
-#include "../examples/i18n.hpp"
-#include "../examples/messages.hpp"
-#include "../examples/rules.hpp"
-#include "../examples/source_view.hpp"
-#include "../examples/svg.hpp"
+#include "i18n.hpp"
+#include "messages.hpp"
+#include "rules.hpp"
+#include "source_view.hpp"
+#include "svg.hpp"
 #include "catalog.hpp"
 #include "predict.hpp"
 
@@ -86,7 +86,9 @@ TEST(Text, PathsRelativeInsideTheCurrentDirectory) {
   const std::string cwd = std::filesystem::current_path().string();
   EXPECT_EQ(relative_path(cwd + "/kernels/transpose.cuh"), "kernels/transpose.cuh");
   EXPECT_EQ(relative_path("relative/x.cuh"), "relative/x.cuh");
-  if (cwd != "/") EXPECT_EQ(relative_path("/nonexistent-root-dir/x.cuh"), "/nonexistent-root-dir/x.cuh");
+  if (cwd != "/") {
+    EXPECT_EQ(relative_path("/nonexistent-root-dir/x.cuh"), "/nonexistent-root-dir/x.cuh");
+  }
 }
 
 // Every literal key passed to tr()/trf() in the command's sources, and the keys built at run
@@ -94,7 +96,7 @@ TEST(Text, PathsRelativeInsideTheCurrentDirectory) {
 TEST(Messages, EveryKeyTheCodeUsesIsInTheCatalog) {
   const std::regex call(R"re(\btrf?\("([a-z0-9_.-]+)"\s*[,)])re");
   std::size_t found = 0;
-  for (const auto& f : std::filesystem::directory_iterator(TGSIM_EXAMPLES_DIR)) {
+  for (const auto& f : std::filesystem::directory_iterator(TGSIM_CLI_DIR)) {
     if (f.path().extension() != ".cpp") continue;
     std::ifstream in(f.path());
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -121,7 +123,9 @@ std::multiset<std::string> placeholders(const std::string& s) {
 TEST(Messages, EveryMessageHasJapaneseWithTheSameNumbersAndTheSeedsTerms) {
   for (const Message& m : messages()) {
     EXPECT_FALSE(m.ja.empty()) << m.key;
-    if (!m.en.empty()) EXPECT_EQ(placeholders(m.en), placeholders(m.ja)) << m.key;
+    if (!m.en.empty()) {
+      EXPECT_EQ(placeholders(m.en), placeholders(m.ja)) << m.key;
+    }
   }
   LangGuard g;
   set_lang(Lang::kJa);
@@ -222,7 +226,9 @@ TEST(SourceView, SharesSumToOneWorstFirstAndMatchTheUnitsTraffic) {
   double sum = 0;
   for (std::size_t i = 0; i < v.lines.size(); ++i) {
     sum += v.lines[i].share;
-    if (i) EXPECT_GE(v.lines[i - 1].share, v.lines[i].share);
+    if (i) {
+      EXPECT_GE(v.lines[i - 1].share, v.lines[i].share);
+    }
   }
   EXPECT_NEAR(sum, 1.0, 1e-9);
   const LineCost& worst = v.lines.front();
@@ -251,7 +257,9 @@ TEST(Rules, ChosenFromTheCountersOfTheWorstLines) {
     const catalog::Result r = run(k.kernel, k.n);
     const std::vector<Advice> a = advise(view_of(r), r, profiles::nvidia_h100(), Device{}, 2);
     EXPECT_EQ(a.empty() ? std::string() : a.front().rule, k.rule) << k.kernel;
-    if (!a.empty()) EXPECT_TRUE(a.front().confirmed) << k.kernel;  // each has a fixed variant
+    if (!a.empty()) {
+      EXPECT_TRUE(a.front().confirmed) << k.kernel;  // each has a fixed variant
+    }
   }
 }
 

@@ -7,8 +7,11 @@
 #include <sstream>
 
 #include <nlohmann/json.hpp>
+#include "util.hpp"
 
 namespace tgsim {
+
+using detail::with_commas;
 
 AccessCounters& AccessCounters::operator+=(const AccessCounters& o) {
   thread_accesses += o.thread_accesses;
@@ -123,12 +126,6 @@ nlohmann::json constant_json(const AccessCounters& c) {
           {"serialized_accesses", c.distinct_addresses}, {"bytes", c.bytes}};
 }
 
-std::string num(std::uint64_t v) {  // 1048576 -> 1,048,576
-  std::string s = std::to_string(v);
-  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
-  return s;
-}
-
 }  // namespace
 
 std::string SiteCounters::where() const {
@@ -210,15 +207,15 @@ void write_text(std::ostream& os, const Report& r) {
   os << "kernel " << r.kernel << "  grid " << r.grid.str() << "  block " << r.block.str() << "\n";
   auto row = [&](const char* name, const AccessCounters& c, bool global) {
     os << "  " << std::left << std::setw(14) << name << std::right << std::setw(14)
-       << num(c.thread_accesses) << std::setw(13) << num(c.instructions);
+       << with_commas(c.thread_accesses) << std::setw(13) << with_commas(c.instructions);
     if (global)
-      os << std::setw(14) << num(c.sectors) << std::setw(11)
+      os << std::setw(14) << with_commas(c.sectors) << std::setw(11)
          << (c.instructions ? std::to_string(c.sectors * 100 / c.instructions / 100) + "." +
                                   std::to_string(c.sectors * 100 / c.instructions % 100 / 10)
                             : std::string("-"))
          << "\n";
     else
-      os << std::setw(14) << num(c.wavefronts) << std::setw(11) << num(c.bank_conflicts()) << "\n";
+      os << std::setw(14) << with_commas(c.wavefronts) << std::setw(11) << with_commas(c.bank_conflicts()) << "\n";
   };
   os << "  " << std::left << std::setw(14) << "" << std::right << std::setw(14) << "thread acc."
      << std::setw(13) << "warp instr." << std::setw(14) << "sectors" << std::setw(11)
@@ -232,49 +229,49 @@ void write_text(std::ostream& os, const Report& r) {
   row("shared store", r.counters.shared_store, false);
   const Counters& c = r.counters;
   if (c.global_atomic.instructions)
-    os << "  global atomics: " << num(c.global_atomic.instructions) << " warp instr., "
-       << num(c.global_atomic.thread_accesses) << " thread ops, " << num(c.global_atomic.sectors)
+    os << "  global atomics: " << with_commas(c.global_atomic.instructions) << " warp instr., "
+       << with_commas(c.global_atomic.thread_accesses) << " thread ops, " << with_commas(c.global_atomic.sectors)
        << " sectors\n";
   if (c.shared_atomic.instructions)
-    os << "  shared atomics: " << num(c.shared_atomic.instructions) << " warp instr., "
-       << num(c.shared_atomic.thread_accesses) << " thread ops, " << num(c.shared_atomic.wavefronts)
+    os << "  shared atomics: " << with_commas(c.shared_atomic.instructions) << " warp instr., "
+       << with_commas(c.shared_atomic.thread_accesses) << " thread ops, " << with_commas(c.shared_atomic.wavefronts)
        << " wavefronts\n";
   if (c.constant_load.instructions)
-    os << "  constant loads: " << num(c.constant_load.instructions) << " warp instr., "
-       << num(c.constant_load.distinct_addresses) << " serialised accesses (one per distinct address)\n";
-  os << "  barriers (BAR per warp): " << num(c.barriers);
-  if (c.shfl) os << "   SHFL: " << num(c.shfl);
-  if (c.vote) os << "   VOTE: " << num(c.vote);
-  if (c.warpsync) os << "   WARPSYNC: " << num(c.warpsync);
-  if (c.warp_reduce) os << "   simd reductions: " << num(c.warp_reduce);
+    os << "  constant loads: " << with_commas(c.constant_load.instructions) << " warp instr., "
+       << with_commas(c.constant_load.distinct_addresses) << " serialised accesses (one per distinct address)\n";
+  os << "  barriers (BAR per warp): " << with_commas(c.barriers);
+  if (c.shfl) os << "   SHFL: " << with_commas(c.shfl);
+  if (c.vote) os << "   VOTE: " << with_commas(c.vote);
+  if (c.warpsync) os << "   WARPSYNC: " << with_commas(c.warpsync);
+  if (c.warp_reduce) os << "   simd reductions: " << with_commas(c.warp_reduce);
   os << "\n";
   if (c.cache_modelled)
-    os << "  memory (" << r.profile << "): L1 hits " << num(c.global_load.l1_hit_sectors) << " of "
-       << num(c.global_load.sectors) << " load sectors; L2 read " << num(c.l2_read_sectors)
-       << " / write " << num(c.l2_write_sectors) << " sectors; DRAM read " << num(c.dram_read_bytes)
-       << " / write " << num(c.dram_write_bytes) << " bytes\n";
+    os << "  memory (" << r.profile << "): L1 hits " << with_commas(c.global_load.l1_hit_sectors) << " of "
+       << with_commas(c.global_load.sectors) << " load sectors; L2 read " << with_commas(c.l2_read_sectors)
+       << " / write " << with_commas(c.l2_write_sectors) << " sectors; DRAM read " << with_commas(c.dram_read_bytes)
+       << " / write " << with_commas(c.dram_write_bytes) << " bytes\n";
   if (!r.sites.empty()) os << "  by source site:\n";
   for (const SiteCounters& s : r.sites) {
     os << "    " << std::left << std::setw(24) << s.where() << " " << std::setw(14) << to_string(s.kind)
        << std::right;
     switch (s.kind) {
-      case SiteKind::kBarrier: os << "BAR " << num(s.barriers); break;
+      case SiteKind::kBarrier: os << "BAR " << with_commas(s.barriers); break;
       case SiteKind::kGlobalLoad:
       case SiteKind::kGlobalStore:
       case SiteKind::kGlobalAtomic:
-        os << "instr " << num(s.counters.instructions) << "  sectors " << num(s.counters.sectors);
+        os << "instr " << with_commas(s.counters.instructions) << "  sectors " << with_commas(s.counters.sectors);
         break;
       case SiteKind::kSharedLoad:
       case SiteKind::kSharedStore:
-        os << "instr " << num(s.counters.instructions) << "  wavefronts "
-           << num(s.counters.wavefronts) << "  conflicts " << num(s.counters.bank_conflicts());
+        os << "instr " << with_commas(s.counters.instructions) << "  wavefronts "
+           << with_commas(s.counters.wavefronts) << "  conflicts " << with_commas(s.counters.bank_conflicts());
         break;
-      case SiteKind::kSharedAtomic: os << "instr " << num(s.counters.instructions); break;
+      case SiteKind::kSharedAtomic: os << "instr " << with_commas(s.counters.instructions); break;
       case SiteKind::kConstantLoad:
-        os << "instr " << num(s.counters.instructions) << "  serialised "
-           << num(s.counters.distinct_addresses);
+        os << "instr " << with_commas(s.counters.instructions) << "  serialised "
+           << with_commas(s.counters.distinct_addresses);
         break;
-      default: os << "count " << num(s.warp_ops); break;
+      default: os << "count " << with_commas(s.warp_ops); break;
     }
     os << "\n";
   }
@@ -285,7 +282,7 @@ void write_text(std::ostream& os, const Report& r) {
     for (const Finding& f : r.findings) {
       os << "    " << to_string(f.kind) << " at " << f.where();
       if (!f.file2.empty()) os << " and " << f.where2();
-      os << " [" << num(f.count) << (f.count == 1 ? " time" : " times") << "], e.g. block "
+      os << " [" << with_commas(f.count) << (f.count == 1 ? " time" : " times") << "], e.g. block "
          << f.block.str() << " thread " << f.thread.str() << ": " << f.message << "\n";
     }
   }

@@ -5,16 +5,13 @@
 
 #include "i18n.hpp"
 #include "predict.hpp"
+#include "util.hpp"
 
 namespace tgsim::cli {
 
 namespace {
 
-std::string num(double v) {
-  std::string s = std::to_string(static_cast<std::uint64_t>(std::llround(v)));
-  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
-  return s;
-}
+std::string num(double v) { return detail::with_commas(static_cast<std::uint64_t>(std::llround(v))); }
 
 std::string fixed(double v, int prec) {
   std::ostringstream o;

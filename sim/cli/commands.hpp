@@ -1,6 +1,11 @@
-// The subcommands of the tgsim program (each in its own file).
+// The subcommands of the tgsim program, one file each (tour.cpp, run.cpp, list.cpp, bench.cpp,
+// check.cpp, explain.cpp, validate.cpp, predict.cpp), all of one shape: add_<name>(program)
+// registers the subcommand and its options on the program and returns it with the function
+// that runs it when the user named it. main.cpp adds them all, parses, and runs the one named.
+// Adding a subcommand: a file with its add_<name>, one line here and one in main.cpp.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -13,6 +18,25 @@ class App;
 }
 
 namespace tgsim::cli {
+
+struct Command {
+  CLI::App* app = nullptr;
+  std::function<int()> run;  // the exit status: 0 success, 1 findings or a wrong result, 2 usage
+};
+Command add_tour(CLI::App& program);
+Command add_run(CLI::App& program);
+Command add_list(CLI::App& program);
+Command add_bench(CLI::App& program);
+Command add_check(CLI::App& program);
+Command add_explain(CLI::App& program);
+Command add_validate(CLI::App& program);
+Command add_predict(CLI::App& program);
+
+// "tgsim: error: WHAT (see tgsim --help)" on stderr; returns 2, the usage errors' status.
+int usage_error(const std::string& what);
+// The fixture option of validate and predict (default: the installed or source-tree copy).
+inline constexpr const char* kFixtureHelp =
+    "Nsight Compute fixture (default: ../share/tgsim/h100.json beside tgsim, else tests/hardware/h100.json)";
 
 // Parsed the same way for every command. --n: 1 .. kMaxN (run and check).
 inline constexpr int kMaxN = 1 << 20;
@@ -32,7 +56,6 @@ struct CheckOptions {  // `tgsim check` (check.cpp)
   unsigned threads = 0;
   bool json = false, same_value_waw = false;
 };
-CLI::App* add_check(CLI::App& app, CheckOptions& o);
 int check(std::ostream& os, std::ostream& err, const CheckOptions& o);
 
 struct ExplainOptions {  // `tgsim explain` (explain.cpp)
@@ -44,7 +67,6 @@ struct ExplainOptions {  // `tgsim explain` (explain.cpp)
 };
 // "unknown kernel 'x'; did you mean y?" (or "tgsim list shows them all"), in the language.
 std::string unknown_kernel_message(const std::string& name);
-CLI::App* add_explain(CLI::App& app, ExplainOptions& o);
 int explain(std::ostream& os, std::ostream& err, const ExplainOptions& o);
 
 // The tour: family by family, each printed as soon as it is done (progress on stderr);

@@ -6,46 +6,27 @@
 #include <CLI/CLI.hpp>
 
 #include <charconv>
+#include <memory>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "i18n.hpp"
+#include "util.hpp"
 
 namespace tgsim::cli {
 
-namespace {
+using detail::with_commas;
 
-std::string num(std::uint64_t v) {  // 14680064 -> 14,680,064
-  std::string s = std::to_string(v);
-  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
-  return s;
-}
-
-}  // namespace
-
-std::vector<ScheduleChoice> parse_schedule(const std::string& s, bool allow_both) {
-  if (allow_both && s == "both") return {{"in-order", Schedule::kInOrder}, {"reverse", Schedule::kReverse}};
-  if (s == "in-order") return {{s, Schedule::kInOrder}};
-  if (s == "reverse") return {{s, Schedule::kReverse}};
-  if (s == "shuffle") return {{s, Schedule::kShuffle, 1}};
-  if (s.rfind("shuffle:", 0) == 0) {
-    std::uint64_t seed = 0;
-    const char* b = s.data() + 8;
-    const char* e = s.data() + s.size();
-    auto [p, ec] = std::from_chars(b, e, seed);
-    if (b == e || ec != std::errc() || p != e)
-      throw std::invalid_argument("bad --schedule '" + s + "': SEED must be a decimal number from 0 to " +
-                                  std::to_string(~std::uint64_t(0)));
-    return {{s, Schedule::kShuffle, seed}};
-  }
-  throw std::invalid_argument("unknown --schedule '" + s + "' (" +
-                              (allow_both ? "both, " : "") + "in-order, reverse, shuffle[:SEED])");
-}
-
-CLI::App* add_check(CLI::App& app, CheckOptions& o) {
-  auto* c = app.add_subcommand("check", "run a kernel with the checker: races, uninitialised "
-                                        "reads, out of bounds, divergent barriers");
+Command add_check(CLI::App& program) {
+  struct State {
+    CheckOptions o;
+    FileLaunch file;
+  };
+  auto st = std::make_shared<State>();
+  CheckOptions& o = st->o;
+  auto* c = program.add_subcommand("check", "run a kernel with the checker: races, uninitialised "
+                                            "reads, out of bounds, divergent barriers");
   c->add_option("target", o.kernel, "kernel name (tgsim list), or a kernel file FILE.cu / FILE.metal")->required();
   c->add_option("--n", o.n, "problem size N (default: the kernel's)")->check(CLI::Range(1, kMaxN));
   c->add_option("--threads", o.threads, "worker threads (default: all cores)");
@@ -55,7 +36,23 @@ CLI::App* add_check(CLI::App& app, CheckOptions& o) {
   c->add_flag("--same-value-waw", o.same_value_waw,
               "also report write-after-write hazards whose stores write equal values");
   c->add_flag("--json", o.json, "one JSON object");
-  return c;
+  add_file_options(*c, st->file, "check");
+  return {c, [st] {
+            const CheckOptions& o = st->o;
+            if (looks_like_kernel_file(o.kernel)) {
+              FileLaunch file = st->file;
+              file.file = o.kernel;
+              LaunchConfig base;
+              base.threads = o.threads;
+              base.report_same_value_waw = o.same_value_waw;
+              return run_file_command(std::cout, std::cerr, file, profiles::nvidia_h100(), base, o.json, true);
+            }
+            if (!catalog::find(o.kernel)) {
+              std::cerr << "tgsim: error: " << unknown_kernel_message(o.kernel) << "\n";
+              return 2;
+            }
+            return check(std::cout, std::cerr, o);
+          }};
 }
 
 int check(std::ostream& os, std::ostream& err, const CheckOptions& o) {
@@ -116,7 +113,7 @@ int check(std::ostream& os, std::ostream& err, const CheckOptions& o) {
     for (const Finding& f : r.findings) {
       std::string line = std::string(to_string(f.kind)) + " " + tr("check.at") + " " + f.where();
       if (!f.file2.empty()) line += " " + tr("check.and") + " " + f.where2();
-      line += " [" + trf(f.count == 1 ? "check.time" : "check.times", {num(f.count)}) + "]";
+      line += " [" + trf(f.count == 1 ? "check.time" : "check.times", {with_commas(f.count)}) + "]";
       os << wrap("    " + line, 100, 6) << "\n";
       // A Japanese gloss of the kind; the English names are self-describing (empty there).
       const std::string& gloss = tr("finding." + std::string(to_string(f.kind)));

@@ -1,6 +1,7 @@
 // Running a kernel file (file_kernel.hpp): compile, load, bind ARGs to parameters, launch.
 #include "file_kernel.hpp"
 
+#include <CLI/CLI.hpp>
 #include <dlfcn.h>
 
 #include <cerrno>
@@ -179,6 +180,16 @@ std::vector<detail::KernelRef> load_module(const std::string& so) {
 }
 
 }  // namespace
+
+void add_file_options(CLI::App& app, FileLaunch& f, const std::string& verb) {
+  app.add_option("args", f.args, "with a FILE: one ARG per kernel parameter (TYPE[COUNT], TYPE:VALUE)");
+  app.add_option("--kernel", f.kernel, "with a FILE: the kernel to " + verb);
+  app.add_option("--grid", f.grid, "with a FILE: threadgroups, X[,Y[,Z]]");
+  app.add_option("--block", f.block, "with a FILE: threads per group, X[,Y[,Z]]");
+  app.add_option("--shared", f.shared, "with a FILE: bytes of dynamic shared memory");
+  app.add_option("--threads-in-grid", f.grid_threads,
+                 "with a Metal FILE: dispatchThreads' grid size in threads, X[,Y[,Z]]");
+}
 
 bool looks_like_kernel_file(const std::string& a) {
   for (const char* ext : {".cu", ".cuh", ".metal", ".cpp"})

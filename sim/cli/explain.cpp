@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cmath>
+#include <memory>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -25,20 +26,17 @@
 #include "source_view.hpp"
 #include "svg.hpp"
 #include "validate.hpp"
+#include "util.hpp"
 
 namespace tgsim::cli {
+
+using detail::with_commas;
 
 namespace {
 
 std::string base(const std::string& path) {
   auto p = path.rfind('/');
   return p == std::string::npos ? path : path.substr(p + 1);
-}
-
-std::string num(std::uint64_t v) {
-  std::string s = std::to_string(v);
-  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
-  return s;
 }
 
 bool write_file(const std::string& path, const std::string& text, std::ostream& err) {
@@ -121,16 +119,13 @@ void print_estimate(std::ostream& os, const Estimate& e) {
   os.unsetf(std::ios::floatfield);
 }
 
-CLI::App* add_explain(CLI::App& app, ExplainOptions& o) {
-  auto* c = app.add_subcommand("explain", "draw one warp instruction, or sweep variants, with the time estimate");
+Command add_explain(CLI::App& program) {
+  auto st = std::make_shared<ExplainOptions>();
+  ExplainOptions& o = *st;
+  auto* c = program.add_subcommand("explain", "draw one warp instruction, or sweep variants, with the time estimate");
   c->add_option("target", o.kernel, "kernel name (tgsim list), a family with --sweep (matmul), or a kernel "
                                     "file FILE.cu / FILE.metal")->required();
-  c->add_option("args", o.file.args, "with a FILE: one ARG per kernel parameter");
-  c->add_option("--kernel", o.file.kernel, "with a FILE: the kernel to explain");
-  c->add_option("--grid", o.file.grid, "with a FILE: threadgroups, X[,Y[,Z]]");
-  c->add_option("--block", o.file.block, "with a FILE: threads per group, X[,Y[,Z]]");
-  c->add_option("--shared", o.file.shared, "with a FILE: bytes of dynamic shared memory");
-  c->add_option("--threads-in-grid", o.file.grid_threads, "with a Metal FILE: dispatchThreads' size");
+  add_file_options(*c, o.file, "explain");
   c->add_option("--site", o.site, "file:line[:column] of the access to draw (default: the costliest one)");
   c->add_option("--svg", o.svg, "write the picture to this SVG file");
   c->add_flag("--source", o.source, "the kernel's source lines with their counters, worst first, and rules");
@@ -142,7 +137,11 @@ CLI::App* add_explain(CLI::App& app, ExplainOptions& o) {
       ->check(CLI::Range(1, 1 << 26));
   c->add_option("--profile", o.profile, "device profile: nvidia-h100, apple-m3, amd-cdna");
   c->add_option("--threads", o.threads, "worker threads (default: all cores)");
-  return c;
+  return {c, [st] {
+            ExplainOptions o = *st;
+            if (looks_like_kernel_file(o.kernel)) o.file.file = o.kernel;
+            return explain(std::cout, std::cerr, o);
+          }};
 }
 
 std::string unknown_kernel_message(const std::string& name) {
@@ -194,7 +193,7 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
                         double(c.shared_load.wavefronts + c.shared_store.wavefronts), est.time_ms()};
     for (std::size_t i = 0; i < bars.size(); ++i) bars[i].values.push_back(v[i]);
     os << std::left << std::setw(15) << k << std::right;
-    for (int i = 0; i < 6; ++i) os << std::setw(11) << num(std::uint64_t(v[i]));  // exact counts
+    for (int i = 0; i < 6; ++i) os << std::setw(11) << with_commas(std::uint64_t(v[i]));  // exact counts
     os << std::setw(10) << fmt3(est.time_ms()) << std::setw(8) << est.bound << "\n";
   }
   const int n = o.n ? o.n : catalog::find(variants.front())->default_n;
@@ -288,10 +287,10 @@ void print_instruction(std::ostream& os, const std::string& kernel, const catalo
     os << "  1 request, " << model::global_sectors(a) << " sectors of " << sim_dev.profile().sector_bytes
        << " bytes\n";
   }
-  os << "  " << wrap("launch: " + num(k.global_load.requests()) + " load requests, " + num(k.global_load.sectors) +
-                         " load sectors (" + num(k.global_load.l1_hit_sectors) + " hit in L1), L2 " +
-                         num(k.l2_read_sectors) + " read / " + num(k.l2_write_sectors) + " write sectors, DRAM " +
-                         num(k.dram_read_bytes) + " bytes read",
+  os << "  " << wrap("launch: " + with_commas(k.global_load.requests()) + " load requests, " + with_commas(k.global_load.sectors) +
+                         " load sectors (" + with_commas(k.global_load.l1_hit_sectors) + " hit in L1), L2 " +
+                         with_commas(k.l2_read_sectors) + " read / " + with_commas(k.l2_write_sectors) + " write sectors, DRAM " +
+                         with_commas(k.dram_read_bytes) + " bytes read",
                      width - 2, 2)
      << "\n";
   std::ostringstream estimate_text;

@@ -10,8 +10,11 @@
 #include <stdexcept>
 
 #include "catalog.hpp"
+#include "util.hpp"
 
 namespace tgsim::catalog {
+
+using detail::with_commas;
 
 namespace {
 
@@ -20,12 +23,6 @@ std::uint64_t metric(const nlohmann::json& m, const std::string& name) {
   if (it == m.end() || !it->is_number())
     throw std::runtime_error("fixture lacks metric " + name);
   return it->get<std::uint64_t>();
-}
-
-std::string num(std::uint64_t v) {
-  std::string s = std::to_string(v);
-  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
-  return s;
 }
 
 }  // namespace
@@ -157,8 +154,8 @@ std::string format_table(const Validation& v) {
        << " in tgsim, " << (k.correct_h100 ? "correct" : "WRONG") << " on the H100\n";
     for (const MetricRow& r : k.rows) {
       if (!r.compared && r.tgsim == 0 && r.h100 == 0) continue;
-      os << "  " << std::left << std::setw(28) << r.counter << std::right << std::setw(15) << num(r.tgsim)
-         << std::setw(15) << num(r.h100) << "  "
+      os << "  " << std::left << std::setw(28) << r.counter << std::right << std::setw(15) << with_commas(r.tgsim)
+         << std::setw(15) << with_commas(r.h100) << "  "
          << (r.compared ? (r.equal() ? "equal" : "DIFFERENT") : "(info)") << "\n";
     }
   }

@@ -2,7 +2,10 @@
 // same N, measured side by side in this process (the minimum of --reps runs of each).
 #include <sys/resource.h>
 
+#include <CLI/CLI.hpp>
+
 #include <algorithm>
+#include <memory>
 #include <chrono>
 #include <fstream>
 #include <string>
@@ -230,6 +233,28 @@ int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned th
       verdict(k + at + ": 2 workers vs 1", r["speedup_vs_1_thread"].get<double>(), 1.8, false);
   }
   return 0;
+}
+
+Command add_bench(CLI::App& program) {
+  struct State {
+    std::vector<int> sizes = {256, 512};
+    int reps = 3;
+    unsigned threads = 0;
+    bool json = false, no_cache = false;
+  };
+  auto st = std::make_shared<State>();
+  auto* c = program.add_subcommand("bench", "time tgsim against a native loop, in one process");
+  c->add_option("--sizes", st->sizes, "matrix sizes")->delimiter(',');
+  c->add_option("--reps", st->reps, "repetitions (the minimum time is kept)")->check(CLI::Range(1, 100));
+  c->add_option("--threads", st->threads, "worker threads (default: all cores)");
+  c->add_flag("--json", st->json, "one JSON object");
+  c->add_flag("--no-cache", st->no_cache, "time without the L1/L2/DRAM model");
+  return {c, [st] {
+            for (int s : st->sizes)
+              if (s < 16 || s > 4096) return usage_error("bench size " + std::to_string(s) + " is outside 16..4096");
+            g_bench_cache = !st->no_cache;
+            return bench(std::cout, st->sizes, st->reps, st->threads, st->json);
+          }};
 }
 
 }  // namespace tgsim::cli

@@ -1,6 +1,9 @@
 // `tgsim tour`: the seed kernels side by side, each row with one sentence on what it shows.
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
+#include <memory>
+
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
@@ -11,16 +14,13 @@
 #include "commands.hpp"
 #include "i18n.hpp"
 #include "predict.hpp"
+#include "util.hpp"
 
 namespace tgsim::cli {
 
-namespace {
+using detail::with_commas;
 
-std::string num(std::uint64_t v) {
-  std::string s = std::to_string(v);
-  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
-  return s;
-}
+namespace {
 
 std::string ratio(std::uint64_t a, std::uint64_t b) {
   if (b == 0) return "-";
@@ -34,55 +34,55 @@ std::string explain(const catalog::Result& r, const std::map<std::string, catalo
   const std::string& k = r.report.kernel;
   if (k == "matmul_naive")
     return "every thread reads a row of A and a column of B from global memory: " +
-           num(c.global_load.requests()) + " load requests, " +
+           with_commas(c.global_load.requests()) + " load requests, " +
            ratio(c.global_load.sectors, c.global_load.requests()) +
            " sectors each (a warp spans two 16-thread rows).";
   if (k.rfind("matmul_tiled", 0) == 0) {
     std::string t = k.substr(12);
     const Counters& naive = done.at("matmul_naive").report.counters;
     return "loads fall " + ratio(naive.global_load.requests(), c.global_load.requests()) +
-           "x against naive (" + num(c.global_load.requests()) +
+           "x against naive (" + with_commas(c.global_load.requests()) +
            " requests): each value staged in the " + t + "x" + t + " tile is read " + t +
            " times from shared memory, " + ratio(c.shared_load.wavefronts, c.shared_load.instructions) +
-           " wavefront per shared load, " + num(c.shared_load.bank_conflicts() + c.shared_store.bank_conflicts()) +
+           " wavefront per shared load, " + with_commas(c.shared_load.bank_conflicts() + c.shared_store.bank_conflicts()) +
            " bank conflicts.";
   }
   if (k == "transpose_naive")
     return "the load walks a column of `in`: " + ratio(c.global_load.sectors, c.global_load.requests()) +
-           " sectors per request (one per lane, " + num(c.global_load.sectors) +
+           " sectors per request (one per lane, " + with_commas(c.global_load.sectors) +
            " in all); the store is coalesced at " + ratio(c.global_store.sectors, c.global_store.requests()) + ".";
   if (k == "transpose_shared")
     return "both global sides coalesce (" + ratio(c.global_load.sectors, c.global_load.requests()) +
            " sectors/request), but s[lx][ly] writes a column of a [32][32] int tile: 32 lanes, one bank, " +
            ratio(c.shared_store.wavefronts, c.shared_store.instructions) + " wavefronts per store (" +
-           num(c.shared_store.bank_conflicts()) + " conflicts).";
+           with_commas(c.shared_store.bank_conflicts()) + " conflicts).";
   auto conflicts = [](const Counters& x) { return x.shared_load.bank_conflicts() + x.shared_store.bank_conflicts(); };
   if (k == "block_peak")
-    return "each warp finds its arg-max in 5 shuffle steps of value and index: " + num(c.shfl) +
+    return "each warp finds its arg-max in 5 shuffle steps of value and index: " + with_commas(c.shfl) +
            " SHFL (10 per warp + 10 more in warp 0), then 8 warp winners meet in shared memory (" +
-           num(c.shared_store.instructions) + " single-lane STS).";
+           with_commas(c.shared_store.instructions) + " single-lane STS).";
   if (k == "reduce_interleaved")
-    return "s[2*s*tid] puts the active lanes 2s words apart: " + num(conflicts(c)) +
+    return "s[2*s*tid] puts the active lanes 2s words apart: " + with_commas(conflicts(c)) +
            " bank conflicts, " + ratio(c.shared_load.wavefronts, c.shared_load.instructions) +
            " wavefronts per shared load.";
   if (k == "reduce_sequential")
     return "s[tid] += s[tid + s] keeps the active lanes on consecutive words: the conflicts disappear (" +
-           num(conflicts(c)) + "), same " + num(c.shared_load.instructions) + " shared loads.";
+           with_commas(conflicts(c)) + "), same " + with_commas(c.shared_load.instructions) + " shared loads.";
   if (k == "reduce_shuffle")
-    return "the tree moves into registers: " + num(c.shfl) + " SHFL replace " +
-           num(done.at("reduce_sequential").report.counters.shared_load.instructions - c.shared_load.instructions) +
-           " shared loads, and " + num(c.barriers) + " BAR instead of " +
-           num(done.at("reduce_sequential").report.counters.barriers) + ".";
+    return "the tree moves into registers: " + with_commas(c.shfl) + " SHFL replace " +
+           with_commas(done.at("reduce_sequential").report.counters.shared_load.instructions - c.shared_load.instructions) +
+           " shared loads, and " + with_commas(c.barriers) + " BAR instead of " +
+           with_commas(done.at("reduce_sequential").report.counters.barriers) + ".";
   if (k == "histogram256")
-    return "bytes are counted with " + num(c.shared_atomic.instructions) +
-           " shared-atomic warp instructions; only " + num(c.global_atomic.instructions) +
+    return "bytes are counted with " + with_commas(c.shared_atomic.instructions) +
+           " shared-atomic warp instructions; only " + with_commas(c.global_atomic.instructions) +
            " global atomics merge the per-group bins.";
   if (k == "poly_eval")
-    return "every lane reads the same coefficient: each of the " + num(c.constant_load.instructions) +
-           " constant loads is one broadcast access (" + num(c.constant_load.distinct_addresses) + " in all).";
+    return "every lane reads the same coefficient: each of the " + with_commas(c.constant_load.instructions) +
+           " constant loads is one broadcast access (" + with_commas(c.constant_load.distinct_addresses) + " in all).";
   if (k == "lane_coeff")
     return "lanes read coeffs[lane % 8]: 8 addresses per warp instruction, serialised into " +
-           num(c.constant_load.distinct_addresses) + " accesses for " + num(c.constant_load.instructions) +
+           with_commas(c.constant_load.distinct_addresses) + " accesses for " + with_commas(c.constant_load.instructions) +
            " loads.";
   if (k == "int_matmul_global")
     return "seed 004: a warp walks 32 rows i, so A[i*n+k] touches 32 sectors per request (" +
@@ -95,17 +95,17 @@ std::string explain(const catalog::Result& r, const std::map<std::string, catalo
     return "the 18x18 tile with its halo is loaded once and read 9 times per pixel; a warp holds two "
            "16-pixel rows 18 words apart, so banks 0-1 collide: " +
            ratio(c.shared_load.wavefronts, c.shared_load.instructions) + " wavefronts per LDS (" +
-           num(conflicts(c)) + " conflicts; only a row pitch of 16 mod 32 words, e.g. [18][48], would separate the rows).";
+           with_commas(conflicts(c)) + " conflicts; only a row pitch of 16 mod 32 words, e.g. [18][48], would separate the rows).";
   if (k == "neighbour_sum")
     return "seed 000's neighbour read through shared_data[256] with the barrier: a rotation of banks, " +
-           num(conflicts(c)) + " conflicts.";
+           with_commas(conflicts(c)) + " conflicts.";
   if (k == "layer_relu")
     return "ReLU(W x + b) as three launches; matvec's W[row*n+k] is strided across a warp (" +
            ratio(c.global_load.sectors, c.global_load.requests()) + " sectors per request).";
   if (k == "transpose_padded")
     return "padding the tile to [32][33] moves each row one bank over, so the column store hits 32 "
            "different banks: " + ratio(c.shared_store.wavefronts, c.shared_store.instructions) +
-           " wavefront per store, " + num(c.shared_store.bank_conflicts()) + " conflicts.";
+           " wavefront per store, " + with_commas(c.shared_store.bank_conflicts()) + " conflicts.";
   return "";
 }
 
@@ -175,39 +175,39 @@ std::string pct_l1(const Counters& c) {
 }
 const Column kColumns[] = {
     {"n", [](const catalog::Result& r) { return std::to_string(r.n); }},
-    {"ld req", [](const catalog::Result& r) { return num(r.report.counters.global_load.requests()); }},
-    {"ld sectors", [](const catalog::Result& r) { return num(r.report.counters.global_load.sectors); }},
-    {"st sectors", [](const catalog::Result& r) { return num(r.report.counters.global_store.sectors); }},
-    {"sh ld inst", [](const catalog::Result& r) { return num(r.report.counters.shared_load.instructions); }},
-    {"sh ld wavef", [](const catalog::Result& r) { return num(r.report.counters.shared_load.wavefronts); }},
-    {"sh st wavef", [](const catalog::Result& r) { return num(r.report.counters.shared_store.wavefronts); }},
+    {"ld req", [](const catalog::Result& r) { return with_commas(r.report.counters.global_load.requests()); }},
+    {"ld sectors", [](const catalog::Result& r) { return with_commas(r.report.counters.global_load.sectors); }},
+    {"st sectors", [](const catalog::Result& r) { return with_commas(r.report.counters.global_store.sectors); }},
+    {"sh ld inst", [](const catalog::Result& r) { return with_commas(r.report.counters.shared_load.instructions); }},
+    {"sh ld wavef", [](const catalog::Result& r) { return with_commas(r.report.counters.shared_load.wavefronts); }},
+    {"sh st wavef", [](const catalog::Result& r) { return with_commas(r.report.counters.shared_store.wavefronts); }},
     {"conflicts",
      [](const catalog::Result& r) {
        const Counters& c = r.report.counters;
-       return num(c.shared_load.bank_conflicts() + c.shared_store.bank_conflicts());
+       return with_commas(c.shared_load.bank_conflicts() + c.shared_store.bank_conflicts());
      }},
-    {"BAR", [](const catalog::Result& r) { return num(r.report.counters.barriers); }},
-    {"SHFL", [](const catalog::Result& r) { return num(r.report.counters.shfl); }},
+    {"BAR", [](const catalog::Result& r) { return with_commas(r.report.counters.barriers); }},
+    {"SHFL", [](const catalog::Result& r) { return with_commas(r.report.counters.shfl); }},
     {"atomics",
      [](const catalog::Result& r) {
        const Counters& c = r.report.counters;
-       return num(c.shared_atomic.instructions + c.global_atomic.instructions);
+       return with_commas(c.shared_atomic.instructions + c.global_atomic.instructions);
      }},
     {"L1 hit%", [](const catalog::Result& r) { return pct_l1(r.report.counters); }},
     {"L2 sect",
      [](const catalog::Result& r) {
-       return num(r.report.counters.l2_read_sectors + r.report.counters.l2_write_sectors);
+       return with_commas(r.report.counters.l2_read_sectors + r.report.counters.l2_write_sectors);
      }},
     {"DRAM KB",
      [](const catalog::Result& r) {
        const Counters& c = r.report.counters;
-       return num((c.dram_read_bytes + c.dram_write_bytes + 512) / 1024);
+       return with_commas((c.dram_read_bytes + c.dram_write_bytes + 512) / 1024);
      }},
     {"est. us", [](const catalog::Result& r) { return fixed(est_us(r), 1); }},
     {"correct", [](const catalog::Result& r) { return std::string(r.correct ? "yes" : "NO"); }},
     {"sh wavef",
      [](const catalog::Result& r) {
-       return num(r.report.counters.shared_load.wavefronts + r.report.counters.shared_store.wavefronts);
+       return with_commas(r.report.counters.shared_load.wavefronts + r.report.counters.shared_store.wavefronts);
      }},
 };
 
@@ -273,7 +273,7 @@ void matmul_paragraph(std::ostream& os, const std::map<std::string, catalog::Res
   const Estimate e16 = est_of(m16), e32 = est_of(m32), big = est_of(mn, 4096);
   os << "\nMatmul, the seed 001 puzzle. Seed 001 expects tiling to cut memory reads 8x; at tile 16 "
         "the global load requests fall " << ratio(nv.global_load.requests(), t16.global_load.requests())
-     << "x (" << num(nv.global_load.requests()) << " -> " << num(t16.global_load.requests())
+     << "x (" << with_commas(nv.global_load.requests()) << " -> " << with_commas(t16.global_load.requests())
      << "), the tile width, not 8. The time falls far less, because the naive kernel's reads were "
         "cheaper than they look: " << fixed(100.0 * double(nv.global_load.l1_hit_sectors) / double(nv.global_load.sectors), 1)
      << "% of its load sectors hit in the SM's L1 (the threads of a group share rows of A and columns "
@@ -302,11 +302,11 @@ void transpose_paragraph(std::ostream& os, const std::map<std::string, catalog::
         "kernel it is the load that walks a column: "
      << ratio(tn.global_load.sectors, tn.global_load.requests()) << " sectors per load request, while "
         "the store takes " << ratio(tn.global_store.sectors, tn.global_store.requests())
-     << " (one full 128-byte line). The load's cost is L1 work, not DRAM: " << num(tn.global_load.l1_hit_sectors)
-     << " of " << num(tn.global_load.sectors) << " load sectors hit in L1. The seed also expects the "
+     << " (one full 128-byte line). The load's cost is L1 work, not DRAM: " << with_commas(tn.global_load.l1_hit_sectors)
+     << " of " << with_commas(tn.global_load.sectors) << " load sectors hit in L1. The seed also expects the "
         "shared-memory version to be faster; on the H100 it is slower (442 vs 415 us at n=8192), "
         "because s[lx][ly] writes a column of a [32][32] tile: a 32-way bank conflict, "
-     << num(ts.shared_store.wavefronts) << " store wavefronts. Padding to [32][33], the seed's own "
+     << with_commas(ts.shared_store.wavefronts) << " store wavefronts. Padding to [32][33], the seed's own "
         "fix, removes it and wins (326 us). Predicted on " << g_profile->name << " at n=8192: naive "
      << fixed(est_us(done.at("transpose_naive"), 8192), 0) << " us, shared "
      << fixed(est_us(done.at("transpose_shared"), 8192), 0) << " us, padded "
@@ -419,6 +419,25 @@ int tour(std::ostream& os, unsigned threads, bool json, const std::string& profi
   }
   os << "\n" << tr(all_correct ? "tour.all_correct" : "tour.not_all_correct") << "\n";
   return all_correct ? 0 : 1;
+}
+
+Command add_tour(CLI::App& program) {
+  struct State {
+    unsigned threads = 0;
+    bool json = false, wide = false;
+    std::string profile = "nvidia-h100";
+  };
+  auto st = std::make_shared<State>();
+  auto* c = program.add_subcommand("tour", "run the seed kernels and explain their counts (the main job)");
+  c->add_option("--threads", st->threads, "worker threads (default: all cores)");
+  c->add_flag("--json", st->json, "one JSON array of run objects");
+  c->add_option("--profile", st->profile, "device profile for the estimate: nvidia-h100, apple-m3, amd-cdna");
+  c->add_flag("--wide", st->wide, "the full table (about 200 columns) instead of 100 columns");
+  return {c, [st] {
+            if (!profiles::by_name(st->profile))
+              return usage_error("unknown profile '" + st->profile + "' (nvidia-h100, apple-m3, amd-cdna)");
+            return tour(std::cout, st->threads, st->json, st->profile, st->wide);
+          }};
 }
 
 }  // namespace tgsim::cli

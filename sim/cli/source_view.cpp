@@ -9,8 +9,11 @@
 
 #include "i18n.hpp"
 #include "rules.hpp"
+#include "util.hpp"
 
 namespace tgsim::cli {
+
+using detail::with_commas;
 
 namespace {
 
@@ -19,12 +22,6 @@ bool is_global(SiteKind k) {
 }
 bool is_shared(SiteKind k) {
   return k == SiteKind::kSharedLoad || k == SiteKind::kSharedStore || k == SiteKind::kSharedAtomic;
-}
-
-std::string num(std::uint64_t v) {
-  std::string s = std::to_string(v);
-  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
-  return s;
 }
 
 std::string fixed(double v, int prec) {
@@ -180,8 +177,8 @@ const LineCost* line_at(const SourceView& v, const std::string& file, std::uint3
 
 // The counter cells of one line: requests, sectors/request, wavefronts, conflicts.
 std::vector<std::string> cells(const LineCost& l) {
-  return {l.requests ? num(l.requests) : "", l.requests ? fixed(l.sectors_per_request(), 1) : "",
-          l.shared_inst ? num(l.wavefronts) : "", l.shared_inst ? num(l.conflicts) : ""};
+  return {l.requests ? with_commas(l.requests) : "", l.requests ? fixed(l.sectors_per_request(), 1) : "",
+          l.shared_inst ? with_commas(l.wavefronts) : "", l.shared_inst ? with_commas(l.conflicts) : ""};
 }
 
 std::string heat_bar(double share) {  // 0..5 '#' characters

@@ -16,6 +16,10 @@
 
 #include <tgsim/launch.hpp>
 
+namespace CLI {
+class App;
+}
+
 namespace tgsim::cli {
 
 struct FileLaunch {
@@ -49,7 +53,10 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
 // "X[,Y[,Z]]" -> Dim3 (each at least 1); UsageError naming `what` otherwise.
 Dim3 parse_dim3(const std::string& s, const char* what);
 
-bool looks_like_kernel_file(const std::string& arg);  // ends in .cu, .cuh, .metal or .cpp
+bool looks_like_kernel_file(const std::string& arg);
+// The options a kernel FILE takes (ARG..., --kernel, --grid, --block, --shared,
+// --threads-in-grid), the same for run, check and explain; `verb` names the command in the help.
+void add_file_options(CLI::App& app, FileLaunch& f, const std::string& verb);  // ends in .cu, .cuh, .metal or .cpp
 
 // `tgsim run FILE ...` (check: `tgsim check FILE ...`, the checker on under both schedules):
 // prints the report (or JSON) and returns the exit status: 0 clean, 1 findings, 2 usage or

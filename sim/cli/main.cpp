@@ -1,0 +1,56 @@
+// tgsim: run GPU kernels on the CPU and print what the hardware counters would say.
+//   tgsim tour                       the seed kernels side by side, with what the numbers mean
+//   tgsim run KERNEL [--n N] [--threads T] [--schedule S] [--json]
+//   tgsim run|check FILE.cu|FILE.metal --kernel K --grid X,Y --block X,Y ARG...   a user's kernel
+//   tgsim list                       the kernels `run` knows
+//   tgsim bench [--sizes 256,512]    tgsim's speed, as ratios
+//   tgsim validate [--fixture F]     tgsim's counters side by side with the recorded H100 ones
+//   tgsim check KERNEL [--n N] [--json] [--schedule S] [--threads T]   races, bounds, barriers
+//   tgsim explain KERNEL [--site file:line] [--svg F] [--source] [--html F] | matmul --sweep tile=8,16,32
+//   tgsim predict [--fixture F] [--json]   time estimates against the measured pairs
+//   tgsim --version; --lang en|ja anywhere (default: from LANG)
+// Each subcommand lives in its own file (commands.hpp). Usage errors print one line and exit 2.
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "commands.hpp"
+#include "i18n.hpp"
+
+int main(int argc, char** argv) {
+  namespace cli = tgsim::cli;
+  CLI::App app{"tgsim: GPU kernels on the CPU, counted as Nsight Compute counts them on an H100"};
+  app.require_subcommand(0, 1);
+  app.set_version_flag("--version", std::string("tgsim ") + cli::version());
+  // --lang on the program or after any subcommand (subcommands pass it up: fallthrough).
+  std::string lang;
+  app.add_option("--lang", lang, "language of the output: en, ja (default: from LANG)");
+  app.fallthrough();
+  const cli::Command commands[] = {cli::add_tour(app),    cli::add_run(app),      cli::add_list(app),
+                                   cli::add_bench(app),   cli::add_check(app),    cli::add_explain(app),
+                                   cli::add_validate(app), cli::add_predict(app)};
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::string what = e.what();
+    return cli::usage_error(what.empty() ? e.get_name() : what);
+  }
+  if (!cli::set_lang_from(lang)) return cli::usage_error(cli::trf("err.lang", {lang}));
+  try {
+    for (const cli::Command& c : commands)
+      if (c.app->parsed()) return c.run();
+    return commands[0].run();  // `tgsim` alone runs the tour
+  } catch (const tgsim::LaunchError& e) {
+    std::cerr << "tgsim: launch error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "tgsim: kernel error: " << e.what() << "\n";
+    return 1;
+  }
+}
