@@ -82,6 +82,9 @@ int main(int argc, char** argv) {
   bench->add_flag("--json", json, "one JSON object");
   bool bench_no_cache = false;
   bench->add_flag("--no-cache", bench_no_cache, "time without the L1/L2/DRAM model");
+  std::string bench_count = "all";
+  bench->add_option("--count", bench_count, "all: every row; none: only tgsim's engine with counting off")
+      ->check(CLI::IsMember({"all", "none"}));
 
   auto* validate = app.add_subcommand("validate", "compare tgsim's counters with the recorded H100 counters");
   std::string fixture = tgsim::catalog::default_fixture_path();
@@ -215,6 +218,7 @@ int main(int argc, char** argv) {
       for (int s : sizes)
         if (s < 16 || s > 4096) return usage_error("bench size " + std::to_string(s) + " is outside 16..4096");
       tgsim::cli::g_bench_cache = !bench_no_cache;
+      tgsim::cli::g_bench_count_none = bench_count == "none";
       return tgsim::cli::bench(std::cout, sizes, reps, threads, json);
     }
     return tgsim::cli::tour(std::cout, threads, json, profile, wide);  // `tgsim` alone runs the tour

@@ -1,5 +1,7 @@
 # `tgsim bench --json` at a tiny size: every row is there with its fields, the access counts are
-# the kernels' exact ones, and the checker row carries its cost relative to counters-only.
+# the kernels' exact ones, the checker row carries its cost relative to counters-only, the
+# counters-only row its cost relative to the uncounted engine (LaunchConfig::count off), and
+# the machine is named.
 #   cmake -DTGSIM=path/to/tgsim -P bench_json_check.cmake
 execute_process(COMMAND ${TGSIM} bench --sizes 32 --reps 1 --threads 2 --json
                 OUTPUT_VARIABLE out RESULT_VARIABLE rc)
@@ -7,18 +9,35 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "tgsim bench exited with ${rc}")
 endif()
 string(JSON nrows LENGTH "${out}" runs)
-if(NOT nrows EQUAL 3)
-  message(FATAL_ERROR "expected 3 rows (tiled16, tiled16 + checker, naive), got ${nrows}")
+if(NOT nrows EQUAL 4)
+  message(FATAL_ERROR "expected 4 rows (tiled16, tiled16 uncounted, tiled16 + checker, naive), got ${nrows}")
+endif()
+string(JSON cpu GET "${out}" cpu)
+string(JSON cores GET "${out}" cores)
+if(cpu STREQUAL "" OR NOT cores GREATER 0)
+  message(FATAL_ERROR "no machine: cpu '${cpu}', ${cores} cores")
 endif()
 # matmul_tiled16 at N=32: 1024 threads x (2 tiles x (2 global loads + 2 shared stores + 32 shared
 # loads) + 1 store) = 74,752; matmul_naive: 1024 x (2 x 32 loads + 1 store) = 66,560.
-set(expect_kernel matmul_tiled16 matmul_tiled16 matmul_naive)
-set(expect_check OFF ON OFF)
-set(expect_acc 74752 74752 66560)
-foreach(i RANGE 2)
+# The uncounted engine's row carries the accesses of the counted kernel (it counts none itself).
+set(expect_kernel matmul_tiled16 matmul_tiled16 matmul_tiled16 matmul_naive)
+set(expect_check OFF OFF ON OFF)
+set(expect_count ON OFF ON ON)
+set(expect_acc 74752 74752 74752 66560)
+foreach(i RANGE 3)
   list(GET expect_kernel ${i} k)
   list(GET expect_check ${i} c)
   list(GET expect_acc ${i} a)
+  list(GET expect_count ${i} cnt)
+  string(JSON count GET "${out}" runs ${i} count)
+  string(JSON ve GET "${out}" runs ${i} vs_uncounted_engine)
+  if(NOT count STREQUAL cnt)
+    message(FATAL_ERROR "row ${i}: count=${count}, expected ${cnt}")
+  endif()
+  # Only the counters-only row of tiled16 (row 0) is timed against the uncounted engine.
+  if((i EQUAL 0 AND NOT ve GREATER 0) OR (NOT i EQUAL 0 AND NOT ve EQUAL 0))
+    message(FATAL_ERROR "row ${i}: vs_uncounted_engine ${ve}")
+  endif()
   string(JSON kernel GET "${out}" runs ${i} kernel)
   string(JSON checker GET "${out}" runs ${i} checker)
   string(JSON acc GET "${out}" runs ${i} accesses)

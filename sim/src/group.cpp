@@ -130,7 +130,8 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
     for (WarpLog& w : warps_)
       w.limit = static_cast<std::size_t>(std::min<std::uint64_t>(st.cfg.watchdog_accesses, ~std::size_t(0)));
   install_stack_guard();  // this worker's alternate signal stack, for fiber stack overflows
-  if (st.cfg.check) checker_ = std::make_unique<Checker>(st, arena_.size());
+  counting_ = st.cfg.count;
+  if (st.cfg.check && counting_) checker_ = std::make_unique<Checker>(st, arena_.size());
   checking_ = checker_ != nullptr;
   for (std::uint32_t i = 0; i < nthreads_; ++i) {
     ThreadCtx& c = threads_[i].ctx;
@@ -140,7 +141,7 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
     c.shared_base_ = arena_.data();
     c.grid_threads_ = st.cfg.grid_threads;
   }
-  if (st.cfg.cache_model) mem_ = std::make_unique<CacheSim>(st.profile);
+  if (st.cfg.cache_model && counting_) mem_ = std::make_unique<CacheSim>(st.profile);
   if (!st.cfg.capture_site.empty()) {
     // "file:line" or "file:line:column".
     std::string c = st.cfg.capture_site;

@@ -321,6 +321,7 @@ class GroupRun {
   std::vector<WarpCollective> wsync_;
   std::unique_ptr<Checker> checker_;  // null unless cfg.check
   bool checking_ = false;             // checker_ != null, as a plain flag for the hot path
+  bool counting_ = true;              // LaunchConfig::count: off, flush_warp drops the logs
   std::deque<SharedDecl> decls_;  // stable addresses: handles point into it
   Arena arena_;
   std::size_t arena_used_ = 0;

@@ -192,6 +192,10 @@ void GroupRun::flush_warp(std::uint32_t w) {
   }
   note_warp_divergence(w);
   WarpLog::LaneLog* lanes = warps_[w].lanes;
+  if (!counting_) {  // LaunchConfig::count off: the engine alone
+    for (std::uint32_t l = 0; l < 32; ++l) lanes[l].clear();
+    return;
+  }
   // The reference sequence is the longest lane's; the others must be prefixes of it.
   std::uint32_t ref = 0;
   for (std::uint32_t l = 1; l < 32; ++l)
