@@ -266,6 +266,8 @@ class GroupRun {
   static void thread_main(void* thread);
   void resume(Thread& th);
   void flush_warp(std::uint32_t w);
+  bool transpose_uniform(const WarpLog::LaneLog* lanes, std::size_t len);
+  std::vector<std::uint64_t> rows_;  // flush_warp's transposed records: [instruction][lane]
   // Front-end accesses (kLoad/kStore): where an address lies.
   enum class Space : std::uint8_t { kGlobal, kShared, kLocal, kInvalid };
   Space place(std::uint64_t addr, std::uint32_t width, std::uint64_t* shared_offset,
