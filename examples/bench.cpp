@@ -250,20 +250,23 @@ int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned th
   // Targets, judged on the rows above (stated for N=512 and N=1024): all workers, the counting
   // cost at one worker, scaling at 2 workers.
   os << "\ntargets (stated for N=512 and N=1024):\n";
-  auto verdict = [&](const std::string& what, double v, double limit, bool at_most) {
+  auto verdict = [&](const std::string& what, double v, double limit, bool at_most, const char* met_word = "met") {
     const bool met = at_most ? v <= limit : v >= limit;
     os << "  " << std::left << std::setw(58) << what << std::right << std::setw(8) << fixed(v, 2)
-       << (at_most ? "  <= " : "  >= ") << std::setw(5) << fixed(limit, 1) << "  " << (met ? "met" : "NOT MET")
+       << (at_most ? "  <= " : "  >= ") << std::setw(5) << fixed(limit, 1) << "  " << (met ? met_word : "NOT MET")
        << "\n";
   };
   for (const auto& r : rows) {
     const std::string k = r["kernel"].get<std::string>();
     const unsigned t = r["threads"].get<unsigned>();
     const std::string at = " N=" + std::to_string(r["n"].get<int>());
+    // The target is the time over HIP-CPU's (README, Performance), which counts nothing either
+    // but whose engine is faster than tgsim's: the ratio to the uncounted engine is a lower
+    // bound of it, so "met" here is necessary, not sufficient.
     const double xe = r["vs_uncounted_engine"].get<double>();
     if (t == curve.front() && xe > 0)
       verdict(k + at + ", " + std::to_string(t) + " worker(s): time / uncounted engine", xe,
-              g_bench_cache ? 4.0 : 3.5, true);
+              g_bench_cache ? 4.0 : 3.5, true, "met as a lower bound of the ratio to HIP-CPU");
     if (!r["count"].get<bool>()) continue;
     if (t == curve.back()) {
       if (r["checker"].get<bool>()) {
