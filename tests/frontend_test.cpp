@@ -2,6 +2,7 @@
 // pass, launched from C++ with raw device pointers, counted exactly.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <numeric>
 #include <set>
 #include <string>
@@ -23,6 +24,7 @@ void half_overrun(const int* in, int* out);
 void shared_overrun(int* out, int k);
 struct Pair4 { int a, b; };
 void pair_diff(const Pair4* q, int* out);
+void odd_even_sources(const int* a, const short* b, int* out);
 // Seed 001's Metal kernels (tests/metal/seed001_matmul.metal), as the Metal adapter declares them.
 void relu(float* data);
 void matmul(const float* A, const float* B, float* C, unsigned M, unsigned K, unsigned N);
@@ -57,6 +59,51 @@ TEST(FrontEnd, TiledMatmulCountsAndResult) {
   for (const tgsim::SiteCounters& s : r.sites)
     if (s.kind == tgsim::SiteKind::kSharedLoad) saw = saw || (s.line == 14 && s.file.ends_with("basics.cu"));
   EXPECT_TRUE(saw) << [&] { std::string s; for (auto& x : r.sites) s += x.where() + " " + tgsim::to_string(x.kind) + "\n"; return s; }();
+}
+
+// LaunchConfig::count off: the kernel runs (same result), nothing is counted, with the cache
+// model asked for or not.
+TEST(FrontEnd, CountOffRunsTheKernelAndCountsNothing) {
+  const int n = 32;
+  tgsim::Device dev;
+  auto a = dev.alloc<float>(n * n, "A"), b = dev.alloc<float>(n * n, "B"), c = dev.alloc<float>(n * n, "C");
+  for (int i = 0; i < n * n; ++i) a[i] = float(i % 7), b[i] = float(i % 5);
+  for (bool cache : {false, true}) {
+    tgsim::LaunchConfig cfg;
+    cfg.grid = tgsim::Dim3(n / 16, n / 16);
+    cfg.block = tgsim::Dim3(16, 16);
+    cfg.count = false;
+    cfg.cache_model = cache;
+    std::fill(c.data(), c.data() + n * n, -1.0f);
+    tgsim::Report r = dev.launch(cfg, matmul_tiled_fe, a.data(), b.data(), c.data(), n);
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) {
+        float ref = 0;
+        for (int k = 0; k < n; ++k) ref += a[i * n + k] * b[k * n + j];
+        ASSERT_EQ(c[i * n + j], ref) << i << "," << j;
+      }
+    EXPECT_EQ(r.counters.global_load.thread_accesses, 0u);
+    EXPECT_EQ(r.counters.shared_load.instructions, 0u);
+    EXPECT_EQ(r.counters.barriers, 0u);
+    EXPECT_FALSE(r.counters.cache_modelled);
+    EXPECT_TRUE(r.findings.empty());
+  }
+}
+
+// Lanes whose logs have equal lengths but different sites form one warp instruction per site
+// (flush_warp's uniform fast path must notice the tags differ).
+TEST(FrontEnd, EqualLengthLogsOfDifferentSitesAreSeparateInstructions) {
+  tgsim::Device dev;
+  auto a = dev.alloc<int>(32, "a");
+  auto b = dev.alloc<short>(32, "b");
+  auto out = dev.alloc<int>(32, "out");
+  for (int i = 0; i < 32; ++i) a[i] = i, b[i] = short(100 + i);
+  tgsim::Report r = tgsim::launch(odd_even_sources, tgsim::Dim3(1), tgsim::Dim3(32), 0, a.data(), b.data(), out.data());
+  for (int i = 0; i < 32; ++i) EXPECT_EQ(out[i], i & 1 ? 3 * i : 101 + i) << i;
+  EXPECT_EQ(r.counters.global_load.instructions, 2u);
+  EXPECT_EQ(r.counters.global_load.thread_accesses, 32u);
+  EXPECT_EQ(r.counters.global_load.bytes, 16u * 4 + 16u * 2);
+  EXPECT_EQ(r.counters.global_store.instructions, 1u);
 }
 
 TEST(FrontEnd, OverrunIsAFindingNamingTheBuffer) {

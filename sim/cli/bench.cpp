@@ -1,10 +1,22 @@
-// `tgsim bench`: tgsim's time for matmul kernels as a ratio to a plain C++ triple loop of the
-// same N, measured side by side in this process (the minimum of --reps runs of each).
+// `tgsim bench`: tgsim's time for the tiled 16x16 matmul (and the naive one), measured side by
+// side in this process (the minimum of --reps rounds, every configuration once per round):
+//   counters  every counter on, the cache model off       cache    counters and the cache model
+//   engine    the same kernel with counting off (LaunchConfig::count: fibers, barriers and memory
+//             only, what an uncounted runtime such as HIP-CPU does)
+//   checker   counters and the checker (cache model off)
+// as ratios to the engine, to HIP-CPU running the same kernel (--hipcpu PROGRAM: the program of
+// examples/hipcpu/, run once per round beside the rows) and to a plain C++ triple loop. It
+// prints the machine and judges the speed targets: counters <= 3.5x and cache <= 4x HIP-CPU's
+// time, the checker <= 1.4x counters, >= 85% parallel efficiency at all workers, peak RSS with
+// the cache model <= 2 x buffers + 200 MB. `--count none` times the engine alone.
+#include <sched.h>
 #include <sys/resource.h>
 
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <chrono>
 #include <fstream>
@@ -22,6 +34,7 @@
 namespace tgsim::cli {
 
 bool g_bench_cache = true;  // tgsim bench --no-cache: time without the memory-hierarchy model
+bool g_bench_count_none = false;  // tgsim bench --count none: the uncounted engine alone
 
 namespace {
 
@@ -68,18 +81,195 @@ double peak_rss_mb() {
   return double(u.ru_maxrss) / 1024.0;
 }
 
+// The CPU's model name (/proc/cpuinfo), or "unknown CPU".
+std::string cpu_model() {
+  std::ifstream f("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(f, line))
+    if (line.rfind("model name", 0) == 0) {
+      const auto colon = line.find(':');
+      if (colon != std::string::npos && colon + 2 <= line.size()) return line.substr(colon + 2);
+    }
+  return "unknown CPU";
+}
+
+}  // namespace
+
+std::string hipcpu_program;  // tgsim bench --hipcpu PROGRAM
+
+namespace {
+
+// One configuration of the table: a kernel in one mode at one worker count.
+struct Mode {
+  const char* name;  // counters, cache, engine, checker
+  bool count, cache, check;
+};
+constexpr Mode kCounters{"counters", true, false, false}, kCache{"cache", true, true, false},
+    kEngine{"engine", false, false, false}, kChecker{"checker", true, false, true};
+
+using LaunchFn = void (*)(const Device&, LaunchConfig&, Buffer<float>&, Buffer<float>&, Buffer<float>&, int,
+                          Report&);
+
+struct Run {
+  const char* kernel;
+  Mode mode;
+  unsigned threads;
+  LaunchFn launch;
+  LaunchConfig cfg;
+  Report rep;
+  double sec = 1e300, rss = 0;
+  bool per_run_rss = true;
+};
+
+// HIP-CPU's run of the same kernel on `workers` cores: `taskset -c CPUS PROGRAM N 1` (the first
+// `workers` CPUs this process may use) prints "... seconds=S accesses=A ...".
+struct HipRun {
+  unsigned workers = 0;
+  double sec = 1e300, accesses = 0;
+};
+bool run_hipcpu(const std::string& program, int n, HipRun& out) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return false;
+  std::string cpus;
+  for (int c = 0, taken = 0; c < CPU_SETSIZE && taken < int(out.workers); ++c)
+    if (CPU_ISSET(c, &set)) cpus += (taken++ ? "," : "") + std::to_string(c);
+  const std::string cmd = "taskset -c " + cpus + " '" + program + "' " + std::to_string(n) + " 1";
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return false;
+  std::string text;
+  char buf[512];
+  while (std::fgets(buf, sizeof buf, p)) text += buf;
+  const int rc = pclose(p);
+  const auto sec = text.find("seconds="), acc = text.find("accesses=");
+  if (rc != 0 || sec == std::string::npos || acc == std::string::npos) return false;
+  out.sec = std::min(out.sec, std::atof(text.c_str() + sec + 8));
+  out.accesses = std::atof(text.c_str() + acc + 9);
+  return true;
+}
+
+std::vector<Run> plan_runs(int n, const std::vector<unsigned>& curve) {
+  auto tiled16 = [](const Device& d, LaunchConfig& c, Buffer<float>& a, Buffer<float>& b, Buffer<float>& o, int m,
+                    Report& r) { r = d.launch(c, matmul_tiled<16>, a.data(), b.data(), o.data(), m); };
+  auto naive = [](const Device& d, LaunchConfig& c, Buffer<float>& a, Buffer<float>& b, Buffer<float>& o, int m,
+                  Report& r) { r = d.launch(c, matmul_naive, a.data(), b.data(), o.data(), m); };
+  std::vector<Run> runs;
+  auto add = [&](const char* kernel, Mode m, unsigned t, LaunchFn f) {
+    Run r{kernel, m, t, f, LaunchConfig{}, Report{}};
+    r.cfg.name = kernel;
+    r.cfg.grid = Dim3(std::uint32_t((n + 15) / 16), std::uint32_t((n + 15) / 16));
+    r.cfg.block = Dim3(16, 16);
+    r.cfg.threads = t;
+    r.cfg.check = m.check;
+    r.cfg.cache_model = m.cache;
+    r.cfg.count = m.count;
+    runs.push_back(std::move(r));
+  };
+  for (unsigned t : curve) {
+    if (!g_bench_count_none) {
+      add("matmul_tiled16", kCounters, t, tiled16);
+      if (g_bench_cache) add("matmul_tiled16", kCache, t, tiled16);
+    }
+    add("matmul_tiled16", kEngine, t, tiled16);
+    if (g_bench_count_none) continue;
+    if (t == curve.front() || t == curve.back()) add("matmul_tiled16", kChecker, t, tiled16);
+    add("matmul_naive", g_bench_cache ? kCache : kCounters, t, naive);
+  }
+  return runs;
+}
+
 std::uint64_t accesses(const Counters& c) {
   return c.global_load.thread_accesses + c.global_store.thread_accesses +
          c.shared_load.thread_accesses + c.shared_store.thread_accesses;
+}
+
+const Run* find_run(const std::vector<Run>& runs, const std::string& kernel, const char* mode, unsigned t) {
+  for (const Run& r : runs)
+    if (kernel == r.kernel && std::string(mode) == r.mode.name && r.threads == t) return &r;
+  return nullptr;
+}
+
+// The rows of one N as JSON, with the ratios of each row to the engine, HIP-CPU and the first
+// worker count of the same kernel and mode.
+void add_rows(nlohmann::ordered_json& rows, const std::vector<Run>& runs, int n, double native,
+              const std::vector<HipRun>& hip, double buffers_mb) {
+  for (const Run& r : runs) {
+    const Run* engine = find_run(runs, r.kernel, "engine", r.threads);
+    const Run* counters = find_run(runs, r.kernel, "counters", r.threads);
+    const Run* first = find_run(runs, r.kernel, r.mode.name, runs.front().threads);
+    // The engine counts nothing; it makes the same accesses as the counted kernel.
+    const Run* counted = r.mode.count ? &r : counters ? counters : find_run(runs, r.kernel, "cache", r.threads);
+    const std::uint64_t acc = counted ? accesses(counted->rep.counters) : 0;
+    const bool tiled = std::string(r.kernel) == "matmul_tiled16";
+    double vs_hip = 0.0;
+    for (const HipRun& h : hip)
+      if (tiled && h.workers == r.threads && h.sec < 1e300) vs_hip = r.sec / h.sec;
+    rows.push_back(nlohmann::ordered_json{
+        {"kernel", r.kernel}, {"mode", r.mode.name}, {"count", r.mode.count}, {"cache_model", r.mode.cache},
+        {"checker", r.mode.check}, {"n", n}, {"threads", r.threads}, {"tgsim_s", r.sec}, {"native_s", native},
+        {"ratio", r.sec / native},
+        {"vs_uncounted_engine", r.mode.count && engine ? r.sec / engine->sec : 0.0},
+        {"vs_hipcpu", vs_hip},
+        {"speedup_vs_1_thread", first && first->threads == 1 ? first->sec / r.sec : 0.0},
+        {"checker_vs_counters_only", r.mode.check && counters ? r.sec / counters->sec : 0.0},
+        {"accesses", acc}, {"ns_per_access", acc ? r.sec * 1e9 / double(acc) : 0.0}, {"buffers_mb", buffers_mb},
+        {"peak_rss_mb", r.rss}, {"peak_rss_per_run", r.per_run_rss}, {"findings", r.rep.findings.size()}});
+  }
+}
+
+// Every target the rows can judge, as {what, value, limit, at_most, met}.
+nlohmann::ordered_json judge(const nlohmann::ordered_json& rows, unsigned all_workers) {
+  nlohmann::ordered_json out = nlohmann::json::array();
+  auto target = [&](const std::string& what, double v, double limit, bool at_most) {
+    out.push_back({{"what", what}, {"value", v}, {"limit", limit}, {"at_most", at_most},
+                   {"met", at_most ? v <= limit : v >= limit}});
+  };
+  for (const auto& r : rows) {
+    const std::string mode = r["mode"], kernel = r["kernel"];
+    const unsigned t = r["threads"];
+    const std::string at = kernel + " N=" + std::to_string(r["n"].get<int>()) + ", " + std::to_string(t) +
+                           (t == 1 ? " worker" : " workers") + ": ";
+    if (r["vs_hipcpu"].get<double>() > 0 && (mode == "counters" || mode == "cache"))
+      target(at + mode + " time / HIP-CPU time", r["vs_hipcpu"], mode == "cache" ? 4.0 : 3.5, true);
+    if (mode == "checker") target(at + "checker time / counters-only time", r["checker_vs_counters_only"], 1.4, true);
+    if (mode == "cache" && r["peak_rss_per_run"].get<bool>())
+      target(at + "peak RSS MB (2 x buffers + 200)", r["peak_rss_mb"],
+             2.0 * r["buffers_mb"].get<double>() + 200.0, true);
+    if (t == all_workers && t > 1 && mode != "checker" && r["speedup_vs_1_thread"].get<double>() > 0)
+      target(at + mode + " efficiency (speedup / workers)", r["speedup_vs_1_thread"].get<double>() / t,
+             0.85, false);
+  }
+  return out;
+}
+
+std::string fixed(double v, int prec) {
+  std::ostringstream o;
+  o << std::fixed << std::setprecision(prec) << v;
+  return o.str();
+}
+
+void print_table(std::ostream& os, const nlohmann::ordered_json& rows) {
+  os << std::left << std::setw(16) << "kernel" << std::setw(9) << "mode" << std::right << std::setw(6) << "n"
+     << std::setw(8) << "workers" << std::setw(9) << "tgsim s" << std::setw(9) << "x engine" << std::setw(9)
+     << "x HIPCPU" << std::setw(9) << "x native" << std::setw(9) << "vs 1 w" << std::setw(7) << "ns/acc"
+     << std::setw(9) << "RSS MB" << "\n";
+  auto opt = [](double v, int prec) { return v > 0 ? fixed(v, prec) : std::string("-"); };
+  for (const auto& r : rows)
+    os << std::left << std::setw(16) << r["kernel"].get<std::string>() << std::setw(9)
+       << r["mode"].get<std::string>() << std::right << std::setw(6) << r["n"].get<int>() << std::setw(8)
+       << r["threads"].get<unsigned>() << std::setw(9) << fixed(r["tgsim_s"], 3) << std::setw(9)
+       << opt(r["vs_uncounted_engine"], 2) << std::setw(9) << opt(r["vs_hipcpu"], 2) << std::setw(9)
+       << fixed(r["ratio"], 1) << std::setw(9) << opt(r["speedup_vs_1_thread"], 2) << std::setw(7)
+       << opt(r["ns_per_access"], 1) << std::setw(9) << fixed(r["peak_rss_mb"], 0) << "\n";
 }
 
 }  // namespace
 
 int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned threads, bool json) {
   Device dev;
-  nlohmann::ordered_json rows = nlohmann::json::array();
+  nlohmann::ordered_json rows = nlohmann::json::array(), hip_rows = nlohmann::json::array();
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  // The worker counts of the scaling curve: 1, 2, ..., all cores (or only --threads).
+  // The worker counts of the scaling curve: 1, 2, 4, ..., all cores (or only --threads).
   std::vector<unsigned> curve;
   if (threads) {
     curve.push_back(threads);
@@ -87,19 +277,6 @@ int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned th
     for (unsigned t = 1; t < cores; t *= 2) curve.push_back(t);
     curve.push_back(cores);
   }
-  struct K {
-    const char* name;
-    int tile;
-    bool check;
-    void (*launch)(const Device&, LaunchConfig&, Buffer<float>&, Buffer<float>&, Buffer<float>&, int, Report&);
-  };
-  auto tiled16 = [](const Device& d, LaunchConfig& c, Buffer<float>& a, Buffer<float>& b, Buffer<float>& o, int m,
-                    Report& r) { r = d.launch(c, matmul_tiled<16>, a.data(), b.data(), o.data(), m); };
-  auto naive = [](const Device& d, LaunchConfig& c, Buffer<float>& a, Buffer<float>& b, Buffer<float>& o, int m,
-                  Report& r) { r = d.launch(c, matmul_naive, a.data(), b.data(), o.data(), m); };
-  const K kernels[] = {{"matmul_tiled16", 16, false, tiled16},
-                       {"matmul_tiled16", 16, true, tiled16},
-                       {"matmul_naive", 16, false, naive}};
   for (int n : sizes) {
     auto A = dev.alloc<float>(std::size_t(n) * n, "A");
     auto B = dev.alloc<float>(std::size_t(n) * n, "B");
@@ -109,129 +286,53 @@ int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned th
       B[i] = float(int(i % 5) - 2);
     }
     const double buffers_mb = 3.0 * double(A.size()) * sizeof(float) / (1024.0 * 1024.0);
-    // Every configuration of this N, run round-robin `reps` times (native loop included), so
-    // that a slow spell of a shared machine hits all of them alike; each keeps its minimum.
-    struct Run {
-      const K* k;
-      unsigned threads;
-      LaunchConfig cfg;
-      Report rep;
-      double sec = 1e300, rss = 0;
-      bool per_run_rss = true;
-    };
-    std::vector<Run> runs;
-    for (const K& k : kernels)
-      for (unsigned t : curve) {
-        if (k.check && t != curve.back()) continue;  // the checker's cost at full width only
-        Run r{&k, t, LaunchConfig{}, Report{}};
-        r.cfg.name = k.name;
-        r.cfg.grid = Dim3(std::uint32_t((n + k.tile - 1) / k.tile), std::uint32_t((n + k.tile - 1) / k.tile));
-        r.cfg.block = Dim3(std::uint32_t(k.tile), std::uint32_t(k.tile));
-        r.cfg.threads = t;
-        r.cfg.check = k.check;
-        r.cfg.cache_model = g_bench_cache;
-        runs.push_back(std::move(r));
-      }
+    std::vector<Run> runs = plan_runs(n, curve);
+    // Round-robin, so that a slow spell of a shared machine hits every row alike.
     double native = 1e300;
+    std::vector<HipRun> hip;
+    if (!hipcpu_program.empty())
+      for (unsigned t : curve) hip.push_back(HipRun{t});
     for (int i = 0; i < reps; ++i) {
       native = std::min(native, min_seconds(1, [&] { native_matmul(A.data(), B.data(), C.data(), n); }));
+      for (HipRun& h : hip)
+        if (!run_hipcpu(hipcpu_program, n, h))
+          throw std::invalid_argument("--hipcpu '" + hipcpu_program + "' did not run under taskset or printed no seconds=");
       for (Run& r : runs) {
         r.per_run_rss = reset_peak_rss() && r.per_run_rss;
-        r.sec = std::min(r.sec, min_seconds(1, [&] { r.k->launch(dev, r.cfg, A, B, C, n, r.rep); }));
+        r.sec = std::min(r.sec, min_seconds(1, [&] { r.launch(dev, r.cfg, A, B, C, n, r.rep); }));
         r.rss = std::max(r.rss, peak_rss_mb());
       }
     }
-    std::vector<double> counters_only(curve.size(), 0.0);  // tiled16 per worker count
-    double single = 0;  // this kernel's 1-worker time
-    const K* last = nullptr;
-    for (Run& run : runs) {
-      const K& k = *run.k;
-      const unsigned t = run.threads;
-      const double sec = run.sec, rss = run.rss;
-      const bool per_run_rss = run.per_run_rss;
-      const Report& rep = run.rep;
-      if (&k != last) single = 0, last = &k;
-      {
-        if (t == 1) single = sec;
-        const std::size_t ti = static_cast<std::size_t>(std::find(curve.begin(), curve.end(), t) - curve.begin());
-        if (!k.check && std::string(k.name) == "matmul_tiled16") counters_only[ti] = sec;
-        // The checker's cost: its time over the counters-only time of the same kernel and workers.
-        const double vs_counters = k.check && counters_only[ti] > 0 ? sec / counters_only[ti] : 0.0;
-        std::uint64_t acc = accesses(rep.counters);
-        rows.push_back(nlohmann::ordered_json{{"kernel", k.name},
-                                              {"checker", k.check},
-                                              {"n", n},
-                                              {"threads", t},
-                                              {"tgsim_s", sec},
-                                              {"native_s", native},
-                                              {"ratio", sec / native},
-                                              {"speedup_vs_1_thread", single > 0 ? single / sec : 0.0},
-                                              {"checker_vs_counters_only", vs_counters},
-                                              {"accesses", acc},
-                                              {"ns_per_access", sec * 1e9 / double(acc)},
-                                              {"buffers_mb", buffers_mb},
-                                              {"peak_rss_mb", rss},
-                                              {"peak_rss_per_run", per_run_rss},
-                                              {"findings", rep.findings.size()}});
-      }
-    }
+    for (const HipRun& h : hip)
+      hip_rows.push_back({{"n", n}, {"workers", h.workers}, {"seconds", h.sec}, {"ns_per_access", h.sec * 1e9 / h.accesses}});
+    add_rows(rows, runs, n, native, hip, buffers_mb);
   }
+  const nlohmann::ordered_json targets = judge(rows, curve.back());
   if (json) {
-    os << nlohmann::ordered_json{{"schema", kJsonSchema}, {"tgsim", version()}, {"cores", cores}, {"reps", reps},
-                                 {"runs", rows}}
+    os << nlohmann::ordered_json{{"schema", kJsonSchema}, {"tgsim", version()}, {"cores", cores},
+                                 {"cpu", cpu_model()}, {"reps", reps}, {"runs", rows}, {"hipcpu", hip_rows},
+                                 {"targets", targets}}
               .dump(2)
        << "\n";
     return 0;
   }
-  os << "tgsim bench: all counters on" << (g_bench_cache ? " (L1/L2/DRAM model included)" : " (--no-cache)")
-     << "; ratio = tgsim time / native i-j-k triple loop of the\nsame N, measured in this process; minimum of "
-     << reps << " runs each; " << cores << " cores; chk x = checker time / counters-only time\n\n";
-  os << std::left << std::setw(16) << "kernel" << std::setw(9) << "checker" << std::right << std::setw(6) << "n"
-     << std::setw(9) << "threads" << std::setw(10) << "tgsim s" << std::setw(10) << "native s" << std::setw(8)
-     << "ratio" << std::setw(10) << "vs 1 thr" << std::setw(7) << "chk x" << std::setw(13) << "accesses"
-     << std::setw(8) << "ns/acc" << std::setw(12) << "buffers MB" << std::setw(13) << "peak RSS MB" << "\n";
-  auto fixed = [](double v, int prec) {
-    std::ostringstream o;
-    o << std::fixed << std::setprecision(prec) << v;
-    return o.str();
-  };
-  for (const auto& r : rows) {
-    const bool chk = r["checker"].get<bool>();
-    os << std::left << std::setw(16) << r["kernel"].get<std::string>() << std::setw(9) << (chk ? "on" : "off")
-       << std::right << std::setw(6) << r["n"].get<int>() << std::setw(9) << r["threads"].get<unsigned>()
-       << std::setw(10) << fixed(r["tgsim_s"].get<double>(), 3) << std::setw(10)
-       << fixed(r["native_s"].get<double>(), 3) << std::setw(8) << fixed(r["ratio"].get<double>(), 1)
-       << std::setw(10) << (chk ? std::string("-") : fixed(r["speedup_vs_1_thread"].get<double>(), 2))
-       << std::setw(7) << (chk ? fixed(r["checker_vs_counters_only"].get<double>(), 2) : std::string("-"))
-       << std::setw(13) << r["accesses"].get<std::uint64_t>() << std::setw(8)
-       << fixed(r["ns_per_access"].get<double>(), 1) << std::setw(12) << fixed(r["buffers_mb"].get<double>(), 1)
-       << std::setw(13) << fixed(r["peak_rss_mb"].get<double>(), 0) << "\n";
-  }
-  // The speed issue's targets, judged on the rows above (all workers; scaling at 2 workers).
-  os << "\ntargets of the speed issue (stated there for N=512 and N=1024), at all workers:\n";
-  auto verdict = [&](const std::string& what, double v, double limit, bool at_most) {
-    const bool met = at_most ? v <= limit : v >= limit;
-    os << "  " << std::left << std::setw(58) << what << std::right << std::setw(8) << fixed(v, 2)
-       << (at_most ? "  <= " : "  >= ") << std::setw(5) << fixed(limit, 1) << "  " << (met ? "met" : "NOT MET")
-       << "\n";
-  };
-  for (const auto& r : rows) {
-    const std::string k = r["kernel"].get<std::string>();
-    const unsigned t = r["threads"].get<unsigned>();
-    const std::string at = " N=" + std::to_string(r["n"].get<int>());
-    if (t == curve.back()) {
-      if (r["checker"].get<bool>()) {
-        verdict(k + at + ": checker time / counters-only time", r["checker_vs_counters_only"].get<double>(), 2.0, true);
-      } else {
-        verdict(k + at + ": time / native loop", r["ratio"].get<double>(), 5.0, true);
-        const double limit = 2.0 * r["buffers_mb"].get<double>() + 200.0;
-        if (r["peak_rss_per_run"].get<bool>())
-          verdict(k + at + ": peak RSS MB (2 x buffers + 200)", r["peak_rss_mb"].get<double>(), limit, true);
-      }
-    }
-    if (t == 2 && !r["checker"].get<bool>() && r["speedup_vs_1_thread"].get<double>() > 0)
-      verdict(k + at + ": 2 workers vs 1", r["speedup_vs_1_thread"].get<double>(), 1.8, false);
-  }
+  os << "tgsim bench on " << cores << " cores, " << cpu_model() << "; minimum of " << reps << " rounds\n"
+     << "counters: every counter, no cache model; cache: counters and the cache model; engine: the same\n"
+     << "kernel with counting off (fibers, barriers, memory); checker: counters and the checker.\n"
+     << "x engine, x HIPCPU, x native: time over the engine's, HIP-CPU's (--hipcpu) and a C++ i-j-k loop's;\n"
+     << "vs 1 w: speedup over 1 worker; ns/acc: time per simulated access\n\n";
+  print_table(os, rows);
+  for (const auto& h : hip_rows)
+    os << "HIP-CPU (" << hipcpu_program << ") N=" << h["n"].get<int>() << ", " << h["workers"].get<unsigned>()
+       << " core(s): " << fixed(h["seconds"], 3) << " s, "
+       << fixed(h["ns_per_access"], 2) << " ns per access\n";
+  if (hipcpu_program.empty() && !g_bench_count_none)
+    os << "(no HIP-CPU time: pass --hipcpu PROGRAM, built from examples/hipcpu/matmul_tiled16.cpp)\n";
+  os << "\ntargets (stated for N=512 one worker, and N=1024 all workers):\n";
+  for (const auto& t : targets)
+    os << "  " << std::left << std::setw(66) << t["what"].get<std::string>() << std::right << std::setw(8)
+       << fixed(t["value"], 2) << (t["at_most"].get<bool>() ? "  <= " : "  >= ") << std::setw(6)
+       << fixed(t["limit"], 2) << "  " << (t["met"].get<bool>() ? "met" : "NOT MET") << "\n";
   return 0;
 }
 
@@ -241,6 +342,7 @@ Command add_bench(CLI::App& program) {
     int reps = 3;
     unsigned threads = 0;
     bool json = false, no_cache = false;
+    std::string count = "all";
   };
   auto st = std::make_shared<State>();
   auto* c = program.add_subcommand("bench", "time tgsim against a native loop, in one process");
@@ -249,10 +351,15 @@ Command add_bench(CLI::App& program) {
   c->add_option("--threads", st->threads, "worker threads (default: all cores)");
   c->add_flag("--json", st->json, "one JSON object");
   c->add_flag("--no-cache", st->no_cache, "time without the L1/L2/DRAM model");
+  c->add_option("--hipcpu", hipcpu_program,
+                "HIP-CPU's build of examples/hipcpu/matmul_tiled16.cpp, timed beside tgsim (PROGRAM N 1)");
+  c->add_option("--count", st->count, "all: every row; none: only tgsim's engine with counting off")
+      ->check(CLI::IsMember({"all", "none"}));
   return {c, [st] {
             for (int s : st->sizes)
               if (s < 16 || s > 4096) return usage_error("bench size " + std::to_string(s) + " is outside 16..4096");
             g_bench_cache = !st->no_cache;
+            g_bench_count_none = st->count == "none";
             return bench(std::cout, st->sizes, st->reps, st->threads, st->json);
           }};
 }

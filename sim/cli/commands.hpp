@@ -74,6 +74,7 @@ int explain(std::ostream& os, std::ostream& err, const ExplainOptions& o);
 int tour(std::ostream& os, unsigned threads, bool json, const std::string& profile = "nvidia-h100",
          bool wide = false);
 extern bool g_bench_cache;
+extern bool g_bench_count_none;
 int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned threads, bool json);
 // run's --json object; with the estimate of `profile` when given
 std::string result_json(const catalog::Result& r, int indent, const DeviceProfile* profile = nullptr);

@@ -69,6 +69,13 @@ struct Context {
   std::map<std::string, llvm::Constant*> strings;
 
   llvm::FunctionCallee fn_thread, fn_access, fn_note_store;
+
+  // Alias scopes of the inline append (instrument.cpp): the log's records, the lane's cursor
+  // {cur, end} and the tag cache are disjoint memory, so that the optimisation run after the
+  // pass keeps the cursor in a register from one access to the next. [i]: the list naming
+  // scope i (!alias.scope), and the list naming the other two (!noalias). Made on first use.
+  llvm::MDNode* scope_of[3] = {nullptr, nullptr, nullptr};
+  llvm::MDNode* noalias_of[3] = {nullptr, nullptr, nullptr};
 };
 
 // device_code.cpp

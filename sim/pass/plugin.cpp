@@ -9,6 +9,7 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Passes/PassPlugin.h>
+#include <llvm/Transforms/Scalar/GVN.h>
 
 #include <tgsim/kernel/abi.h>
 
@@ -150,8 +151,11 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
             pb.registerPipelineStartEPCallback([](ModulePassManager& mpm, OptimizationLevel) {
               mpm.addPass(tgsim::pass::KeepAggregatesWhole());
             });
-            pb.registerOptimizerLastEPCallback([](ModulePassManager& mpm, OptimizationLevel) {
+            pb.registerOptimizerLastEPCallback([](ModulePassManager& mpm, OptimizationLevel level) {
               mpm.addPass(tgsim::pass::Instrument());
+              // The inline appends' redundant loads of the cursor and tag cells (instrument.cpp).
+              if (level != OptimizationLevel::O0)
+                mpm.addPass(createModuleToFunctionPassAdaptor(GVNPass()));
             });
           }};
 }

@@ -130,7 +130,8 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
     for (WarpLog& w : warps_)
       w.limit = static_cast<std::size_t>(std::min<std::uint64_t>(st.cfg.watchdog_accesses, ~std::size_t(0)));
   install_stack_guard();  // this worker's alternate signal stack, for fiber stack overflows
-  if (st.cfg.check) checker_ = std::make_unique<Checker>(st, arena_.size());
+  counting_ = st.cfg.count;
+  if (st.cfg.check && counting_) checker_ = std::make_unique<Checker>(st, arena_.size());
   checking_ = checker_ != nullptr;
   for (std::uint32_t i = 0; i < nthreads_; ++i) {
     ThreadCtx& c = threads_[i].ctx;
@@ -140,7 +141,7 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
     c.shared_base_ = arena_.data();
     c.grid_threads_ = st.cfg.grid_threads;
   }
-  if (st.cfg.cache_model) mem_ = std::make_unique<CacheSim>(st.profile);
+  if (st.cfg.cache_model && counting_) mem_ = std::make_unique<CacheSim>(st.profile);
   if (!st.cfg.capture_site.empty()) {
     // "file:line" or "file:line:column".
     std::string c = st.cfg.capture_site;
@@ -292,7 +293,10 @@ void GroupRun::run(std::uint64_t g) {
 
 
 void GroupRun::count_barriers_at_waits() {
-  // One BAR per warp per barrier site where at least one of its lanes waits.
+  // One BAR per warp per barrier site where at least one of its lanes waits. Lanes mostly
+  // wait at one call site: its id is looked up once per run of equal source_locations.
+  const void* last_loc = nullptr;
+  std::uint32_t last_id = 0;
   for (std::uint32_t w = 0; w < warps_.size(); ++w) {
     std::uint32_t seen[32];
     int nseen = 0;
@@ -300,7 +304,10 @@ void GroupRun::count_barriers_at_waits() {
     for (std::uint32_t i = w * 32; i < end; ++i) {
       const Thread& th = threads_[i];
       if (th.state != State::kWaiting) continue;
-      std::uint32_t id = site_id(th.wait_loc, SiteKind::kBarrier);
+      const void* loc;
+      std::memcpy(&loc, &th.wait_loc, sizeof loc);
+      if (loc != last_loc || !last_loc) last_id = site_id(th.wait_loc, SiteKind::kBarrier), last_loc = loc;
+      const std::uint32_t id = last_id;
       if (std::find(seen, seen + nseen, id) != seen + nseen) continue;
       seen[nseen++] = id;
       if (id >= acc_.size()) acc_.resize(id + 1);
@@ -310,7 +317,7 @@ void GroupRun::count_barriers_at_waits() {
 }
 
 void GroupRun::release_barrier() {
-  count_barriers_at_waits();
+  if (counting_) count_barriers_at_waits();
   if (checker_) {
     check_interval();
     checker_->end_interval();

@@ -266,6 +266,8 @@ class GroupRun {
   static void thread_main(void* thread);
   void resume(Thread& th);
   void flush_warp(std::uint32_t w);
+  bool transpose_uniform(const WarpLog::LaneLog* lanes, std::size_t len);
+  std::vector<std::uint64_t> rows_;  // flush_warp's transposed records: [instruction][lane]
   // Front-end accesses (kLoad/kStore): where an address lies.
   enum class Space : std::uint8_t { kGlobal, kShared, kLocal, kInvalid };
   Space place(std::uint64_t addr, std::uint32_t width, std::uint64_t* shared_offset,
@@ -321,6 +323,7 @@ class GroupRun {
   std::vector<WarpCollective> wsync_;
   std::unique_ptr<Checker> checker_;  // null unless cfg.check
   bool checking_ = false;             // checker_ != null, as a plain flag for the hot path
+  bool counting_ = true;              // LaunchConfig::count: off, flush_warp drops the logs
   std::deque<SharedDecl> decls_;  // stable addresses: handles point into it
   Arena arena_;
   std::size_t arena_used_ = 0;

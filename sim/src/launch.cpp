@@ -218,7 +218,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
       }
     }
   };
-  const bool per_sm = cfg.cache_model;
+  const bool per_sm = cfg.cache_model && cfg.count;  // LaunchConfig::count off: no cache model
   const std::uint64_t ntasks = per_sm ? nsm : ngroups;
   if (cfg.threads == 1) {
     if (per_sm) sm_body(tbb::blocked_range<std::uint64_t>(0, ntasks));
@@ -277,7 +277,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
 
   r.kernel = cfg.name;
   r.profile = profile.name;
-  if (cfg.cache_model) {
+  if (per_sm) {
     Counters& c = r.counters;
     c.cache_modelled = true;
     c.l2_read_sectors = l2_read;

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include <tgsim/models.hpp>
 
@@ -184,6 +187,48 @@ void GroupRun::check_interval() {
   }
 }
 
+// The common case: all 32 lanes hold `len` records. Transposes them into rows_ (row k: the
+// addresses of record k of lanes 0..31) while checking that every lane's tags equal lane 0's;
+// true when they do, and row k is then warp instruction k with all lanes. One pass over the
+// records (two lanes x two records per step with SSE2), where checking and gathering column k
+// separately read every record twice.
+bool GroupRun::transpose_uniform(const WarpLog::LaneLog* lanes, std::size_t len) {
+  if (rows_.size() < len * 32) rows_.resize(len * 32);
+  std::uint64_t* rows = rows_.data();
+  const std::uint64_t* data[32];
+  for (std::uint32_t l = 0; l < 32; ++l) data[l] = lanes[l].data();
+  const std::uint64_t* ref = data[0];
+  std::uint64_t diff = 0;  // tag bits (and address bits) of any record unlike lane 0's
+  std::size_t k = 0;
+#if defined(__SSE2__)
+  const __m128i amask = _mm_set1_epi64x(static_cast<long long>(kAddrMask));
+  __m128i d = _mm_setzero_si128();
+  for (; k + 2 <= len; k += 2) {
+    const __m128i r = _mm_loadu_si128(reinterpret_cast<const __m128i*>(ref + k));
+    std::uint64_t* row0 = rows + k * 32;
+    std::uint64_t* row1 = row0 + 32;
+    for (std::uint32_t l = 0; l < 32; l += 2) {
+      __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data[l] + k));  // lane l: k, k+1
+      __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data[l + 1] + k));
+      d = _mm_or_si128(d, _mm_or_si128(_mm_xor_si128(a, r), _mm_xor_si128(b, r)));
+      a = _mm_and_si128(a, amask);
+      b = _mm_and_si128(b, amask);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(row0 + l), _mm_unpacklo_epi64(a, b));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(row1 + l), _mm_unpackhi_epi64(a, b));
+    }
+  }
+  diff = static_cast<std::uint64_t>(_mm_cvtsi128_si64(d)) |
+         static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(d, d)));
+#endif
+  for (; k < len; ++k)
+    for (std::uint32_t l = 0; l < 32; ++l) {
+      const std::uint64_t x = data[l][k];
+      diff |= x ^ ref[k];
+      rows[k * 32 + l] = x & kAddrMask;
+    }
+  return (diff >> kTagShift) == 0;
+}
+
 void GroupRun::flush_warp(std::uint32_t w) {
   flushing_warp_ = w;
   if (checking_) {  // the log stays for the checker until the interval ends (check_interval)
@@ -192,6 +237,26 @@ void GroupRun::flush_warp(std::uint32_t w) {
   }
   note_warp_divergence(w);
   WarpLog::LaneLog* lanes = warps_[w].lanes;
+  if (!counting_) {  // LaunchConfig::count off: the engine alone
+    for (std::uint32_t l = 0; l < 32; ++l) lanes[l].clear();
+    return;
+  }
+  bool uniform = !lanes[0].empty();
+  for (std::uint32_t l = 1; l < 32 && uniform; ++l) uniform = lanes[l].size() == lanes[0].size();
+  if (uniform && transpose_uniform(lanes, lanes[0].size())) {
+    const std::uint64_t* refrec = lanes[0].data();
+    for (std::size_t k = 0, len = lanes[0].size(); k < len; ++k) {
+      const std::uint32_t tag = static_cast<std::uint32_t>(refrec[k] >> kTagShift);
+      const TagInfo& ti = tag_info_[tag];
+      if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kStore)
+        count_placed(tag, 0xFFFFFFFFu, rows_.data() + k * 32, w);
+      else
+        count_instruction(ti.site, ti.kind, ti.width, 0xFFFFFFFFu, rows_.data() + k * 32);
+    }
+    if (!checking_)
+      for (std::uint32_t l = 0; l < 32; ++l) lanes[l].clear();
+    return;
+  }
   // The reference sequence is the longest lane's; the others must be prefixes of it.
   std::uint32_t ref = 0;
   for (std::uint32_t l = 1; l < 32; ++l)

@@ -59,3 +59,13 @@ __global__ void pair_diff(const Pair4* q, int* out) {
   Pair4 p = q[i];
   out[i] = p.a - p.b;
 }
+
+// Odd lanes load a 4-byte int, even lanes a 2-byte short: every lane's log has one load and
+// one store, of equal length, but the loads are two warp instructions of 16 lanes each.
+__global__ void odd_even_sources(const int* a, const short* b, int* out) {
+  int i = threadIdx.x;
+  int v;
+  if (i & 1) v = a[i] * 3;
+  else v = b[i] + 1;
+  out[i] = v;
+}

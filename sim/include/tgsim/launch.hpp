@@ -45,6 +45,11 @@ struct LaunchConfig {
   // profile's SMs, each SM's groups run one after another through that SM's L1 (cold at the
   // launch), unique sectors through L2 to DRAM. Fills the l1/l2/dram counters.
   bool cache_model = true;
+  // Counting: off, the launch runs its threads (fibers, barriers, shared and global memory)
+  // and counts nothing: each warp's log is dropped where it would be formed into warp
+  // instructions, no model, cache model or checker runs, and the report's counters are zero.
+  // The engine alone, as a baseline for timing the counting (`tgsim bench`).
+  bool count = true;
   // "file:line[:column]" (file may be a suffix, e.g. "transpose.cu:24:33"): the first warp
   // instruction at that site of the lowest group and warp is copied into Report::captured.
   std::string capture_site;
