@@ -1,8 +1,9 @@
 // The device allocation registry (device_memory.hpp): a sorted map of ranges under a
 // reader-writer lock. Lookups happen when a warp instruction's address is placed, per group
-// through a small cache (GroupRun), so the lock is taken about once per buffer and worker.
+// through a small cache (RangeCache), so the lock is taken about once per buffer and worker.
 #include "device_memory.hpp"
 
+#include <algorithm>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -128,6 +129,21 @@ void unregister_device_range(const void* p) {
   std::unique_lock lock(g.mu);
   g.by_zone_begin.erase(reinterpret_cast<std::uint64_t>(p));
   device_generation.fetch_add(1, std::memory_order_release);
+}
+
+const DeviceRange* RangeCache::find(std::uint64_t addr) {
+  const std::uint64_t gen = device_generation.load(std::memory_order_acquire);
+  if (gen != generation_) {
+    for (DeviceRange& r : ranges_) r = DeviceRange{};
+    generation_ = gen;
+  }
+  for (const DeviceRange& r : ranges_)
+    if (r.info && r.in_zone(addr)) return &r;
+  DeviceRange r = find_device_range(addr);
+  if (!r.info) return nullptr;
+  std::rotate(ranges_, ranges_ + 3, ranges_ + 4);
+  ranges_[0] = r;
+  return &ranges_[0];
 }
 
 }  // namespace tgsim::detail

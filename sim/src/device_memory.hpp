@@ -35,4 +35,15 @@ extern std::atomic<std::uint64_t> device_generation;
 void register_device_range(const void* p, std::size_t bytes, const BufferInfo* info);
 void unregister_device_range(const void* p);
 
+// One worker's cache of the last ranges it found (find_device_range takes a lock): emptied
+// when device_generation changes.
+class RangeCache {
+ public:
+  const DeviceRange* find(std::uint64_t addr);  // null when no range's zone holds addr
+
+ private:
+  DeviceRange ranges_[4];
+  std::uint64_t generation_ = ~std::uint64_t(0);
+};
+
 }  // namespace tgsim::detail

@@ -130,8 +130,8 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
     for (WarpLog& w : warps_)
       w.limit = static_cast<std::size_t>(std::min<std::uint64_t>(st.cfg.watchdog_accesses, ~std::size_t(0)));
   install_stack_guard();  // this worker's alternate signal stack, for fiber stack overflows
-  if (st.cfg.check) checker_ = std::make_unique<Checker>(st, arena_.size());
-  checking_ = checker_ != nullptr;
+  sinks_.emplace(st, SinkEnv{arena_.data(), arena_.size(), shared_valid_, nthreads_});
+  checking_ = st.cfg.check;
   for (std::uint32_t i = 0; i < nthreads_; ++i) {
     ThreadCtx& c = threads_[i].ctx;
     c.log_ = warps_[i / 32].lanes[i % 32].buf();
@@ -139,29 +139,6 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
     c.checking_ = checking_;
     c.shared_base_ = arena_.data();
     c.grid_threads_ = st.cfg.grid_threads;
-  }
-  if (st.cfg.cache_model) mem_ = std::make_unique<CacheSim>(st.profile);
-  if (!st.cfg.capture_site.empty()) {
-    // "file:line" or "file:line:column".
-    std::string c = st.cfg.capture_site;
-    std::uint32_t nums[2] = {0, 0};
-    int count = 0;
-    for (; count < 2; ++count) {
-      auto colon = c.rfind(':');
-      if (colon == std::string::npos || colon + 1 >= c.size() ||
-          c.find_first_not_of("0123456789", colon + 1) != std::string::npos)
-        break;
-      nums[count] = static_cast<std::uint32_t>(std::strtoul(c.c_str() + colon + 1, nullptr, 10));
-      c.resize(colon);
-    }
-    capture_file_ = c;
-    if (count == 2) {
-      capture_line_ = nums[1];
-      capture_column_ = nums[0];
-    } else if (count == 1) {
-      capture_line_ = nums[0];
-    }
-    capturing_ = capture_line_ > 0;
   }
 }
 
@@ -184,7 +161,7 @@ void GroupRun::start(std::uint64_t g) {
   aborting_ = false;
   for (WarpCollective& wc : wsync_) wc.arrived = wc.mask = 0, wc.mismatch = false;
   for (std::vector<WarpDivergence>& d : warp_div_) d.clear();
-  if (checker_) checker_->start_group(g, &decls_);
+  sinks_->on_group_start(g, &decls_);
   for (std::uint32_t i = 0; i < nthreads_; ++i) order_[i] = i;
   switch (state_.cfg.schedule) {
     case Schedule::kInOrder: break;
@@ -283,10 +260,7 @@ void GroupRun::run(std::uint64_t g) {
   }
   if (aborting_) unwind_all();
   for (std::uint32_t w = 0; w < warps_.size(); ++w) flush_warp(w);
-  if (checker_) {
-    check_interval();
-    checker_->end_group();
-  }
+  end_interval(true);
   std::memset(arena_.data(), 0, arena_used_);
 }
 
@@ -294,27 +268,25 @@ void GroupRun::run(std::uint64_t g) {
 void GroupRun::count_barriers_at_waits() {
   // One BAR per warp per barrier site where at least one of its lanes waits.
   for (std::uint32_t w = 0; w < warps_.size(); ++w) {
-    std::uint32_t seen[32];
+    std::uint32_t seen[32], mask[32];
     int nseen = 0;
     std::uint32_t end = std::min<std::uint32_t>(nthreads_, (w + 1) * 32);
     for (std::uint32_t i = w * 32; i < end; ++i) {
       const Thread& th = threads_[i];
       if (th.state != State::kWaiting) continue;
       std::uint32_t id = site_id(th.wait_loc, SiteKind::kBarrier);
-      if (std::find(seen, seen + nseen, id) != seen + nseen) continue;
-      seen[nseen++] = id;
-      if (id >= acc_.size()) acc_.resize(id + 1);
-      acc_[id].barriers += 1;
+      const int k = static_cast<int>(std::find(seen, seen + nseen, id) - seen);
+      if (k == nseen) seen[nseen] = id, mask[nseen++] = 0;
+      mask[k] |= 1u << (i - w * 32);
     }
+    for (int k = 0; k < nseen; ++k)
+      sinks_->on_instruction(WarpInstruction{seen[k], SiteKind::kBarrier, 0, mask[k], nullptr, group_, w});
   }
 }
 
 void GroupRun::release_barrier() {
   count_barriers_at_waits();
-  if (checker_) {
-    check_interval();
-    checker_->end_interval();
-  }
+  end_interval(false);
   for (Thread& th : threads_)
     if (th.state == State::kWaiting) th.state = State::kReady;
   for (std::uint32_t w = 0; w < warps_.size(); ++w) {
@@ -487,10 +459,9 @@ bool GroupRun::try_complete_warp(std::uint32_t w, std::uint32_t caller) {
     }
     if (l != caller && th.state == State::kWarpWait) th.state = State::kReady;
   }
-  std::uint32_t site = site_id(wc.loc, wc.op->kind);
-  if (site >= acc_.size()) acc_.resize(site + 1);
-  acc_[site].warp_ops += wc.op->count;
   const std::uint32_t took_part = wc.arrived;
+  sinks_->on_instruction(WarpInstruction{site_id(wc.loc, wc.op->kind), wc.op->kind, 0, took_part,
+                                         nullptr, group_, w, wc.op->count});
   wc.arrived = 0;
   wc.mask = 0;
   wc.mismatch = false;

@@ -18,7 +18,7 @@ void record_store(ThreadCtx* t, std::source_location loc, AccessKind kind,
 
 void note_store(ThreadCtx* t, AccessKind kind, std::uint64_t addr, std::uint32_t width,
                 const void* value) {
-  t->group_->note_store(*t, static_cast<SiteKind>(kind), addr, width, value);
+  t->group_->checker_sink().note_store(t->linear_tid, static_cast<SiteKind>(kind), addr, width, value);
 }
 
 std::uint64_t warp_collective(ThreadCtx* t, const CollectiveOp& op, std::uint32_t mask,
