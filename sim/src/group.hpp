@@ -264,11 +264,9 @@ class GroupRun {
   // A barrier was released (group_end false) or the group ended: the sinks read the interval's
   // logs, which are then emptied.
   void end_interval(bool group_end);
-  // One warp instruction of warp w, to the sinks.
+  // One warp instruction of warp w, to the sinks (one call; the sinks are inlined into it).
   void count_instruction(std::uint32_t site, SiteKind kind, std::uint32_t width,
-                         std::uint32_t mask, const std::uint64_t* addr, std::uint32_t w) {
-    sinks_->on_instruction(WarpInstruction{site, kind, width, mask, addr, group_, w});
-  }
+                         std::uint32_t mask, const std::uint64_t* addr, std::uint32_t w);
   void release_barrier();
   void report_divergence();
   void note_warp_divergence(std::uint32_t w);

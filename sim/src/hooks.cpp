@@ -6,6 +6,20 @@
 
 namespace tgsim::detail {
 
+// AccessKind (record.hpp) is cast to SiteKind (report.hpp) below and in group.hpp.
+#define TGSIM_SAME_KIND(k) static_assert(static_cast<int>(AccessKind::k) == static_cast<int>(SiteKind::k))
+TGSIM_SAME_KIND(kGlobalLoad);
+TGSIM_SAME_KIND(kGlobalStore);
+TGSIM_SAME_KIND(kSharedLoad);
+TGSIM_SAME_KIND(kSharedStore);
+TGSIM_SAME_KIND(kBarrier);
+TGSIM_SAME_KIND(kGlobalAtomic);
+TGSIM_SAME_KIND(kSharedAtomic);
+TGSIM_SAME_KIND(kConstantLoad);
+TGSIM_SAME_KIND(kLoad);
+TGSIM_SAME_KIND(kStore);
+#undef TGSIM_SAME_KIND
+
 void record_access(ThreadCtx* t, std::source_location loc, AccessKind kind,
                    std::uint64_t addr, std::uint32_t width) {
   t->group_->record(*t, loc, static_cast<SiteKind>(kind), addr, width, nullptr);

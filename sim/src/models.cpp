@@ -146,8 +146,8 @@ Wavefronts shared_wavefronts_t(const WarpAccess& a, bool is_load, const G& g) {
   std::uint32_t per_phase = a.width <= bank_bytes ? 32 : std::max<std::uint32_t>(line_bytes / a.width, 1);
   if (per_phase < 32 && is_load && (pairs_agree(a.active, a.addr, 1) || pairs_agree(a.active, a.addr, 2)))
     per_phase *= 2;
-  if (per_phase > 32) per_phase = 32;
-  const std::uint32_t phase_mask = per_phase == 32 ? 0xFFFFFFFFu : (1u << per_phase) - 1;
+  if (per_phase >= 32) return Wavefronts{phase_wavefronts(a.active, a.width, a.addr, g), 1};
+  const std::uint32_t phase_mask = (1u << per_phase) - 1;
   for (std::uint32_t base = 0; base < 32; base += per_phase) {
     std::uint32_t lanes = a.active & (phase_mask << base);
     if (!lanes) continue;

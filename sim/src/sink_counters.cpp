@@ -12,46 +12,6 @@ CounterSink::CounterSink(LaunchState& st, const SinkEnv&)
     : geo_{st.profile.shared_banks, st.profile.bank_bytes, st.profile.sector_bytes},
       global_by_cache_(st.cfg.cache_model) {}
 
-void CounterSink::on_instruction(const WarpInstruction& in) {
-  if (in.site >= acc_.size()) acc_.resize(in.site + 1);
-  SiteAcc& s = acc_[in.site];
-  if (!in.addr) {  // a barrier or a warp collective
-    (in.kind == SiteKind::kBarrier ? s.barriers : s.warp_ops) += in.ops;
-    return;
-  }
-  count_memory(in, s.c);
-}
-
-void CounterSink::count_memory(const WarpInstruction& in, AccessCounters& c) {
-  const std::uint32_t lanes = static_cast<std::uint32_t>(std::popcount(in.mask));
-  c.thread_accesses += lanes;
-  c.instructions += 1;
-  c.bytes += std::uint64_t(lanes) * in.width;
-  const model::WarpAccess a{in.mask, in.width, in.addr};
-  switch (in.kind) {
-    case SiteKind::kGlobalLoad:
-    case SiteKind::kGlobalStore:
-      if (!global_by_cache_) c.sectors += model::global_sectors(a, geo_);
-      break;
-    case SiteKind::kGlobalAtomic: c.sectors += model::global_sectors(a, geo_); break;
-    case SiteKind::kSharedLoad:
-    case SiteKind::kSharedStore: {
-      model::Wavefronts wf = model::shared_wavefronts(a, in.kind == SiteKind::kSharedLoad, geo_);
-      c.wavefronts += wf.wavefronts;
-      c.ideal_wavefronts += wf.ideal;
-      break;
-    }
-    case SiteKind::kSharedAtomic: {
-      model::Wavefronts wf = model::shared_atomic_wavefronts(a, geo_);
-      c.wavefronts += wf.wavefronts;
-      c.ideal_wavefronts += wf.ideal;
-      break;
-    }
-    case SiteKind::kConstantLoad: c.distinct_addresses += model::distinct_addresses(a); break;
-    default: break;
-  }
-}
-
 void CounterSink::Total::add(const CounterSink& w, MergeContext& m) {
   for (std::size_t i = 0; i < w.acc_.size(); ++i) {
     m.acc[i].c += w.acc_[i].c;

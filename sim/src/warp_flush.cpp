@@ -42,6 +42,11 @@ void WarpGrouper::clear() {
   slots.clear();
 }
 
+void GroupRun::count_instruction(std::uint32_t site, SiteKind kind, std::uint32_t width,
+                                 std::uint32_t mask, const std::uint64_t* addr, std::uint32_t w) {
+  sinks_->on_instruction(WarpInstruction{site, kind, width, mask, addr, group_, w});
+}
+
 // The sinks read the interval's logs (the checker); with the checker on, the logs were kept
 // for it and are emptied here, without it flush_warp empties each warp's log as it counts it.
 void GroupRun::end_interval(bool group_end) {
