@@ -197,6 +197,35 @@ TEST(Profiles, SixtyFourWideIsRejectedClearly) {
   }
 }
 
+// The bank and sector models take their geometry from the profile: transpose_shared's column
+// store (stride 32 words) is 32-way with 32 banks, 16-way with 64; its coalesced global rows
+// take twice as few 64-byte sectors as 32-byte ones. Only the counts of that geometry move.
+TEST(Profiles, GeometryComesFromTheProfile) {
+  tgsim::catalog::RunOptions o;
+  o.n = 256;
+  for (bool cache : {false, true}) {
+    o.cache_model = cache;
+    const tgsim::Counters h100 = tgsim::catalog::run(tgsim::Device{}, "transpose_shared", o).report.counters;
+    tgsim::DeviceProfile p = tgsim::profiles::nvidia_h100();
+    p.shared_banks = 64;
+    const tgsim::Counters b64 = tgsim::catalog::run(tgsim::Device{p}, "transpose_shared", o).report.counters;
+    EXPECT_EQ(h100.shared_store.wavefronts, 32 * h100.shared_store.instructions);
+    EXPECT_EQ(b64.shared_store.wavefronts, 16 * b64.shared_store.instructions);
+    EXPECT_EQ(b64.shared_load, h100.shared_load);  // row loads: conflict-free either way
+    EXPECT_EQ(b64.global_load, h100.global_load);
+    EXPECT_EQ(b64.global_store, h100.global_store);
+    p = tgsim::profiles::nvidia_h100();
+    p.sector_bytes = 64;
+    const tgsim::Counters s64 = tgsim::catalog::run(tgsim::Device{p}, "transpose_shared", o).report.counters;
+    EXPECT_EQ(2 * s64.global_load.sectors, h100.global_load.sectors) << cache;
+    EXPECT_EQ(2 * s64.global_store.sectors, h100.global_store.sectors) << cache;
+    EXPECT_EQ(s64.shared_store, h100.shared_store);
+  }
+  tgsim::DeviceProfile bad = tgsim::profiles::nvidia_h100();
+  bad.shared_banks = 48;
+  EXPECT_THROW(tgsim::catalog::run(tgsim::Device{bad}, "transpose_shared", o), tgsim::LaunchError);
+}
+
 // ---------------------------------------------------------------- capture
 
 TEST(Capture, FirstInstructionOfLowestGroupAndWarp) {

@@ -171,6 +171,67 @@ tbb::task_arena& arena_for(unsigned threads) {
   return *a;
 }
 
+// The shared memory of one group (static + dynamic) of a front-end kernel, checked against the
+// profile before any thread runs.
+std::size_t launch_shared_bytes(const DeviceProfile& profile, const LaunchConfig& cfg,
+                                const KernelRef& kref) {
+  if (!kref.kernel) {
+    if (cfg.shared_bytes)
+      throw LaunchError("dynamic shared memory (" + std::to_string(cfg.shared_bytes) +
+                        " bytes) needs a kernel compiled by tgsim's front end (extern __shared__)");
+    return 0;
+  }
+  const std::size_t shared = kernel_shared_bytes(kref, cfg.shared_bytes);
+  if (kref.kernel->static_shared > profile.max_static_shared_bytes)
+    throw LaunchError(std::string(kref.kernel->name) + " declares " +
+                      std::to_string(kref.kernel->static_shared) + " bytes of static shared memory; " +
+                      profile.name + " allows " + std::to_string(profile.max_static_shared_bytes));
+  if (shared > profile.max_shared_bytes_per_group)
+    throw LaunchError(std::string(kref.kernel->name) + " with " + std::to_string(cfg.shared_bytes) +
+                      " bytes of dynamic shared memory needs " + std::to_string(shared) +
+                      " bytes per threadgroup; " + profile.name + " allows " +
+                      std::to_string(profile.max_shared_bytes_per_group));
+  return shared;
+}
+
+// Merge: the sinks' totals (sums and min-ordered examples: order-free), the groups' own
+// findings and printed lines.
+template <class Runs>
+Report merge_report(LaunchState& st, const Runs& runs) {
+  Report r;
+  r.kernel = st.cfg.name;
+  r.profile = st.profile.name;
+  r.grid = st.cfg.grid;
+  r.block = st.cfg.block;
+  const std::vector<SiteInfo> infos = st.sites.snapshot();
+  MergeContext m{st, infos, std::vector<SiteAcc>(infos.size()), {}, r};
+  std::vector<const Sinks*> workers;
+  std::vector<PrintedLine> printed;
+  for (const std::unique_ptr<GroupRun>& run : runs) {
+    if (!run) continue;
+    workers.push_back(&run->sinks());
+    merge_findings(m.findings, run->findings());
+    printed.insert(printed.end(), run->printed().begin(), run->printed().end());
+  }
+  Sinks::merge(workers, m);
+  for (auto& [key, agg] : m.findings) r.findings.push_back(agg.finding);  // map order: by kind, site
+  std::sort(printed.begin(), printed.end(), [](const PrintedLine& a, const PrintedLine& b) {
+    return std::tie(a.group, a.thread, a.seq) < std::tie(b.group, b.thread, b.seq);
+  });
+  for (const PrintedLine& p : printed) r.printed += p.text;
+  const Counters& c = r.counters;
+  if (c.global_load.instructions + c.global_store.instructions + c.shared_load.instructions +
+          c.shared_store.instructions + c.global_atomic.instructions + c.shared_atomic.instructions +
+          c.constant_load.instructions + c.barriers + c.shfl + c.vote + c.warpsync + c.warp_reduce == 0 &&
+      r.findings.empty())
+    r.notes.push_back(st.frontend
+                          ? "the kernel made no memory access, barrier or warp operation"
+                          : "no access was seen: this kernel was not compiled by tgsim's front end "
+                            "(tgsim_add_cuda_library, tgsim run) and takes no tgsim buffer types, so "
+                            "its loads and stores are invisible to tgsim");
+  return r;
+}
+
 Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn fn,
                   const std::vector<BufferSpan>& buffers) {
   if (const ThreadCtx* t = current)
@@ -179,22 +240,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
                       "): launches from device code (dynamic parallelism) are not simulated");
   validate_launch(profile, cfg);
   const KernelRef kref = find_kernel(fn.kernel);
-  std::size_t shared = 0;
-  if (kref.kernel) {
-    shared = kernel_shared_bytes(kref, cfg.shared_bytes);
-    if (kref.kernel->static_shared > profile.max_static_shared_bytes)
-      throw LaunchError(std::string(kref.kernel->name) + " declares " +
-                        std::to_string(kref.kernel->static_shared) + " bytes of static shared memory; " +
-                        profile.name + " allows " + std::to_string(profile.max_static_shared_bytes));
-    if (shared > profile.max_shared_bytes_per_group)
-      throw LaunchError(std::string(kref.kernel->name) + " with " + std::to_string(cfg.shared_bytes) +
-                        " bytes of dynamic shared memory needs " + std::to_string(shared) +
-                        " bytes per threadgroup; " + profile.name + " allows " +
-                        std::to_string(profile.max_shared_bytes_per_group));
-  } else if (cfg.shared_bytes) {
-    throw LaunchError("dynamic shared memory (" + std::to_string(cfg.shared_bytes) +
-                      " bytes) needs a kernel compiled by tgsim's front end (extern __shared__)");
-  }
+  const std::size_t shared = launch_shared_bytes(profile, cfg, kref);
   LaunchState st(profile, cfg, fn, buffers);
   st.frontend = kref.kernel != nullptr;
   st.shared_bytes = shared;
@@ -242,41 +288,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
     });
   }
   if (st.error) std::rethrow_exception(st.error);
-
-  // Merge: the sinks' totals (sums and min-ordered examples: order-free), the groups' own
-  // findings and printed lines.
-  Report r;
-  r.kernel = cfg.name;
-  r.profile = profile.name;
-  r.grid = cfg.grid;
-  r.block = cfg.block;
-  const std::vector<SiteInfo> infos = st.sites.snapshot();
-  MergeContext m{st, infos, std::vector<SiteAcc>(infos.size()), {}, r};
-  std::vector<const Sinks*> workers;
-  std::vector<PrintedLine> printed;
-  for (const std::unique_ptr<GroupRun>& run : runs) {
-    if (!run) continue;
-    workers.push_back(&run->sinks());
-    merge_findings(m.findings, run->findings());
-    printed.insert(printed.end(), run->printed().begin(), run->printed().end());
-  }
-  Sinks::merge(workers, m);
-  for (auto& [key, agg] : m.findings) r.findings.push_back(agg.finding);  // map order: by kind, site
-  std::sort(printed.begin(), printed.end(), [](const PrintedLine& a, const PrintedLine& b) {
-    return std::tie(a.group, a.thread, a.seq) < std::tie(b.group, b.thread, b.seq);
-  });
-  for (const PrintedLine& p : printed) r.printed += p.text;
-  const Counters& c = r.counters;
-  if (c.global_load.instructions + c.global_store.instructions + c.shared_load.instructions +
-          c.shared_store.instructions + c.global_atomic.instructions + c.shared_atomic.instructions +
-          c.constant_load.instructions + c.barriers + c.shfl + c.vote + c.warpsync + c.warp_reduce == 0 &&
-      r.findings.empty())
-    r.notes.push_back(st.frontend
-                          ? "the kernel made no memory access, barrier or warp operation"
-                          : "no access was seen: this kernel was not compiled by tgsim's front end "
-                            "(tgsim_add_cuda_library, tgsim run) and takes no tgsim buffer types, so "
-                            "its loads and stores are invisible to tgsim");
-  return r;
+  return merge_report(st, runs);
 }
 
 }  // namespace tgsim::detail

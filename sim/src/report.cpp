@@ -212,6 +212,7 @@ std::string to_json(const Report& r, int indent) {
   return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);  // names need not be UTF-8
 }
 
+// One function over ~80 lines: the text report's layout, read top to bottom as it prints.
 void write_text(std::ostream& os, const Report& r) {
   os << "kernel " << r.kernel << "  grid " << r.grid.str() << "  block " << r.block.str() << "\n";
   auto row = [&](const char* name, const AccessCounters& c, bool global) {
