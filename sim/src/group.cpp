@@ -1,21 +1,16 @@
 // Fiber scheduling, the barrier and the shared arena of a group (GroupRun); the warp
 // collectives are in warp_collective.cpp, the divergence inside a warp in group_sync.cpp.
 #include "group.hpp"
-#include "group_internal.hpp"
-#include "guard.hpp"
-
-#include <cstdlib>
-
 
 #include <algorithm>
-#include <array>
 #include <bit>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
-#include <deque>
 #include <new>
 
-#include <tgsim/models.hpp>
+#include "group_internal.hpp"
+#include "guard.hpp"
 
 namespace tgsim::detail {
 

@@ -6,8 +6,6 @@
 #include <bit>
 #include <cstring>
 
-#include <tgsim/models.hpp>
-
 #include "group.hpp"
 
 namespace tgsim::detail {
