@@ -204,13 +204,18 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   };
   // With the cache model, one task is one SM: it runs the groups g = s, s + sm_count, ... in
   // group order through that SM's L1, so L1 state (and every counter) is the same for any
-  // worker count.
+  // worker count. Every SM adds its misses and stores to one launch-wide footprint.
+  std::unique_ptr<LaunchFootprint> footprint;
+  if (cfg.cache_model) {
+    const DeviceSpan span = device_address_span();
+    footprint = std::make_unique<LaunchFootprint>(profile, span.begin, span.end);
+  }
   const std::uint64_t nsm = std::min<std::uint64_t>(std::max<std::uint32_t>(profile.sm_count, 1), ngroups);
   auto sm_body = [&](const tbb::blocked_range<std::uint64_t>& r) {
     std::unique_ptr<GroupRun>& run = runs.local();
     if (!run) run = std::make_unique<GroupRun>(st);
     for (std::uint64_t s = r.begin(); s != r.end(); ++s) {
-      run->cache()->begin_sm();
+      run->cache()->begin_sm(*footprint);
       for (std::uint64_t g = s; g < ngroups; g += nsm) {
         if (g > st.stop_after.load(std::memory_order_relaxed)) break;
         run->run(g);
@@ -240,15 +245,12 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   HazardMap hazards;
   Report r;
   std::uint64_t l2_read = 0, l2_write = 0;
-  IdSet read_chunks, written_sectors;
   std::vector<PrintedLine> printed;
   for (const std::unique_ptr<GroupRun>& run : runs) {
     if (!run) continue;
-    if (CacheSim* c = run->cache()) {  // sums and set unions: order-free
+    if (CacheSim* c = run->cache()) {  // sums: order-free
       l2_read += c->l2_read_sectors;
       l2_write += c->l2_write_sectors;
-      c->read_chunks.for_each([&](std::uint64_t id) { read_chunks.insert(id); });
-      c->written_sectors.for_each([&](std::uint64_t id) { written_sectors.insert(id); });
     }
     const CapturedInstruction& cap = run->captured();
     if (cap.present && (!r.captured.present || std::make_pair(cap.group, cap.warp) <
@@ -284,11 +286,13 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
     c.l2_write_sectors = l2_write;
     // DRAM: 64-byte chunks of first-touch L2 read misses, plus a fixed amount per launch;
     // written data stays in L2 unless the launch's footprint exceeds it.
-    c.dram_read_bytes = read_chunks.size() * profile.dram_chunk_bytes +
-                        (read_chunks.size() == 0 ? 0 : profile.dram_fixed_read_bytes);
-    const std::uint64_t footprint =
-        read_chunks.size() * profile.dram_chunk_bytes + written_sectors.size() * profile.sector_bytes;
-    c.dram_write_bytes = footprint > profile.l2_bytes ? written_sectors.size() * profile.sector_bytes : 0;
+    const std::uint64_t read_chunks = footprint->read_chunks.size();
+    const std::uint64_t written_sectors = footprint->written_sectors.size();
+    c.dram_read_bytes = read_chunks * profile.dram_chunk_bytes +
+                        (read_chunks == 0 ? 0 : profile.dram_fixed_read_bytes);
+    const std::uint64_t bytes =
+        read_chunks * profile.dram_chunk_bytes + written_sectors * profile.sector_bytes;
+    c.dram_write_bytes = bytes > profile.l2_bytes ? written_sectors * profile.sector_bytes : 0;
   }
   r.grid = cfg.grid;
   r.block = cfg.block;
