@@ -51,17 +51,13 @@ class L1Cache {
   std::vector<Way> way_;
 };
 
-// A set of 64-bit ids with open addressing (linear probing): the unique-sector sets take an
-// insert per L1 miss, where std::unordered_set's node allocation dominated the model's cost.
+// A set of 64-bit ids with open addressing (linear probing), without node allocation: holds
+// the ids an IdBitmap's range does not cover.
 class IdSet {
  public:
   bool insert(std::uint64_t id);  // true if new
   std::size_t size() const { return size_; }
   std::size_t bytes() const { return slots_.size() * sizeof(std::uint64_t); }
-  template <class F> void for_each(F f) const {
-    for (std::uint64_t k : slots_)
-      if (k) f(k - 1);
-  }
 
  private:
   void grow();
