@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <thread>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -146,6 +148,67 @@ TEST(CacheModel, DramWritesWhenTheFootprintExceedsL2) {
   o.n = 256;
   auto r = tgsim::catalog::run(tgsim::Device{p}, "transpose_padded", o);
   EXPECT_EQ(r.report.counters.dram_write_bytes, 256u * 256 * 4);
+}
+
+// The launch-wide unique sets: one bitmap shared by the workers.
+TEST(IdBitmap, CountsDistinctIdsAcrossPagesAndOutsideTheRange) {
+  const std::uint64_t first = 1000, count = 3 * (1u << 15) + 5;  // four pages, the last partial
+  tgsim::detail::IdBitmap b(first, count);
+  for (int rep = 0; rep < 2; ++rep) {
+    b.insert(first);
+    b.insert(first + count - 1);
+    b.insert(first + (1u << 15) - 1);
+    b.insert(first + (1u << 15));
+    b.insert(first - 1);      // below the range
+    b.insert(first + count);  // above: memory registered during the launch
+    b.insert(7);
+  }
+  EXPECT_EQ(b.size(), 7u);
+}
+
+TEST(IdBitmap, ConcurrentInsertsFromSeveralWorkersCountEachIdOnce) {
+  tgsim::detail::IdBitmap b(0, 1u << 20);
+  std::vector<std::thread> ts;
+  for (int t = 0; t < 4; ++t)  // overlapping strides: ids 0, 3, 6, ... and 0, 5, 10, ...
+    ts.emplace_back([&b, t] {
+      const std::uint64_t step = t % 2 ? 5 : 3;
+      for (std::uint64_t id = 0; id < (1u << 21); id += step) b.insert(id);  // half outside
+    });
+  for (std::thread& t : ts) t.join();
+  std::uint64_t expect = 0;
+  for (std::uint64_t id = 0; id < (1u << 21); ++id) expect += id % 3 == 0 || id % 5 == 0;
+  EXPECT_EQ(b.size(), expect);
+}
+
+TEST(IdBitmap, MemoryFollowsTheIdsTouchedNotTheRange) {
+  tgsim::detail::IdBitmap b(0, std::uint64_t(1) << 40);  // a terabit range: pages only when touched
+  const std::size_t empty = b.bytes();
+  EXPECT_LE(empty, (std::size_t(1) << 16) * sizeof(void*));
+  for (std::uint64_t id = 0; id < 1000; ++id) b.insert(id);
+  EXPECT_EQ(b.size(), 1000u);
+  EXPECT_LE(b.bytes() - empty, std::size_t(4) << 20);  // one page of 2^25 ids
+}
+
+TEST(CacheModel, UniqueChunksAndSectorsExactForOneTwoAndThreeWorkers) {
+  // matmul_naive at n = 256 reads A and B (2 x 256 KiB, more than an SM's L1) and writes C; an
+  // L2 smaller than that makes the written sectors reach DRAM, so both unique counts show.
+  tgsim::DeviceProfile p = tgsim::profiles::nvidia_h100();
+  p.l2_bytes = 64 * 1024;
+  const std::uint64_t n = 256;
+  std::string first;
+  for (unsigned threads : {1u, 2u, 3u}) {
+    tgsim::catalog::RunOptions o;
+    o.n = static_cast<int>(n);
+    o.threads = threads;
+    auto r = tgsim::catalog::run(tgsim::Device{p}, "matmul_naive", o);
+    const auto& c = r.report.counters;
+    EXPECT_GT(c.l2_read_sectors, 2 * n * n * 4 / 32) << "L1 spilled: sectors read again";
+    EXPECT_EQ(c.dram_read_bytes, 2 * n * n * 4 + p.dram_fixed_read_bytes) << threads;
+    EXPECT_EQ(c.dram_write_bytes, n * n * 4) << threads;
+    std::string j = tgsim::to_json(r.report);
+    if (first.empty()) first = j;
+    EXPECT_EQ(j, first) << "threads " << threads;
+  }
 }
 
 // ---------------------------------------------------------------- profiles

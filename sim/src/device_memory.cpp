@@ -11,6 +11,7 @@
 #include <map>
 #include <mutex>
 #include <new>
+#include <set>
 #include <shared_mutex>
 
 namespace tgsim::detail {
@@ -28,6 +29,7 @@ struct Registry {
   };
   std::map<std::uint64_t, Mapping> mappings;  // by the valid range's start
   std::deque<std::uint64_t> freed;             // freed allocations still mapped, oldest first
+  std::set<std::uint64_t> device_begins;       // of the ranges in by_zone_begin
 };
 Registry& registry() {
   static Registry* r = new Registry;  // outlives every static Buffer
@@ -54,11 +56,26 @@ std::uint64_t take_device_address(std::size_t bytes) {
   return a;
 }
 
+// Under the registry's lock.
+void add_range(Registry& g, DeviceRange& r) {
+  r.device_begin = take_device_address(r.end - r.begin);
+  if (auto old = g.by_zone_begin.find(r.zone_begin); old != g.by_zone_begin.end())
+    g.device_begins.erase(old->second.device_begin);  // registered again: replaced
+  g.device_begins.insert(r.device_begin);
+  g.by_zone_begin[r.zone_begin] = r;
+}
+
+void remove_range(Registry& g, std::uint64_t zone_begin) {
+  auto it = g.by_zone_begin.find(zone_begin);
+  if (it == g.by_zone_begin.end()) return;
+  g.device_begins.erase(it->second.device_begin);
+  g.by_zone_begin.erase(it);
+}
+
 void insert(DeviceRange r) {
   Registry& g = registry();
   std::unique_lock lock(g.mu);
-  r.device_begin = take_device_address(r.end - r.begin);
-  g.by_zone_begin[r.zone_begin] = r;
+  add_range(g, r);
 }
 
 }  // namespace
@@ -70,6 +87,13 @@ DeviceRange find_device_range(std::uint64_t addr) {
   if (it == g.by_zone_begin.begin()) return {};
   --it;
   return it->second.in_zone(addr) ? it->second : DeviceRange{};
+}
+
+DeviceSpan device_address_span() {
+  Registry& g = registry();
+  std::shared_lock lock(g.mu);
+  if (g.device_begins.empty()) return {next_device_address, next_device_address};
+  return {*g.device_begins.begin(), next_device_address};
 }
 
 void* device_alloc(std::size_t bytes, const BufferInfo* info) {
@@ -86,8 +110,7 @@ void* device_alloc(std::size_t bytes, const BufferInfo* info) {
   {
     Registry& g = registry();
     std::unique_lock lock(g.mu);
-    r.device_begin = take_device_address(bytes);
-    g.by_zone_begin[r.zone_begin] = r;
+    add_range(g, r);
     g.mappings[r.begin] = Registry::Mapping{base, total};
   }
   return reinterpret_cast<void*>(r.begin);
@@ -112,7 +135,7 @@ void device_free(void* p) noexcept {
     auto old = g.mappings.find(g.freed.front());
     g.freed.pop_front();
     gone = old->second;
-    g.by_zone_begin.erase(reinterpret_cast<std::uint64_t>(gone.base));
+    remove_range(g, reinterpret_cast<std::uint64_t>(gone.base));
     g.mappings.erase(old);
     device_generation.fetch_add(1, std::memory_order_release);
   }
@@ -127,7 +150,7 @@ void register_device_range(const void* p, std::size_t bytes, const BufferInfo* i
 void unregister_device_range(const void* p) {
   Registry& g = registry();
   std::unique_lock lock(g.mu);
-  g.by_zone_begin.erase(reinterpret_cast<std::uint64_t>(p));
+  remove_range(g, reinterpret_cast<std::uint64_t>(p));
   device_generation.fetch_add(1, std::memory_order_release);
 }
 

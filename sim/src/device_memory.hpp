@@ -28,6 +28,14 @@ struct DeviceRange {
 // The range whose zone holds `addr`; info is null when none does.
 DeviceRange find_device_range(std::uint64_t addr);
 
+// The simulated device addresses [begin, end) of every registered range (freed ones still
+// kept included): the cache model's launch-wide bitmaps cover them. A range registered later
+// lies at or above `end`.
+struct DeviceSpan {
+  std::uint64_t begin = 0, end = 0;
+};
+DeviceSpan device_address_span();
+
 // Bumped whenever a range is removed: caches of ranges compare it before trusting an entry.
 extern std::atomic<std::uint64_t> device_generation;
 

@@ -245,6 +245,10 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   st.frontend = kref.kernel != nullptr;
   st.shared_bytes = shared;
   if (kref.kernel) st.dynamic_offset = kref.module->dynamic_shared_offset, st.kernel = kref.kernel;
+  if (cfg.cache_model) {  // every SM adds its misses and stores to one launch-wide footprint
+    const DeviceSpan span = device_address_span();
+    st.footprint = std::make_unique<LaunchFootprint>(profile, span.begin, span.end);
+  }
   const std::uint64_t ngroups = cfg.grid.volume();
 
   Progress progress(cfg, ngroups);
@@ -266,7 +270,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
     std::unique_ptr<GroupRun>& run = runs.local();
     if (!run) run = std::make_unique<GroupRun>(st);
     for (std::uint64_t s = r.begin(); s != r.end(); ++s) {
-      run->sinks().get<CacheSink>().begin_sm();
+      run->sinks().get<CacheSink>().begin_sm(*st.footprint);
       for (std::uint64_t g = s; g < ngroups; g += nsm) {
         if (g > st.stop_after.load(std::memory_order_relaxed)) break;
         run->run(g);

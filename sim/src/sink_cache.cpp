@@ -1,5 +1,5 @@
 // The cache-model sink (sink_cache.hpp): per-site sectors and L1 hits of global loads and
-// stores, and the launch's L2 and DRAM traffic from the workers' unique-chunk sets.
+// stores, and the launch's L2 traffic (the workers' sums) and DRAM traffic (the footprint).
 #include "sink_cache.hpp"
 
 #include <bit>
@@ -50,26 +50,24 @@ void CacheSink::Total::add(const CacheSink& w, MergeContext& m) {
     m.acc[i].c.sectors += w.rows_[i].sectors;
     m.acc[i].c.l1_hit_sectors += w.rows_[i].l1_hits;
   }
-  const CacheSim& c = *w.sim_;  // sums and set unions: order-free
-  l2_read += c.l2_read_sectors;
-  l2_write += c.l2_write_sectors;
-  c.read_chunks.for_each([&](std::uint64_t id) { read_chunks.insert(id); });
-  c.written_sectors.for_each([&](std::uint64_t id) { written_sectors.insert(id); });
+  l2_read += w.sim_->l2_read_sectors;  // sums: order-free
+  l2_write += w.sim_->l2_write_sectors;
 }
 
 void CacheSink::Total::finish(MergeContext& m) {
-  if (!on) return;
+  if (!m.st.footprint) return;
+  const DeviceProfile& p = m.st.profile;
+  const std::uint64_t read_chunks = m.st.footprint->read_chunks.size();
+  const std::uint64_t written_sectors = m.st.footprint->written_sectors.size();
   Counters& c = m.report.counters;
   c.cache_modelled = true;
   c.l2_read_sectors += l2_read;
   c.l2_write_sectors += l2_write;
   // DRAM: 64-byte chunks of first-touch L2 read misses, plus a fixed amount per launch;
   // written data stays in L2 unless the launch's footprint exceeds it.
-  c.dram_read_bytes += read_chunks.size() * p.dram_chunk_bytes +
-                       (read_chunks.size() == 0 ? 0 : p.dram_fixed_read_bytes);
-  const std::uint64_t footprint =
-      read_chunks.size() * p.dram_chunk_bytes + written_sectors.size() * p.sector_bytes;
-  c.dram_write_bytes += footprint > p.l2_bytes ? written_sectors.size() * p.sector_bytes : 0;
+  c.dram_read_bytes += read_chunks * p.dram_chunk_bytes + (read_chunks == 0 ? 0 : p.dram_fixed_read_bytes);
+  const std::uint64_t bytes = read_chunks * p.dram_chunk_bytes + written_sectors * p.sector_bytes;
+  c.dram_write_bytes += bytes > p.l2_bytes ? written_sectors * p.sector_bytes : 0;
 }
 
 }  // namespace tgsim::detail

@@ -1,6 +1,7 @@
 // The cache-model sink (LaunchConfig::cache_model; the model is cache.hpp): global loads and
 // stores go through the worker's current SM's L1 at the simulated device addresses; it counts
-// their sectors and L1 hits per site, and its totals give L2 sectors and DRAM bytes.
+// their sectors and L1 hits per site, and its totals give L2 sectors and, from the launch-wide
+// footprint (LaunchState::footprint), DRAM bytes.
 #pragma once
 #include <cstdint>
 #include <deque>
@@ -20,7 +21,8 @@ class CacheSink {
  public:
   CacheSink(LaunchState& st, const SinkEnv& env);
   bool on() const { return sim_ != nullptr; }
-  void begin_sm() { sim_->begin_sm(); }  // the worker moves on to the next SM's groups
+  // The worker moves on to the next SM's groups (cold L1), adding to the launch's footprint.
+  void begin_sm(LaunchFootprint& f) { sim_->begin_sm(f); }
   void on_group_start(std::uint64_t, const std::deque<SharedDecl>*) {}
   void on_instruction(const WarpInstruction& in) {
     if (sim_ && (in.kind == SiteKind::kGlobalLoad || in.kind == SiteKind::kGlobalStore)) count(in);
@@ -29,13 +31,10 @@ class CacheSink {
   void on_group_end(const IntervalLogs&) {}
 
   struct Total {
-    explicit Total(const LaunchState& st) : p(st.profile), on(st.cfg.cache_model) {}
+    explicit Total(const LaunchState&) {}
     void add(const CacheSink& worker, MergeContext& m);
-    void finish(MergeContext& m);  // L2 sectors and the DRAM formula
-    const DeviceProfile& p;
-    bool on;
+    void finish(MergeContext& m);  // L2 sectors, and DRAM from the launch's footprint
     std::uint64_t l2_read = 0, l2_write = 0;
-    IdSet read_chunks, written_sectors;
   };
 
  private:
