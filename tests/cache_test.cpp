@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <thread>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -148,6 +150,67 @@ TEST(CacheModel, DramWritesWhenTheFootprintExceedsL2) {
   EXPECT_EQ(r.report.counters.dram_write_bytes, 256u * 256 * 4);
 }
 
+// The launch-wide unique sets: one bitmap shared by the workers.
+TEST(IdBitmap, CountsDistinctIdsAcrossPagesAndOutsideTheRange) {
+  const std::uint64_t first = 1000, count = 3 * (1u << 15) + 5;  // four pages, the last partial
+  tgsim::detail::IdBitmap b(first, count);
+  for (int rep = 0; rep < 2; ++rep) {
+    b.insert(first);
+    b.insert(first + count - 1);
+    b.insert(first + (1u << 15) - 1);
+    b.insert(first + (1u << 15));
+    b.insert(first - 1);      // below the range
+    b.insert(first + count);  // above: memory registered during the launch
+    b.insert(7);
+  }
+  EXPECT_EQ(b.size(), 7u);
+}
+
+TEST(IdBitmap, ConcurrentInsertsFromSeveralWorkersCountEachIdOnce) {
+  tgsim::detail::IdBitmap b(0, 1u << 20);
+  std::vector<std::thread> ts;
+  for (int t = 0; t < 4; ++t)  // overlapping strides: ids 0, 3, 6, ... and 0, 5, 10, ...
+    ts.emplace_back([&b, t] {
+      const std::uint64_t step = t % 2 ? 5 : 3;
+      for (std::uint64_t id = 0; id < (1u << 21); id += step) b.insert(id);  // half outside
+    });
+  for (std::thread& t : ts) t.join();
+  std::uint64_t expect = 0;
+  for (std::uint64_t id = 0; id < (1u << 21); ++id) expect += id % 3 == 0 || id % 5 == 0;
+  EXPECT_EQ(b.size(), expect);
+}
+
+TEST(IdBitmap, MemoryFollowsTheIdsTouchedNotTheRange) {
+  tgsim::detail::IdBitmap b(0, std::uint64_t(1) << 40);  // a terabit range: pages only when touched
+  const std::size_t empty = b.bytes();
+  EXPECT_LE(empty, (std::size_t(1) << 16) * sizeof(void*));
+  for (std::uint64_t id = 0; id < 1000; ++id) b.insert(id);
+  EXPECT_EQ(b.size(), 1000u);
+  EXPECT_LE(b.bytes() - empty, std::size_t(4) << 20);  // one page of 2^25 ids
+}
+
+TEST(CacheModel, UniqueChunksAndSectorsExactForOneTwoAndThreeWorkers) {
+  // matmul_naive at n = 256 reads A and B (2 x 256 KiB, more than an SM's L1) and writes C; an
+  // L2 smaller than that makes the written sectors reach DRAM, so both unique counts show.
+  tgsim::DeviceProfile p = tgsim::profiles::nvidia_h100();
+  p.l2_bytes = 64 * 1024;
+  const std::uint64_t n = 256;
+  std::string first;
+  for (unsigned threads : {1u, 2u, 3u}) {
+    tgsim::catalog::RunOptions o;
+    o.n = static_cast<int>(n);
+    o.threads = threads;
+    auto r = tgsim::catalog::run(tgsim::Device{p}, "matmul_naive", o);
+    const auto& c = r.report.counters;
+    EXPECT_GT(c.l2_read_sectors, 2 * n * n * 4 / 32) << "L1 spilled: sectors read again";
+    EXPECT_EQ(c.dram_read_bytes, 2 * n * n * 4 + p.dram_fixed_read_bytes) << threads;
+    EXPECT_EQ(c.dram_write_bytes, n * n * 4) << threads;
+    std::string j = tgsim::to_json(r.report);
+    if (first.empty()) first = j;
+    EXPECT_EQ(j, first) << "threads " << threads;
+  }
+}
+
 // ---------------------------------------------------------------- profiles
 
 namespace {
@@ -195,6 +258,35 @@ TEST(Profiles, SixtyFourWideIsRejectedClearly) {
   } catch (const tgsim::LaunchError& e) {
     EXPECT_NE(std::string(e.what()).find("warp size 64 is not simulated yet"), std::string::npos);
   }
+}
+
+// The bank and sector models take their geometry from the profile: transpose_shared's column
+// store (stride 32 words) is 32-way with 32 banks, 16-way with 64; its coalesced global rows
+// take twice as few 64-byte sectors as 32-byte ones. Only the counts of that geometry move.
+TEST(Profiles, GeometryComesFromTheProfile) {
+  tgsim::catalog::RunOptions o;
+  o.n = 256;
+  for (bool cache : {false, true}) {
+    o.cache_model = cache;
+    const tgsim::Counters h100 = tgsim::catalog::run(tgsim::Device{}, "transpose_shared", o).report.counters;
+    tgsim::DeviceProfile p = tgsim::profiles::nvidia_h100();
+    p.shared_banks = 64;
+    const tgsim::Counters b64 = tgsim::catalog::run(tgsim::Device{p}, "transpose_shared", o).report.counters;
+    EXPECT_EQ(h100.shared_store.wavefronts, 32 * h100.shared_store.instructions);
+    EXPECT_EQ(b64.shared_store.wavefronts, 16 * b64.shared_store.instructions);
+    EXPECT_EQ(b64.shared_load, h100.shared_load);  // row loads: conflict-free either way
+    EXPECT_EQ(b64.global_load, h100.global_load);
+    EXPECT_EQ(b64.global_store, h100.global_store);
+    p = tgsim::profiles::nvidia_h100();
+    p.sector_bytes = 64;
+    const tgsim::Counters s64 = tgsim::catalog::run(tgsim::Device{p}, "transpose_shared", o).report.counters;
+    EXPECT_EQ(2 * s64.global_load.sectors, h100.global_load.sectors) << cache;
+    EXPECT_EQ(2 * s64.global_store.sectors, h100.global_store.sectors) << cache;
+    EXPECT_EQ(s64.shared_store, h100.shared_store);
+  }
+  tgsim::DeviceProfile bad = tgsim::profiles::nvidia_h100();
+  bad.shared_banks = 48;
+  EXPECT_THROW(tgsim::catalog::run(tgsim::Device{bad}, "transpose_shared", o), tgsim::LaunchError);
 }
 
 // ---------------------------------------------------------------- capture

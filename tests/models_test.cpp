@@ -737,3 +737,53 @@ TEST(Property, OracleReproducesDocExamples) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------- geometry from the profile
+
+// A column of a [32][32] float tile (stride 128 bytes): 32 banks put every lane in bank 0
+// (32 wavefronts); 64 banks split the lanes over banks 0 and 32 (16); 32 banks of 8 bytes
+// over banks 0 and 16 (16).
+TEST(Geometry, BanksComeFromTheProfile) {
+  Warp w;
+  w.active = kAll;
+  w.width = 4;
+  for (std::uint64_t l = 0; l < 32; ++l) w.addr[l] = l * 128;
+  const tgsim::model::Geometry h100, banks64{64, 4, 32}, wide{32, 8, 32};
+  EXPECT_EQ(shared_wavefronts(w.access(), true, h100).wavefronts, 32u);
+  EXPECT_EQ(shared_wavefronts(w.access(), true, banks64).wavefronts, 16u);
+  EXPECT_EQ(shared_wavefronts(w.access(), true, wide).wavefronts, 16u);
+  EXPECT_EQ(tgsim::model::shared_atomic_wavefronts(w.access(), banks64).wavefronts, 16u);
+  // Consecutive floats: one wavefront on any geometry; 8-byte lanes: two half-warp phases of
+  // 128 bytes on the H100, one 256-byte wavefront with 64 banks.
+  for (std::uint64_t l = 0; l < 32; ++l) w.addr[l] = l * 4;
+  EXPECT_EQ(shared_wavefronts(w.access(), true, banks64).wavefronts, 1u);
+  w.width = 8;
+  for (std::uint64_t l = 0; l < 32; ++l) w.addr[l] = l * 8;
+  EXPECT_EQ(shared_wavefronts(w.access(), false, h100).wavefronts, 2u);
+  EXPECT_EQ(shared_wavefronts(w.access(), false, banks64).wavefronts, 1u);
+  EXPECT_EQ(shared_wavefronts(w.access(), false, banks64).ideal, 1u);
+  // The default geometry is the one the one-argument models use.
+  EXPECT_EQ(shared_wavefronts(w.access(), false, h100).wavefronts, shared_wavefronts(w.access(), false).wavefronts);
+}
+
+TEST(Geometry, SectorsComeFromTheProfile) {
+  Warp w;
+  w.active = kAll;
+  w.width = 4;
+  for (std::uint64_t l = 0; l < 32; ++l) w.addr[l] = l * 4;  // 128 contiguous bytes
+  EXPECT_EQ(global_sectors(w.access()), 4u);
+  EXPECT_EQ(global_sectors(w.access(), tgsim::model::Geometry{32, 4, 64}), 2u);
+  EXPECT_EQ(global_sectors(w.access(), tgsim::model::Geometry{32, 4, 16}), 8u);
+  for (std::uint64_t l = 0; l < 32; ++l) w.addr[l] = l * 64;  // one float every 64 bytes
+  EXPECT_EQ(global_sectors(w.access()), 32u);
+  EXPECT_EQ(global_sectors(w.access(), tgsim::model::Geometry{32, 4, 128}), 16u);
+}
+
+TEST(Geometry, UnsupportedGeometriesAreNamed) {
+  EXPECT_EQ(tgsim::model::Geometry{}.unsupported(), nullptr);
+  EXPECT_EQ((tgsim::model::Geometry{64, 8, 64}.unsupported()), nullptr);
+  EXPECT_NE((tgsim::model::Geometry{48, 4, 32}.unsupported()), nullptr);
+  EXPECT_NE((tgsim::model::Geometry{128, 4, 32}.unsupported()), nullptr);
+  EXPECT_NE((tgsim::model::Geometry{32, 2, 32}.unsupported()), nullptr);
+  EXPECT_NE((tgsim::model::Geometry{32, 4, 8}.unsupported()), nullptr);
+}

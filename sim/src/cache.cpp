@@ -96,10 +96,71 @@ void IdSet::grow() {
     if (k) insert(k - 1);
 }
 
+IdBitmap::IdBitmap(std::uint64_t first, std::uint64_t count) : first_(first), count_(count) {
+  while ((count_ >> page_shift_) >= (std::uint64_t(1) << 16)) ++page_shift_;
+  page_mask_ = (std::uint64_t(1) << page_shift_) - 1;
+  npages_ = static_cast<std::size_t>((count_ + page_mask_) >> page_shift_);
+  pages_ = std::make_unique<std::atomic<std::atomic<std::uint64_t>*>[]>(npages_);  // null pages
+}
+
+IdBitmap::~IdBitmap() {
+  for (std::size_t i = 0; i < npages_; ++i) delete[] pages_[i].load(std::memory_order_relaxed);
+}
+
+std::atomic<std::uint64_t>* IdBitmap::new_page(std::uint64_t index) {
+  auto* page = new std::atomic<std::uint64_t>[std::size_t(1) << (page_shift_ - 6)]();
+  std::atomic<std::uint64_t>* expected = nullptr;
+  if (pages_[index].compare_exchange_strong(expected, page, std::memory_order_acq_rel,
+                                            std::memory_order_acquire))
+    return page;
+  delete[] page;  // another worker's page came first
+  return expected;
+}
+
+void IdBitmap::insert_outside(std::uint64_t id) {
+  std::lock_guard<std::mutex> lock(outside_mu_);
+  outside_.insert(id);
+}
+
+std::uint64_t IdBitmap::size() const {
+  std::uint64_t n = outside_.size();
+  const std::size_t words = std::size_t(1) << (page_shift_ - 6);
+  for (std::size_t i = 0; i < npages_; ++i)
+    if (const std::atomic<std::uint64_t>* page = pages_[i].load(std::memory_order_acquire))
+      for (std::size_t w = 0; w < words; ++w)
+        n += static_cast<std::uint64_t>(std::popcount(page[w].load(std::memory_order_relaxed)));
+  return n;
+}
+
+std::size_t IdBitmap::bytes() const {
+  std::size_t b = npages_ * sizeof(pages_[0]) + outside_.bytes();
+  for (std::size_t i = 0; i < npages_; ++i)
+    if (pages_[i].load(std::memory_order_acquire)) b += (std::size_t(1) << page_shift_) / 8;
+  return b;
+}
+
+namespace {
+
+// The ids of the bytes [begin, end) with `shift` (id = byte address >> shift).
+IdBitmap ids_of(std::uint64_t begin, std::uint64_t end, int shift) {
+  if (end <= begin) return IdBitmap(0, 0);
+  return IdBitmap(begin >> shift, ((end - 1) >> shift) - (begin >> shift) + 1);
+}
+
+int sector_shift(const DeviceProfile& p) { return std::countr_zero(p.sector_bytes); }
+int chunk_shift(const DeviceProfile& p) {  // as CacheSim makes chunk ids from sector ids
+  return std::countr_zero(std::max<std::uint32_t>(p.dram_chunk_bytes / p.sector_bytes, 1));
+}
+
+}  // namespace
+
+LaunchFootprint::LaunchFootprint(const DeviceProfile& p, std::uint64_t begin, std::uint64_t end)
+    : read_chunks(ids_of(begin, end, sector_shift(p) + chunk_shift(p))),
+      written_sectors(ids_of(begin, end, sector_shift(p))) {}
+
 CacheSim::CacheSim(const DeviceProfile& p)
     : p_(p), l1_(p.l1_bytes, p.l1_line_bytes, p.sector_bytes, p.l1_ways),
-      chunk_shift_(static_cast<std::uint32_t>(
-          std::countr_zero(std::max<std::uint32_t>(p.dram_chunk_bytes / p.sector_bytes, 1)))) {}
+      chunk_shift_(static_cast<std::uint32_t>(chunk_shift(p))) {}
 
 std::uint32_t CacheSim::load(const model::WarpAccess& a, std::uint32_t& hits) {
   std::uint64_t s[64];
@@ -111,7 +172,7 @@ std::uint32_t CacheSim::load(const model::WarpAccess& a, std::uint32_t& hits) {
       ++hits;
     } else {
       ++l2_read_sectors;
-      read_chunks.insert(s[i] >> chunk_shift_);
+      footprint_->read_chunks.insert(s[i] >> chunk_shift_);
     }
   }
   return n;
@@ -121,7 +182,7 @@ std::uint32_t CacheSim::store(const model::WarpAccess& a) {
   std::uint64_t s[64];
   const std::uint32_t n = instruction_sectors(a, p_.sector_bytes, s);
   l2_write_sectors += n;
-  for (std::uint32_t i = 0; i < n; ++i) written_sectors.insert(s[i]);
+  for (std::uint32_t i = 0; i < n; ++i) footprint_->written_sectors.insert(s[i]);
   return n;
 }
 

@@ -12,8 +12,14 @@
 // sector in flight at the same time are not merged: the H100's L2 Request Coalescer merges
 // those of SMs in one GPC, depending on timing (measured by tests/hardware/l2_probe.sh; see
 // tests/hardware/README.md, "L2 probe"), so l2_read_sectors is the unmerged upper bound.
+// The unique chunks and sectors are one launch-wide bitmap each over the simulated device
+// addresses (LaunchFootprint), set by every worker: memory grows with the footprint, not with
+// workers x footprint.
 #pragma once
+#include <atomic>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 #include <tgsim/models.hpp>
@@ -45,16 +51,13 @@ class L1Cache {
   std::vector<Way> way_;
 };
 
-// A set of 64-bit ids with open addressing (linear probing): the unique-sector sets take an
-// insert per L1 miss, where std::unordered_set's node allocation dominated the model's cost.
+// A set of 64-bit ids with open addressing (linear probing), without node allocation: holds
+// the ids an IdBitmap's range does not cover.
 class IdSet {
  public:
   bool insert(std::uint64_t id);  // true if new
   std::size_t size() const { return size_; }
-  template <class F> void for_each(F f) const {
-    for (std::uint64_t k : slots_)
-      if (k) f(k - 1);
-  }
+  std::size_t bytes() const { return slots_.size() * sizeof(std::uint64_t); }
 
  private:
   void grow();
@@ -62,11 +65,58 @@ class IdSet {
   std::size_t size_ = 0;
 };
 
-// One worker's share of the hierarchy: its current SM's L1 and the unique L2/DRAM sets.
+// A set of ids shared by the workers of one launch: the ids of [first, first + count) are bits
+// in pages of 2^page_shift ids, each allocated on its first insert and set with a relaxed
+// atomic OR (a plain load first: repeated ids stay read-only). Ids outside the range (memory
+// registered after the launch began) go to an IdSet under a mutex, so none is lost.
+class IdBitmap {
+ public:
+  IdBitmap(std::uint64_t first, std::uint64_t count);
+  ~IdBitmap();
+  IdBitmap(const IdBitmap&) = delete;
+  IdBitmap& operator=(const IdBitmap&) = delete;
+  void insert(std::uint64_t id) {
+    const std::uint64_t i = id - first_;
+    if (i >= count_) [[unlikely]] return insert_outside(id);
+    std::atomic<std::uint64_t>* page = pages_[i >> page_shift_].load(std::memory_order_acquire);
+    if (!page) [[unlikely]] page = new_page(i >> page_shift_);
+    std::atomic<std::uint64_t>& word = page[(i & page_mask_) >> 6];
+    const std::uint64_t bit = std::uint64_t(1) << (i & 63);
+    if (!(word.load(std::memory_order_relaxed) & bit)) word.fetch_or(bit, std::memory_order_relaxed);
+  }
+  // Distinct ids inserted; call after the inserting workers have joined.
+  std::uint64_t size() const;
+  std::size_t bytes() const;  // memory held by the pages and the outside set
+
+ private:
+  void insert_outside(std::uint64_t id);
+  std::atomic<std::uint64_t>* new_page(std::uint64_t index);
+  std::uint64_t first_, count_;
+  unsigned page_shift_ = 15;  // 4 KiB of bits per page, raised to keep <= 2^16 pages
+  std::uint64_t page_mask_;
+  std::size_t npages_;
+  std::unique_ptr<std::atomic<std::atomic<std::uint64_t>*>[]> pages_;
+  std::mutex outside_mu_;
+  IdSet outside_;
+};
+
+// The launch's unique DRAM chunks read and sectors written, over the simulated device
+// addresses [begin, end) (device_address_span at launch start).
+struct LaunchFootprint {
+  LaunchFootprint(const DeviceProfile& p, std::uint64_t begin, std::uint64_t end);
+  IdBitmap read_chunks;      // DRAM-chunk ids of L1 read misses
+  IdBitmap written_sectors;  // sector ids of stores
+};
+
+// One worker's share of the hierarchy: its current SM's L1, adding to the launch's footprint.
 class CacheSim {
  public:
   explicit CacheSim(const DeviceProfile& p);
-  void begin_sm() { l1_.reset(); }
+  // Starts an SM (cold L1) whose misses and stores go to `f`.
+  void begin_sm(LaunchFootprint& f) {
+    l1_.reset();
+    footprint_ = &f;
+  }
   // Both return the instruction's distinct sectors (docs/hardware-model.md 1.2, the same count as
   // model::global_sectors); load also sets `hits` to the sectors found in L1.
   std::uint32_t load(const model::WarpAccess& a, std::uint32_t& hits);
@@ -74,12 +124,11 @@ class CacheSim {
 
   std::uint64_t l2_read_sectors = 0;   // L1 load misses
   std::uint64_t l2_write_sectors = 0;  // store sectors (write-through)
-  IdSet read_chunks;     // DRAM-chunk ids of L1 read misses
-  IdSet written_sectors;
 
  private:
   const DeviceProfile& p_;
   L1Cache l1_;
+  LaunchFootprint* footprint_ = nullptr;
   std::uint32_t chunk_shift_;  // sector id -> chunk id
 };
 

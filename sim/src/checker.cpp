@@ -7,7 +7,7 @@
 #include <cstring>
 #include <thread>
 
-#include "group.hpp"
+#include "shared_decl.hpp"
 
 namespace tgsim::detail {
 

@@ -1,5 +1,5 @@
-// Checker: the observer behind LaunchConfig::check (one per worker, owned by its GroupRun).
-// When a barrier interval ends (barrier release or group end), GroupRun::check_interval hands
+// Checker: the observer behind LaunchConfig::check (one per worker, held by its checker sink).
+// When a barrier interval ends (barrier release or group end), the checker sink hands
 // it the interval's accesses from the warps' logs, and each is put on a list per memory word
 // (shared: by arena word, global: by address through a hash index). Left out, because they
 // cannot take part in a hazard: loads of initialised shared words no store of the interval

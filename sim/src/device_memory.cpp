@@ -1,8 +1,9 @@
 // The device allocation registry (device_memory.hpp): a sorted map of ranges under a
 // reader-writer lock. Lookups happen when a warp instruction's address is placed, per group
-// through a small cache (GroupRun), so the lock is taken about once per buffer and worker.
+// through a small cache (RangeCache), so the lock is taken about once per buffer and worker.
 #include "device_memory.hpp"
 
+#include <algorithm>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -10,6 +11,7 @@
 #include <map>
 #include <mutex>
 #include <new>
+#include <set>
 #include <shared_mutex>
 
 namespace tgsim::detail {
@@ -27,6 +29,7 @@ struct Registry {
   };
   std::map<std::uint64_t, Mapping> mappings;  // by the valid range's start
   std::deque<std::uint64_t> freed;             // freed allocations still mapped, oldest first
+  std::set<std::uint64_t> device_begins;       // of the ranges in by_zone_begin
 };
 Registry& registry() {
   static Registry* r = new Registry;  // outlives every static Buffer
@@ -53,11 +56,26 @@ std::uint64_t take_device_address(std::size_t bytes) {
   return a;
 }
 
+// Under the registry's lock.
+void add_range(Registry& g, DeviceRange& r) {
+  r.device_begin = take_device_address(r.end - r.begin);
+  if (auto old = g.by_zone_begin.find(r.zone_begin); old != g.by_zone_begin.end())
+    g.device_begins.erase(old->second.device_begin);  // registered again: replaced
+  g.device_begins.insert(r.device_begin);
+  g.by_zone_begin[r.zone_begin] = r;
+}
+
+void remove_range(Registry& g, std::uint64_t zone_begin) {
+  auto it = g.by_zone_begin.find(zone_begin);
+  if (it == g.by_zone_begin.end()) return;
+  g.device_begins.erase(it->second.device_begin);
+  g.by_zone_begin.erase(it);
+}
+
 void insert(DeviceRange r) {
   Registry& g = registry();
   std::unique_lock lock(g.mu);
-  r.device_begin = take_device_address(r.end - r.begin);
-  g.by_zone_begin[r.zone_begin] = r;
+  add_range(g, r);
 }
 
 }  // namespace
@@ -69,6 +87,13 @@ DeviceRange find_device_range(std::uint64_t addr) {
   if (it == g.by_zone_begin.begin()) return {};
   --it;
   return it->second.in_zone(addr) ? it->second : DeviceRange{};
+}
+
+DeviceSpan device_address_span() {
+  Registry& g = registry();
+  std::shared_lock lock(g.mu);
+  if (g.device_begins.empty()) return {next_device_address, next_device_address};
+  return {*g.device_begins.begin(), next_device_address};
 }
 
 void* device_alloc(std::size_t bytes, const BufferInfo* info) {
@@ -85,8 +110,7 @@ void* device_alloc(std::size_t bytes, const BufferInfo* info) {
   {
     Registry& g = registry();
     std::unique_lock lock(g.mu);
-    r.device_begin = take_device_address(bytes);
-    g.by_zone_begin[r.zone_begin] = r;
+    add_range(g, r);
     g.mappings[r.begin] = Registry::Mapping{base, total};
   }
   return reinterpret_cast<void*>(r.begin);
@@ -111,7 +135,7 @@ void device_free(void* p) noexcept {
     auto old = g.mappings.find(g.freed.front());
     g.freed.pop_front();
     gone = old->second;
-    g.by_zone_begin.erase(reinterpret_cast<std::uint64_t>(gone.base));
+    remove_range(g, reinterpret_cast<std::uint64_t>(gone.base));
     g.mappings.erase(old);
     device_generation.fetch_add(1, std::memory_order_release);
   }
@@ -126,8 +150,23 @@ void register_device_range(const void* p, std::size_t bytes, const BufferInfo* i
 void unregister_device_range(const void* p) {
   Registry& g = registry();
   std::unique_lock lock(g.mu);
-  g.by_zone_begin.erase(reinterpret_cast<std::uint64_t>(p));
+  remove_range(g, reinterpret_cast<std::uint64_t>(p));
   device_generation.fetch_add(1, std::memory_order_release);
+}
+
+const DeviceRange* RangeCache::find(std::uint64_t addr) {
+  const std::uint64_t gen = device_generation.load(std::memory_order_acquire);
+  if (gen != generation_) {
+    for (DeviceRange& r : ranges_) r = DeviceRange{};
+    generation_ = gen;
+  }
+  for (const DeviceRange& r : ranges_)
+    if (r.info && r.in_zone(addr)) return &r;
+  DeviceRange r = find_device_range(addr);
+  if (!r.info) return nullptr;
+  std::rotate(ranges_, ranges_ + 3, ranges_ + 4);
+  ranges_[0] = r;
+  return &ranges_[0];
 }
 
 }  // namespace tgsim::detail

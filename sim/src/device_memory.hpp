@@ -28,11 +28,30 @@ struct DeviceRange {
 // The range whose zone holds `addr`; info is null when none does.
 DeviceRange find_device_range(std::uint64_t addr);
 
+// The simulated device addresses [begin, end) of every registered range (freed ones still
+// kept included): the cache model's launch-wide bitmaps cover them. A range registered later
+// lies at or above `end`.
+struct DeviceSpan {
+  std::uint64_t begin = 0, end = 0;
+};
+DeviceSpan device_address_span();
+
 // Bumped whenever a range is removed: caches of ranges compare it before trusting an entry.
 extern std::atomic<std::uint64_t> device_generation;
 
 // Registers memory the library did not allocate (a module's variables): no red zone.
 void register_device_range(const void* p, std::size_t bytes, const BufferInfo* info);
 void unregister_device_range(const void* p);
+
+// One worker's cache of the last ranges it found (find_device_range takes a lock): emptied
+// when device_generation changes.
+class RangeCache {
+ public:
+  const DeviceRange* find(std::uint64_t addr);  // null when no range's zone holds addr
+
+ private:
+  DeviceRange ranges_[4];
+  std::uint64_t generation_ = ~std::uint64_t(0);
+};
 
 }  // namespace tgsim::detail

@@ -1,19 +1,16 @@
-// Fiber scheduling, the barrier, warp collectives and the shared arena of a group (GroupRun).
+// Fiber scheduling, the barrier and the shared arena of a group (GroupRun); the warp
+// collectives are in warp_collective.cpp, the divergence inside a warp in group_sync.cpp.
 #include "group.hpp"
-#include "guard.hpp"
-
-#include <cstdlib>
-
 
 #include <algorithm>
-#include <array>
 #include <bit>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
-#include <deque>
 #include <new>
 
-#include <tgsim/models.hpp>
+#include "group_internal.hpp"
+#include "guard.hpp"
 
 namespace tgsim::detail {
 
@@ -33,31 +30,6 @@ void no_current_thread() {
 }
 
 namespace {
-
-// Thrown into waiting threads to end a group that cannot go on (divergence, exception).
-struct AbortGroup {};
-
-std::string basename_of(const char* path) {
-  const char* s = std::strrchr(path, '/');
-  return s ? s + 1 : path;
-}
-
-std::string hex(std::uint32_t mask) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08x", mask);
-  return buf;
-}
-
-bool same_site(const std::source_location& a, const std::source_location& b) {
-  // One call site has one source_location object (libstdc++): equal pointers, no strcmp.
-  if (std::memcmp(&a, &b, sizeof a) == 0) return true;
-  return a.line() == b.line() && a.column() == b.column() &&
-         (a.file_name() == b.file_name() || std::strcmp(a.file_name(), b.file_name()) == 0);
-}
-
-std::string where(const std::source_location& loc) {
-  return basename_of(loc.file_name()) + ":" + std::to_string(loc.line());
-}
 
 std::uint64_t splitmix64(std::uint64_t& s) {
   std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
@@ -130,9 +102,9 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
     for (WarpLog& w : warps_)
       w.limit = static_cast<std::size_t>(std::min<std::uint64_t>(st.cfg.watchdog_accesses, ~std::size_t(0)));
   install_stack_guard();  // this worker's alternate signal stack, for fiber stack overflows
+  sinks_.emplace(st, SinkEnv{arena_.data(), arena_.size(), shared_valid_, nthreads_});
   counting_ = st.cfg.count;
-  if (st.cfg.check && counting_) checker_ = std::make_unique<Checker>(st, arena_.size());
-  checking_ = checker_ != nullptr;
+  checking_ = st.cfg.check && counting_;
   for (std::uint32_t i = 0; i < nthreads_; ++i) {
     ThreadCtx& c = threads_[i].ctx;
     c.log_ = warps_[i / 32].lanes[i % 32].buf();
@@ -140,29 +112,6 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
     c.checking_ = checking_;
     c.shared_base_ = arena_.data();
     c.grid_threads_ = st.cfg.grid_threads;
-  }
-  if (st.cfg.cache_model && counting_) mem_ = std::make_unique<CacheSim>(st.profile);
-  if (!st.cfg.capture_site.empty()) {
-    // "file:line" or "file:line:column".
-    std::string c = st.cfg.capture_site;
-    std::uint32_t nums[2] = {0, 0};
-    int count = 0;
-    for (; count < 2; ++count) {
-      auto colon = c.rfind(':');
-      if (colon == std::string::npos || colon + 1 >= c.size() ||
-          c.find_first_not_of("0123456789", colon + 1) != std::string::npos)
-        break;
-      nums[count] = static_cast<std::uint32_t>(std::strtoul(c.c_str() + colon + 1, nullptr, 10));
-      c.resize(colon);
-    }
-    capture_file_ = c;
-    if (count == 2) {
-      capture_line_ = nums[1];
-      capture_column_ = nums[0];
-    } else if (count == 1) {
-      capture_line_ = nums[0];
-    }
-    capturing_ = capture_line_ > 0;
   }
 }
 
@@ -185,7 +134,7 @@ void GroupRun::start(std::uint64_t g) {
   aborting_ = false;
   for (WarpCollective& wc : wsync_) wc.arrived = wc.mask = 0, wc.mismatch = false;
   for (std::vector<WarpDivergence>& d : warp_div_) d.clear();
-  if (checker_) checker_->start_group(g, &decls_);
+  sinks_->on_group_start(g, &decls_);
   for (std::uint32_t i = 0; i < nthreads_; ++i) order_[i] = i;
   switch (state_.cfg.schedule) {
     case Schedule::kInOrder: break;
@@ -284,10 +233,7 @@ void GroupRun::run(std::uint64_t g) {
   }
   if (aborting_) unwind_all();
   for (std::uint32_t w = 0; w < warps_.size(); ++w) flush_warp(w);
-  if (checker_) {
-    check_interval();
-    checker_->end_group();
-  }
+  end_interval(true);
   std::memset(arena_.data(), 0, arena_used_);
 }
 
@@ -298,7 +244,7 @@ void GroupRun::count_barriers_at_waits() {
   const void* last_loc = nullptr;
   std::uint32_t last_id = 0;
   for (std::uint32_t w = 0; w < warps_.size(); ++w) {
-    std::uint32_t seen[32];
+    std::uint32_t seen[32], mask[32];
     int nseen = 0;
     std::uint32_t end = std::min<std::uint32_t>(nthreads_, (w + 1) * 32);
     for (std::uint32_t i = w * 32; i < end; ++i) {
@@ -308,20 +254,23 @@ void GroupRun::count_barriers_at_waits() {
       std::memcpy(&loc, &th.wait_loc, sizeof loc);
       if (loc != last_loc || !last_loc) last_id = site_id(th.wait_loc, SiteKind::kBarrier), last_loc = loc;
       const std::uint32_t id = last_id;
-      if (std::find(seen, seen + nseen, id) != seen + nseen) continue;
-      seen[nseen++] = id;
-      if (id >= acc_.size()) acc_.resize(id + 1);
-      acc_[id].barriers += 1;
+      const std::uint32_t bit = 1u << (i - w * 32);
+      if (nseen && seen[nseen - 1] == id) {  // the common case: the lanes wait at one barrier
+        mask[nseen - 1] |= bit;
+        continue;
+      }
+      const int k = static_cast<int>(std::find(seen, seen + nseen, id) - seen);
+      if (k == nseen) seen[nseen] = id, mask[nseen++] = 0;
+      mask[k] |= bit;
     }
+    for (int k = 0; k < nseen; ++k)
+      sinks_->on_instruction(WarpInstruction{seen[k], SiteKind::kBarrier, 0, mask[k], nullptr, group_, w});
   }
 }
 
 void GroupRun::release_barrier() {
   if (counting_) count_barriers_at_waits();
-  if (checker_) {
-    check_interval();
-    checker_->end_interval();
-  }
+  end_interval(false);
   for (Thread& th : threads_)
     if (th.state == State::kWaiting) th.state = State::kReady;
   for (std::uint32_t w = 0; w < warps_.size(); ++w) {
@@ -409,164 +358,6 @@ void GroupRun::maybe_yield(ThreadCtx& t) {
   th.state = State::kReady;
   th.fiber.suspend();
   if (aborting_) throw AbortGroup{};
-}
-
-// A lane arrives at a warp collective: it deposits its operand, and either completes the
-// rendezvous (it is the last named live lane) or waits for the others.
-std::uint64_t GroupRun::collective(ThreadCtx& t, const CollectiveOp& op, std::uint32_t mask,
-                                   std::uint64_t value, std::int64_t arg,
-                                   const std::source_location& loc) {
-  Thread& th = threads_[t.linear_tid];
-  if (aborting_) throw AbortGroup{};
-  WarpCollective& wc = wsync_[t.warp];
-  const std::uint32_t bit = 1u << t.lane;
-  if (!(mask & bit)) {
-    add_finding(t, FindingKind::kWarpCollective, loc,
-                "lane " + std::to_string(t.lane) + " calls " + op.name + " with mask " + hex(mask) +
-                    ", which leaves itself out (it takes part anyway)");
-    mask |= bit;
-  }
-  if (!wc.arrived) {
-    wc.mask = mask;
-    wc.loc = loc;
-    wc.op = &op;
-  } else {
-    // __syncwarp calls of different sites and masks meet each other (sm_70+); any other
-    // collective must be the same intrinsic with the same mask on every lane.
-    bool both_sync = op.kind == SiteKind::kWarpSync && wc.op->kind == SiteKind::kWarpSync;
-    if (!both_sync && (wc.op != &op || wc.mask != mask) && !wc.mismatch) {
-      wc.mismatch = true;
-      add_finding(t, FindingKind::kWarpCollective, loc,
-                  "lane " + std::to_string(t.lane) + " of warp " + std::to_string(t.warp) +
-                      " calls " + op.name + "(" + hex(mask) + ") at " + where(loc) +
-                      " while other lanes wait in " + wc.op->name + "(" + hex(wc.mask) + ") at " +
-                      where(wc.loc) + " (undefined on the GPU; tgsim joins them)");
-    }
-    wc.mask |= mask;
-  }
-  wc.value[t.lane] = value;
-  wc.arg[t.lane] = arg;
-  wc.arrived |= bit;
-  if (try_complete_warp(t.warp, t.lane)) return th.result;
-  th.state = State::kWarpWait;
-  th.wait_loc = loc;
-  th.fiber.suspend();
-  if (aborting_) throw AbortGroup{};
-  return th.result;
-}
-
-// Completes warp w's rendezvous if every named lane that has not exited has arrived: computes
-// each arrived lane's result and releases them. Named lanes that exited are a finding (on the
-// GPU: undefined); the others go on, never hang.
-bool GroupRun::try_complete_warp(std::uint32_t w, std::uint32_t caller) {
-  WarpCollective& wc = wsync_[w];
-  const std::uint32_t base = w * 32, n = std::min<std::uint32_t>(32, nthreads_ - base);
-  std::uint32_t live = 0, exited = 0;
-  for (std::uint32_t l = 0; l < n; ++l) {
-    if (threads_[base + l].state == State::kExited)
-      exited |= 1u << l;
-    else
-      live |= 1u << l;
-  }
-  if ((wc.arrived & wc.mask & live) != (wc.mask & live)) return false;
-  if (wc.mask & exited) {
-    const ThreadCtx& c = threads_[base + static_cast<std::uint32_t>(std::countr_zero(wc.mask & exited))].ctx;
-    add_finding(c, FindingKind::kBarrierDivergence, wc.loc,
-                std::to_string(std::popcount(wc.arrived)) + " of " +
-                    std::to_string(std::popcount(wc.mask)) + " lanes named by " + wc.op->name +
-                    "(" + hex(wc.mask) + ") reached it at " + where(wc.loc) +
-                    "; the others exited (first: lane " + std::to_string(c.lane) + " of warp " +
-                    std::to_string(w) + ")");
-  }
-  const CollectiveIn in{wc.arrived, wc.value, wc.arg};
-  bool absent_reported = false;
-  for (std::uint32_t l = 0; l < n; ++l) {
-    if (!(wc.arrived >> l & 1u)) continue;
-    Thread& th = threads_[base + l];
-    bool absent = false;
-    th.result = wc.op->compute(in, l, &absent);
-    if (absent && state_.cfg.check && !absent_reported) {
-      absent_reported = true;
-      add_finding(th.ctx, FindingKind::kWarpCollective, wc.loc,
-                  "lane " + std::to_string(l) + " of warp " + std::to_string(w) + " reads, through " +
-                      wc.op->name + ", a lane that does not take part (lanes " + hex(wc.arrived) +
-                      "): it gets a poison value");
-    }
-    if (l != caller && th.state == State::kWarpWait) th.state = State::kReady;
-  }
-  std::uint32_t site = site_id(wc.loc, wc.op->kind);
-  if (site >= acc_.size()) acc_.resize(site + 1);
-  acc_[site].warp_ops += wc.op->count;
-  const std::uint32_t took_part = wc.arrived;
-  wc.arrived = 0;
-  wc.mask = 0;
-  wc.mismatch = false;
-  // Where each lane's log stood: its later accesses are ordered after the sync. Only
-  // __syncwarp orders memory (vote and shuffle intrinsics imply no memory barrier).
-  if (checking_ && wc.op->kind == SiteKind::kWarpSync) {
-    WarpLog& wl = warps_[w];
-    std::array<std::uint32_t, 32>& pos = wl.syncs.emplace_back();
-    for (std::uint32_t l = 0; l < 32; ++l) pos[l] = static_cast<std::uint32_t>(wl.lanes[l].size());
-    wl.sync_masks.push_back(took_part);
-  }
-  return true;
-}
-
-std::uint32_t GroupRun::active_lanes(ThreadCtx& t, const std::source_location& loc) {
-  Thread& th = threads_[t.linear_tid];
-  if (aborting_) throw AbortGroup{};
-  th.state = State::kMaskWait;
-  th.wait_loc = loc;
-  th.fiber.suspend();
-  if (aborting_) throw AbortGroup{};
-  return static_cast<std::uint32_t>(th.result);
-}
-
-// Nothing can run: the lanes waiting in __activemask() learn which lanes of their warp wait at
-// the same call. Returns false when nobody waited there.
-bool GroupRun::resolve_activemasks() {
-  bool any = false;
-  for (std::uint32_t w = 0; w < warps_.size(); ++w) {
-    const std::uint32_t base = w * 32, n = std::min<std::uint32_t>(32, nthreads_ - base);
-    for (std::uint32_t l = 0; l < n; ++l) {
-      Thread& a = threads_[base + l];
-      if (a.state != State::kMaskWait) continue;
-      std::uint32_t mask = 0;
-      for (std::uint32_t k = l; k < n; ++k) {
-        const Thread& b = threads_[base + k];
-        if (b.state == State::kMaskWait && same_site(a.wait_loc, b.wait_loc)) mask |= 1u << k;
-      }
-      for (std::uint32_t k = l; k < n; ++k)
-        if (mask >> k & 1u) {
-          threads_[base + k].result = mask;
-          threads_[base + k].state = State::kReady;
-        }
-      any = true;
-    }
-  }
-  return any;
-}
-
-// Every live thread waits, some at a __syncwarp whose named lanes wait at a barrier.
-void GroupRun::report_stuck_warps() {
-  for (std::uint32_t w = 0; w < wsync_.size(); ++w) {
-    const WarpCollective& ws = wsync_[w];
-    if (!ws.arrived) continue;
-    const std::uint32_t base = w * 32, n = std::min<std::uint32_t>(32, nthreads_ - base);
-    const Thread* missing = nullptr;
-    for (std::uint32_t l = 0; l < n && !missing; ++l)
-      if ((ws.mask >> l & 1u) && !(ws.arrived >> l & 1u) &&
-          threads_[base + l].state == State::kWaiting)
-        missing = &threads_[base + l];
-    if (!missing) continue;
-    add_finding(missing->ctx, FindingKind::kBarrierDivergence, ws.loc,
-                std::to_string(std::popcount(ws.arrived)) + " of " +
-                    std::to_string(std::popcount(ws.mask)) +
-                    " lanes named by " + ws.op->name + " reached it at " + where(ws.loc) +
-                    "; the others wait at " + where(missing->wait_loc) + " (first: lane " +
-                    std::to_string(missing->ctx.lane) + " of warp " + std::to_string(w) +
-                    "); the group was ended");
-  }
 }
 
 // A front-end kernel's shared arrays, where its layout puts them, so that findings name them

@@ -11,12 +11,15 @@
 //
 // Counting: each access is filed in its lane's log (record.hpp); lanes with equal (tag,
 // occurrence of that tag in the lane since the warp's last flush) form one warp instruction.
-// A warp is flushed through the models as soon as none of its lanes can run (all wait or
-// exited), so the log never holds more than one barrier interval.
+// A warp is flushed as soon as none of its lanes can run (all wait or exited), so the log
+// never holds more than one barrier interval. Its warp instructions, and the ends of
+// intervals and groups, go to the analyses as one stream (sinks.hpp): counters and models,
+// the cache model, the capture for pictures and the checker. GroupRun keeps the scheduler,
+// the warp collectives, the shared arena and the placement of front-end accesses.
 // __syncwarp is a warp-scoped rendezvous: a lane waits until every named lane that has not
 // exited arrived (masks of different call sites merge, as on sm_70+).
-// With LaunchConfig::check a Checker (checker.hpp) reads the group's logs when a barrier is
-// released (check_interval); without it a store pays one predictable branch, a load none.
+// With LaunchConfig::check the checker sink reads the group's logs when a barrier is released
+// (end_interval); without it a store pays one predictable branch, a load none.
 // Why not Boost.Fiber's scheduler: a barrier needs to know the state of every thread of
 // the group (divergence, deadlock), and a raw context switch costs a fraction of a
 // Boost.Fiber yield (architecture.md: 13-17 ns vs 44-53 ns per arrival).
@@ -27,6 +30,7 @@
 #include <deque>
 #include <unordered_map>
 #include <memory>
+#include <optional>
 
 #include <cstdint>
 #include <cstdlib>
@@ -34,22 +38,13 @@
 #include <source_location>
 #include <vector>
 
-#include "cache.hpp"
-#include "checker.hpp"
 #include "device_memory.hpp"
 #include "launch_state.hpp"
+#include "shared_decl.hpp"
+#include "sinks.hpp"
 #include <tgsim/warp.hpp>
 
 namespace tgsim::detail {
-
-struct SharedDecl {
-  const char* file;
-  std::uint32_t line, column;
-  std::string name;
-  std::uint32_t offset = 0;
-  std::size_t bytes = 0;
-  std::vector<std::size_t> extents;
-};
 
 // Accesses of one warp, appended per lane as they happen: one 8-byte record per access,
 // tag << 48 | address (record.hpp), written by the inline fast path through the lane's LaneBuf.
@@ -87,10 +82,8 @@ struct WarpLog {
     std::uint64_t* data_ = nullptr;
   };
   LaneLog lanes[32];
-  // With the checker on: each lane's stored bytes (stores and atomics, in log order), and the
-  // lanes' log sizes at every completed __syncwarp of the interval with the lanes that took
-  // part (shuffles and votes order no memory: they are not recorded).
-  std::vector<std::uint64_t> values[32];
+  // With the checker on: the lanes' log sizes at every completed __syncwarp of the interval
+  // with the lanes that took part (shuffles and votes order no memory: they are not recorded).
   std::vector<std::array<std::uint32_t, 32>> syncs;
   std::vector<std::uint32_t> sync_masks;
   bool counted = false;  // with the checker: flushed into the counters in this interval
@@ -158,11 +151,13 @@ struct WarpGrouper {
   void clear();
 };
 
-// Counters of one site, accumulated by one worker.
-struct SiteAcc {
-  AccessCounters c;
-  std::uint64_t barriers = 0;
-  std::uint64_t warp_ops = 0;  // shfl (per 32-bit word), vote, warpsync, warp_reduce
+class GroupRun;
+
+// The logs of one barrier interval, as the sinks see them when it ends (sinks.hpp).
+struct IntervalLogs {
+  const std::vector<WarpLog>& warps;
+  std::vector<TagInfo>& tags;
+  GroupRun& group;  // placement of front-end accesses (check_placed)
 };
 
 class GroupRun {
@@ -179,21 +174,10 @@ class GroupRun {
     WarpLog& w = warps_[t.warp];
     const bool full = w.lanes[t.lane].full();
     w.lanes[t.lane].push(tag | addr, w.limit);
-    if (checking_ && is_write(kind)) note_store(t, kind, addr, width, value);
+    if (checking_ && is_write(kind)) checker_sink().note_store(t.linear_tid, kind, addr, width, value);
     if (full) [[unlikely]] maybe_yield(t);  // the log grew: a spinning thread lets others run
   }
-  // With the checker: a store's bytes beside the log, and its shared words marked as stored in
-  // this interval (check_interval then skips the loads of words nobody stored).
-  void note_store(ThreadCtx& t, SiteKind kind, std::uint64_t addr, std::uint32_t width,
-                  const void* value) {
-    warps_[t.warp].values[t.lane].push_back(fold_store_value(value, width));
-    if (kind == SiteKind::kStore && addr - reinterpret_cast<std::uint64_t>(arena_.data()) < shared_valid_) {
-      kind = SiteKind::kSharedStore;  // front-end code: shared memory by its address
-      addr -= reinterpret_cast<std::uint64_t>(arena_.data());
-    }
-    if (kind == SiteKind::kSharedStore || kind == SiteKind::kSharedAtomic)
-      checker_->mark_shared_store(addr, width);
-  }
+  CheckerSink& checker_sink() { return sinks_->get<CheckerSink>(); }
   void barrier(ThreadCtx& t, const std::source_location& loc);
   std::uint64_t collective(ThreadCtx& t, const CollectiveOp& op, std::uint32_t mask,
                            std::uint64_t value, std::int64_t arg, const std::source_location& loc);
@@ -216,11 +200,12 @@ class GroupRun {
   void add_finding_at(const ThreadCtx& t, FindingKind kind, const std::string& file,
                       std::uint32_t line, std::uint32_t column, const std::string& message);
 
-  const std::vector<SiteAcc>& accumulated() const { return acc_; }
   const FindingMap& findings() const { return findings_; }
-  const Checker* checker() const { return checker_.get(); }
-  CacheSim* cache() { return mem_.get(); }  // null unless cfg.cache_model
-  const CapturedInstruction& captured() const { return capture_; }
+  Sinks& sinks() { return *sinks_; }
+  const Sinks& sinks() const { return *sinks_; }
+  // The checker's view of one front-end access (a kLoad/kStore record): placed as counted.
+  void check_placed(Checker& checker, TagInfo& ti, std::uint32_t thread, std::uint32_t k,
+                    std::uint32_t wsync, std::uint64_t addr, std::uint64_t value);
 
  private:
   // kWaiting: at a barrier; kWarpWait: in a warp collective; kMaskWait: in __activemask().
@@ -276,18 +261,14 @@ class GroupRun {
   void report_misplaced(const TagInfo& ti, std::uint32_t w, std::uint32_t lane, std::uint64_t addr,
                         Space space, const BufferInfo* buffer);
   std::uint32_t placed_site(TagInfo& ti, bool shared);
-  void check_placed(TagInfo& ti, std::uint32_t thread, std::uint32_t k, std::uint32_t wsync,
-                    std::uint64_t addr, std::uint64_t value);
-  const DeviceRange* range_of(std::uint64_t addr);  // through range_cache_
-  // The lanes' simulated device addresses (DeviceRange::device_begin) for the cache model, in
-  // `out`; host addresses no allocation holds stay as they are.
-  const std::uint64_t* device_addresses(std::uint32_t mask, const std::uint64_t* addr, std::uint64_t* out);
-  DeviceRange range_cache_[4];
-  std::uint64_t range_generation_ = ~std::uint64_t(0);
+  RangeCache ranges_;  // device allocations of front-end accesses
   std::size_t shared_valid_ = 0;  // bytes of the arena the launch's kernel declared
-  void check_interval();
+  // A barrier was released (group_end false) or the group ended: the sinks read the interval's
+  // logs, which are then emptied.
+  void end_interval(bool group_end);
+  // One warp instruction of warp w, to the sinks (one call; the sinks are inlined into it).
   void count_instruction(std::uint32_t site, SiteKind kind, std::uint32_t width,
-                         std::uint32_t mask, const std::uint64_t* addr);
+                         std::uint32_t mask, const std::uint64_t* addr, std::uint32_t w);
   void release_barrier();
   void report_divergence();
   void note_warp_divergence(std::uint32_t w);
@@ -321,26 +302,15 @@ class GroupRun {
   std::vector<std::uint32_t> tag_stamp_;  // scratch of note_warp_divergence, per tag
   std::uint32_t stamp_ = 0;
   std::vector<WarpCollective> wsync_;
-  std::unique_ptr<Checker> checker_;  // null unless cfg.check
-  bool checking_ = false;             // checker_ != null, as a plain flag for the hot path
-  bool counting_ = true;              // LaunchConfig::count: off, flush_warp drops the logs
+  bool checking_ = false;  // cfg.check (and counting), as a plain flag for the hot path
+  bool counting_ = true;   // LaunchConfig::count: off, flush_warp drops the logs
   std::deque<SharedDecl> decls_;  // stable addresses: handles point into it
   Arena arena_;
   std::size_t arena_used_ = 0;
   bool aborting_ = false;
 
-  std::vector<SiteAcc> acc_;
   FindingMap findings_;
-  std::unique_ptr<CacheSim> mem_;  // the memory-hierarchy model (cfg.cache_model)
-  // LaunchConfig::capture_site: per site id, -1 not looked at yet, 0 no, 1 the captured line.
-  bool capturing_ = false;
-  std::string capture_file_;
-  std::uint32_t capture_line_ = 0, capture_column_ = 0;
-  std::vector<std::int8_t> capture_match_;
-  CapturedInstruction capture_;
-  std::uint32_t flushing_warp_ = 0;
-  void maybe_capture(std::uint32_t site, SiteKind kind, std::uint32_t width, std::uint32_t mask,
-                     const std::uint64_t* addr);
+  std::optional<Sinks> sinks_;  // made once the arena is (SinkEnv)
 
   // barrier_reduce: per parity, per thread, round << 1 | predicate.
   std::vector<std::uint64_t> reduce_slot_[2];

@@ -6,6 +6,20 @@
 
 namespace tgsim::detail {
 
+// AccessKind (record.hpp) is cast to SiteKind (report.hpp) below and in group.hpp.
+#define TGSIM_SAME_KIND(k) static_assert(static_cast<int>(AccessKind::k) == static_cast<int>(SiteKind::k))
+TGSIM_SAME_KIND(kGlobalLoad);
+TGSIM_SAME_KIND(kGlobalStore);
+TGSIM_SAME_KIND(kSharedLoad);
+TGSIM_SAME_KIND(kSharedStore);
+TGSIM_SAME_KIND(kBarrier);
+TGSIM_SAME_KIND(kGlobalAtomic);
+TGSIM_SAME_KIND(kSharedAtomic);
+TGSIM_SAME_KIND(kConstantLoad);
+TGSIM_SAME_KIND(kLoad);
+TGSIM_SAME_KIND(kStore);
+#undef TGSIM_SAME_KIND
+
 void record_access(ThreadCtx* t, std::source_location loc, AccessKind kind,
                    std::uint64_t addr, std::uint32_t width) {
   t->group_->record(*t, loc, static_cast<SiteKind>(kind), addr, width, nullptr);
@@ -18,7 +32,7 @@ void record_store(ThreadCtx* t, std::source_location loc, AccessKind kind,
 
 void note_store(ThreadCtx* t, AccessKind kind, std::uint64_t addr, std::uint32_t width,
                 const void* value) {
-  t->group_->note_store(*t, static_cast<SiteKind>(kind), addr, width, value);
+  t->group_->checker_sink().note_store(t->linear_tid, static_cast<SiteKind>(kind), addr, width, value);
 }
 
 std::uint64_t warp_collective(ThreadCtx* t, const CollectiveOp& op, std::uint32_t mask,

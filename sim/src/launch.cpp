@@ -1,5 +1,6 @@
 // Launch: validation against the profile, oneTBB dispatch of threadgroups, and the merge
-// of per-worker results into one Report (sums and min-ordered examples: deterministic).
+// of per-worker results into one Report through the sinks' totals (sinks.hpp: sums and
+// min-ordered examples, so the Report is deterministic).
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
@@ -8,13 +9,15 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <map>
 #include <memory>
 #include <mutex>
-#include <unordered_set>
+
+#include <tgsim/models.hpp>
 
 #include "group.hpp"
 #include "modules.hpp"
@@ -130,6 +133,13 @@ void validate_launch(const DeviceProfile& p, const LaunchConfig& cfg) {
                       std::to_string(p.max_threads_per_group) + " threads per threadgroup");
   check_dims("block", cfg.block, p.max_block_x, p.max_block_y, p.max_block_z);
   check_dims("grid", cfg.grid, p.max_grid_x, p.max_grid_y, p.max_grid_z);
+  const model::Geometry geo{p.shared_banks, p.bank_bytes, p.sector_bytes};
+  if (const char* why = geo.unsupported()) throw LaunchError("profile " + p.name + ": " + why);
+  if (!std::has_single_bit(p.l1_line_bytes) || p.l1_line_bytes < p.sector_bytes ||
+      p.l1_line_bytes > 32 * p.sector_bytes || !std::has_single_bit(p.dram_chunk_bytes) ||
+      p.dram_chunk_bytes < p.sector_bytes)
+    throw LaunchError("profile " + p.name + ": l1_line_bytes and dram_chunk_bytes must be powers of "
+                      "two, 1 to 32 sectors (line) and at least one sector (chunk)");
   if (cfg.stack_bytes < 16 * 1024)
     throw LaunchError("stack_bytes " + std::to_string(cfg.stack_bytes) +
                       " is too small: at least 16384 bytes per simulated thread");
@@ -161,6 +171,67 @@ tbb::task_arena& arena_for(unsigned threads) {
   return *a;
 }
 
+// The shared memory of one group (static + dynamic) of a front-end kernel, checked against the
+// profile before any thread runs.
+std::size_t launch_shared_bytes(const DeviceProfile& profile, const LaunchConfig& cfg,
+                                const KernelRef& kref) {
+  if (!kref.kernel) {
+    if (cfg.shared_bytes)
+      throw LaunchError("dynamic shared memory (" + std::to_string(cfg.shared_bytes) +
+                        " bytes) needs a kernel compiled by tgsim's front end (extern __shared__)");
+    return 0;
+  }
+  const std::size_t shared = kernel_shared_bytes(kref, cfg.shared_bytes);
+  if (kref.kernel->static_shared > profile.max_static_shared_bytes)
+    throw LaunchError(std::string(kref.kernel->name) + " declares " +
+                      std::to_string(kref.kernel->static_shared) + " bytes of static shared memory; " +
+                      profile.name + " allows " + std::to_string(profile.max_static_shared_bytes));
+  if (shared > profile.max_shared_bytes_per_group)
+    throw LaunchError(std::string(kref.kernel->name) + " with " + std::to_string(cfg.shared_bytes) +
+                      " bytes of dynamic shared memory needs " + std::to_string(shared) +
+                      " bytes per threadgroup; " + profile.name + " allows " +
+                      std::to_string(profile.max_shared_bytes_per_group));
+  return shared;
+}
+
+// Merge: the sinks' totals (sums and min-ordered examples: order-free), the groups' own
+// findings and printed lines.
+template <class Runs>
+Report merge_report(LaunchState& st, const Runs& runs) {
+  Report r;
+  r.kernel = st.cfg.name;
+  r.profile = st.profile.name;
+  r.grid = st.cfg.grid;
+  r.block = st.cfg.block;
+  const std::vector<SiteInfo> infos = st.sites.snapshot();
+  MergeContext m{st, infos, std::vector<SiteAcc>(infos.size()), {}, r};
+  std::vector<const Sinks*> workers;
+  std::vector<PrintedLine> printed;
+  for (const std::unique_ptr<GroupRun>& run : runs) {
+    if (!run) continue;
+    workers.push_back(&run->sinks());
+    merge_findings(m.findings, run->findings());
+    printed.insert(printed.end(), run->printed().begin(), run->printed().end());
+  }
+  Sinks::merge(workers, m);
+  for (auto& [key, agg] : m.findings) r.findings.push_back(agg.finding);  // map order: by kind, site
+  std::sort(printed.begin(), printed.end(), [](const PrintedLine& a, const PrintedLine& b) {
+    return std::tie(a.group, a.thread, a.seq) < std::tie(b.group, b.thread, b.seq);
+  });
+  for (const PrintedLine& p : printed) r.printed += p.text;
+  const Counters& c = r.counters;
+  if (c.global_load.instructions + c.global_store.instructions + c.shared_load.instructions +
+          c.shared_store.instructions + c.global_atomic.instructions + c.shared_atomic.instructions +
+          c.constant_load.instructions + c.barriers + c.shfl + c.vote + c.warpsync + c.warp_reduce == 0 &&
+      r.findings.empty())
+    r.notes.push_back(st.frontend
+                          ? "the kernel made no memory access, barrier or warp operation"
+                          : "no access was seen: this kernel was not compiled by tgsim's front end "
+                            "(tgsim_add_cuda_library, tgsim run) and takes no tgsim buffer types, so "
+                            "its loads and stores are invisible to tgsim");
+  return r;
+}
+
 Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn fn,
                   const std::vector<BufferSpan>& buffers) {
   if (const ThreadCtx* t = current)
@@ -169,26 +240,15 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
                       "): launches from device code (dynamic parallelism) are not simulated");
   validate_launch(profile, cfg);
   const KernelRef kref = find_kernel(fn.kernel);
-  std::size_t shared = 0;
-  if (kref.kernel) {
-    shared = kernel_shared_bytes(kref, cfg.shared_bytes);
-    if (kref.kernel->static_shared > profile.max_static_shared_bytes)
-      throw LaunchError(std::string(kref.kernel->name) + " declares " +
-                        std::to_string(kref.kernel->static_shared) + " bytes of static shared memory; " +
-                        profile.name + " allows " + std::to_string(profile.max_static_shared_bytes));
-    if (shared > profile.max_shared_bytes_per_group)
-      throw LaunchError(std::string(kref.kernel->name) + " with " + std::to_string(cfg.shared_bytes) +
-                        " bytes of dynamic shared memory needs " + std::to_string(shared) +
-                        " bytes per threadgroup; " + profile.name + " allows " +
-                        std::to_string(profile.max_shared_bytes_per_group));
-  } else if (cfg.shared_bytes) {
-    throw LaunchError("dynamic shared memory (" + std::to_string(cfg.shared_bytes) +
-                      " bytes) needs a kernel compiled by tgsim's front end (extern __shared__)");
-  }
+  const std::size_t shared = launch_shared_bytes(profile, cfg, kref);
   LaunchState st(profile, cfg, fn, buffers);
   st.frontend = kref.kernel != nullptr;
   st.shared_bytes = shared;
   if (kref.kernel) st.dynamic_offset = kref.module->dynamic_shared_offset, st.kernel = kref.kernel;
+  if (cfg.cache_model && cfg.count) {  // every SM adds its misses and stores to one launch-wide footprint
+    const DeviceSpan span = device_address_span();
+    st.footprint = std::make_unique<LaunchFootprint>(profile, span.begin, span.end);
+  }
   const std::uint64_t ngroups = cfg.grid.volume();
 
   Progress progress(cfg, ngroups);
@@ -210,7 +270,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
     std::unique_ptr<GroupRun>& run = runs.local();
     if (!run) run = std::make_unique<GroupRun>(st);
     for (std::uint64_t s = r.begin(); s != r.end(); ++s) {
-      run->cache()->begin_sm();
+      run->sinks().get<CacheSink>().begin_sm(*st.footprint);
       for (std::uint64_t g = s; g < ngroups; g += nsm) {
         if (g > st.stop_after.load(std::memory_order_relaxed)) break;
         run->run(g);
@@ -232,109 +292,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
     });
   }
   if (st.error) std::rethrow_exception(st.error);
-
-  // Merge: integer sums (order-free) and findings with min-ordered examples.
-  std::vector<SiteInfo> infos = st.sites.snapshot();
-  std::vector<SiteAcc> acc(infos.size());
-  FindingMap findings;
-  HazardMap hazards;
-  Report r;
-  std::uint64_t l2_read = 0, l2_write = 0;
-  IdSet read_chunks, written_sectors;
-  std::vector<PrintedLine> printed;
-  for (const std::unique_ptr<GroupRun>& run : runs) {
-    if (!run) continue;
-    if (CacheSim* c = run->cache()) {  // sums and set unions: order-free
-      l2_read += c->l2_read_sectors;
-      l2_write += c->l2_write_sectors;
-      c->read_chunks.for_each([&](std::uint64_t id) { read_chunks.insert(id); });
-      c->written_sectors.for_each([&](std::uint64_t id) { written_sectors.insert(id); });
-    }
-    const CapturedInstruction& cap = run->captured();
-    if (cap.present && (!r.captured.present || std::make_pair(cap.group, cap.warp) <
-                                                   std::make_pair(r.captured.group, r.captured.warp)))
-      r.captured = cap;
-    const std::vector<SiteAcc>& a = run->accumulated();
-    for (std::size_t i = 0; i < a.size(); ++i) {
-      acc[i].c += a[i].c;
-      acc[i].barriers += a[i].barriers;
-      acc[i].warp_ops += a[i].warp_ops;
-    }
-    merge_findings(findings, run->findings());
-    printed.insert(printed.end(), run->printed().begin(), run->printed().end());
-    if (run->checker()) merge_hazards(hazards, run->checker()->hazards());
-  }
-  if (st.grid) {
-    grid_hazards(*st.grid, buffers, cfg.report_same_value_waw, hazards);
-    std::vector<UninitLoad> uninit;
-    for (const std::unique_ptr<GroupRun>& run : runs)
-      if (run && run->checker())
-        uninit.insert(uninit.end(), run->checker()->uninit_loads().begin(),
-                      run->checker()->uninit_loads().end());
-    global_initcheck(uninit, *st.grid, buffers, hazards);
-  }
-  hazard_findings(hazards, infos, cfg, findings);
-
-  r.kernel = cfg.name;
-  r.profile = profile.name;
-  if (per_sm) {
-    Counters& c = r.counters;
-    c.cache_modelled = true;
-    c.l2_read_sectors = l2_read;
-    c.l2_write_sectors = l2_write;
-    // DRAM: 64-byte chunks of first-touch L2 read misses, plus a fixed amount per launch;
-    // written data stays in L2 unless the launch's footprint exceeds it.
-    c.dram_read_bytes = read_chunks.size() * profile.dram_chunk_bytes +
-                        (read_chunks.size() == 0 ? 0 : profile.dram_fixed_read_bytes);
-    const std::uint64_t footprint =
-        read_chunks.size() * profile.dram_chunk_bytes + written_sectors.size() * profile.sector_bytes;
-    c.dram_write_bytes = footprint > profile.l2_bytes ? written_sectors.size() * profile.sector_bytes : 0;
-  }
-  r.grid = cfg.grid;
-  r.block = cfg.block;
-  for (std::size_t i = 0; i < infos.size(); ++i) {
-    const SiteInfo& s = infos[i];
-    if (acc[i].c.instructions == 0 && acc[i].barriers == 0 && acc[i].warp_ops == 0) continue;
-    r.sites.push_back(
-        SiteCounters{s.file, s.line, s.column, s.kind, acc[i].c, acc[i].barriers, acc[i].warp_ops});
-    Counters c;  // this site's share, added with Counters::operator+= like a launch's
-    switch (s.kind) {
-      case SiteKind::kGlobalLoad: c.global_load = acc[i].c; break;
-      case SiteKind::kGlobalStore: c.global_store = acc[i].c; break;
-      case SiteKind::kSharedLoad: c.shared_load = acc[i].c; break;
-      case SiteKind::kSharedStore: c.shared_store = acc[i].c; break;
-      case SiteKind::kGlobalAtomic: c.global_atomic = acc[i].c; break;
-      case SiteKind::kSharedAtomic: c.shared_atomic = acc[i].c; break;
-      case SiteKind::kConstantLoad: c.constant_load = acc[i].c; break;
-      case SiteKind::kBarrier: c.barriers = acc[i].barriers; break;
-      case SiteKind::kShuffle: c.shfl = acc[i].warp_ops; break;
-      case SiteKind::kVote: c.vote = acc[i].warp_ops; break;
-      case SiteKind::kWarpSync: c.warpsync = acc[i].warp_ops; break;
-      case SiteKind::kWarpReduce: c.warp_reduce = acc[i].warp_ops; break;
-      case SiteKind::kLoad:
-      case SiteKind::kStore: break;  // placed as global or shared when counted
-    }
-    r.counters += c;
-  }
-  std::sort(r.sites.begin(), r.sites.end(), [](const SiteCounters& a, const SiteCounters& b) {
-    return std::tie(a.file, a.line, a.column, a.kind) < std::tie(b.file, b.line, b.column, b.kind);
-  });
-  for (auto& [key, agg] : findings) r.findings.push_back(agg.finding);  // map order: by kind, site
-  std::sort(printed.begin(), printed.end(), [](const PrintedLine& a, const PrintedLine& b) {
-    return std::tie(a.group, a.thread, a.seq) < std::tie(b.group, b.thread, b.seq);
-  });
-  for (const PrintedLine& p : printed) r.printed += p.text;
-  const Counters& c = r.counters;
-  if (c.global_load.instructions + c.global_store.instructions + c.shared_load.instructions +
-          c.shared_store.instructions + c.global_atomic.instructions + c.shared_atomic.instructions +
-          c.constant_load.instructions + c.barriers + c.shfl + c.vote + c.warpsync + c.warp_reduce == 0 &&
-      r.findings.empty())
-    r.notes.push_back(st.frontend
-                          ? "the kernel made no memory access, barrier or warp operation"
-                          : "no access was seen: this kernel was not compiled by tgsim's front end "
-                            "(tgsim_add_cuda_library, tgsim run) and takes no tgsim buffer types, so "
-                            "its loads and stores are invisible to tgsim");
-  return r;
+  return merge_report(st, runs);
 }
 
 }  // namespace tgsim::detail

@@ -57,6 +57,7 @@ using FindingMap = std::map<FindingKey, FindingAgg>;
 void merge_findings(FindingMap& into, const FindingMap& from);
 
 class GridShadow;
+struct LaunchFootprint;
 
 struct LaunchState {
   LaunchState(const DeviceProfile& p, const LaunchConfig& c, KernelFn f,
@@ -67,6 +68,7 @@ struct LaunchState {
   KernelFn fn;
   const std::vector<BufferSpan>& buffers;  // the launch's device buffers (for the checker)
   std::unique_ptr<GridShadow> grid;        // global words across groups (cfg.check only)
+  std::unique_ptr<LaunchFootprint> footprint;  // unique DRAM chunks and sectors (cfg.cache_model)
   SiteTable sites;
   // A kernel compiled by tgsim's front end: its accesses are placed by address, and
   // shared_bytes (static + dynamic) of the group's arena are valid.

@@ -1,12 +1,32 @@
-// Sector and bank models, written to follow docs/hardware-model.md's formulas (1.2, 2.1-2.4) line by line.
-// Small fixed arrays, no allocation: these run once per warp instruction.
+// Sector and bank models, written to follow docs/hardware-model.md's formulas (1.2, 2.1-2.4)
+// line by line. Small fixed arrays, no allocation: these run once per warp instruction.
+// Each model is a template over its geometry: Fixed is the default (32 banks of 4 bytes,
+// 32-byte sectors: shifts and masks are constants), Dynamic any other profile's.
 #include <tgsim/models.hpp>
 
+#include <algorithm>
 #include <bit>
 
 namespace tgsim::model {
 
 namespace {
+
+struct Fixed {
+  static constexpr int kMaxBanks = 32;
+  static constexpr int sector_shift = 5;
+  static constexpr int word_shift = 2;
+  static constexpr std::uint64_t bank_mask = 31;
+  static constexpr int line_shift = 7;  // one wavefront: banks x bank_bytes
+};
+struct Dynamic {
+  static constexpr int kMaxBanks = 64;
+  int sector_shift, word_shift;
+  std::uint64_t bank_mask;
+  int line_shift;
+  explicit Dynamic(const Geometry& g)
+      : sector_shift(std::countr_zero(g.sector_bytes)), word_shift(std::countr_zero(g.bank_bytes)),
+        bank_mask(g.banks - 1), line_shift(std::countr_zero(g.banks * g.bank_bytes)) {}
+};
 
 // Distinct values among up to `cap` inserts, with a fast check against the last one
 // (neighbouring lanes usually touch the same sector or word).
@@ -23,19 +43,23 @@ struct DistinctSet {
   }
 };
 
-// Max over banks of the distinct 4-byte words of `lanes` (one phase). Each bank remembers its
+// Max over banks of the distinct bank words of `lanes` (one phase). Each bank remembers its
 // first word inline; only a bank that gets a second word (a conflict) searches a list.
-std::uint32_t phase_wavefronts(std::uint32_t lanes, std::uint32_t width, const std::uint64_t* addr) {
-  const std::uint32_t words_per_lane = width >= 4 ? width / 4 : 1;
+template <class G>
+std::uint32_t phase_wavefronts(std::uint32_t lanes, std::uint32_t width, const std::uint64_t* addr,
+                               const G& g) {
+  const std::uint32_t bank_bytes = 1u << g.word_shift;
+  const std::uint32_t words_per_lane = width >= bank_bytes ? width / bank_bytes : 1;
   // Fast path, the common case: every bank sees at most one distinct word (conflict-free,
   // broadcasts included) -> one wavefront. A bitmask of used banks decides it in one pass.
   if (words_per_lane == 1) {
-    std::uint32_t used = 0;
-    std::uint64_t word_of[32];
+    std::uint64_t used = 0;
+    std::uint64_t word_of[G::kMaxBanks];
     bool one_each = true;
     for (std::uint32_t m = lanes; m && one_each; m &= m - 1) {
-      std::uint64_t w = addr[std::countr_zero(m)] >> 2;
-      std::uint32_t b = static_cast<std::uint32_t>(w & 31), bit = 1u << b;
+      std::uint64_t w = addr[std::countr_zero(m)] >> g.word_shift;
+      std::uint32_t b = static_cast<std::uint32_t>(w & g.bank_mask);
+      std::uint64_t bit = std::uint64_t(1) << b;
       if (!(used & bit)) {
         used |= bit;
         word_of[b] = w;
@@ -45,18 +69,18 @@ std::uint32_t phase_wavefronts(std::uint32_t lanes, std::uint32_t width, const s
     }
     if (one_each) return 1;
   }
-  std::uint64_t first[32];
-  std::uint32_t per_bank[32] = {};
+  std::uint64_t first[G::kMaxBanks];
+  std::uint32_t per_bank[G::kMaxBanks] = {};
   std::uint64_t extra[128];  // words beyond the first of their bank (at most 128 words a phase)
   int nextra = 0;
   std::uint32_t worst = 0;
   while (lanes) {
     int lane = std::countr_zero(lanes);
     lanes &= lanes - 1;
-    std::uint64_t w0 = addr[lane] >> 2;
+    std::uint64_t w0 = addr[lane] >> g.word_shift;
     for (std::uint32_t k = 0; k < words_per_lane; ++k) {
       std::uint64_t w = w0 + k;
-      std::uint32_t b = static_cast<std::uint32_t>(w & 31);
+      std::uint32_t b = static_cast<std::uint32_t>(w & g.bank_mask);
       if (per_bank[b] == 0) {
         first[b] = w;
       } else {
@@ -72,10 +96,11 @@ std::uint32_t phase_wavefronts(std::uint32_t lanes, std::uint32_t width, const s
   return worst;
 }
 
-// True when every active lane's address lies in one 128-byte-aligned span: 32 consecutive
-// words, one per bank, so a <= 4-byte access takes one wavefront (the common case, checked
-// by an OR over the lanes that the compiler vectorises when all lanes are active).
-bool one_line(std::uint32_t active, const std::uint64_t* addr) {
+// True when every active lane's address lies in one aligned wavefront span (128 bytes on the
+// default: 32 consecutive words, one per bank), so an access no wider than a bank takes one
+// wavefront (the common case, checked by an OR over the lanes that the compiler vectorises
+// when all lanes are active).
+bool one_line(std::uint32_t active, const std::uint64_t* addr, int line_shift) {
   const std::uint64_t a0 = addr[std::countr_zero(active)];
   std::uint64_t x = 0;
   if (active == 0xFFFFFFFFu) {
@@ -83,7 +108,7 @@ bool one_line(std::uint32_t active, const std::uint64_t* addr) {
   } else {
     for (std::uint32_t m = active; m; m &= m - 1) x |= addr[std::countr_zero(m)] ^ a0;
   }
-  return (x >> 7) == 0;
+  return (x >> line_shift) == 0;
 }
 
 // Pair condition (section 1.2): every active lane i has lane i^d inactive or at the same
@@ -97,17 +122,53 @@ bool pairs_agree(std::uint32_t active, const std::uint64_t* addr, int d) {
   return true;
 }
 
-}  // namespace
-
-std::uint32_t global_sectors(const WarpAccess& a) {
+template <class G>
+std::uint32_t global_sectors_t(const WarpAccess& a, const G& g) {
   DistinctSet<64> sectors;
   for (std::uint32_t m = a.active; m; m &= m - 1) {
     int lane = std::countr_zero(m);
-    std::uint64_t first = a.addr[lane] >> 5;
-    std::uint64_t last = (a.addr[lane] + (a.width ? a.width : 1) - 1) >> 5;
+    std::uint64_t first = a.addr[lane] >> g.sector_shift;
+    std::uint64_t last = (a.addr[lane] + (a.width ? a.width : 1) - 1) >> g.sector_shift;
     for (std::uint64_t s = first; s <= last; ++s) sectors.insert(s);
   }
   return static_cast<std::uint32_t>(sectors.n);
+}
+
+template <class G>
+Wavefronts shared_wavefronts_t(const WarpAccess& a, bool is_load, const G& g) {
+  Wavefronts r;
+  if (!a.active) return r;
+  const std::uint32_t bank_bytes = 1u << g.word_shift;
+  if (a.width <= bank_bytes && one_line(a.active, a.addr, g.line_shift)) return Wavefronts{1, 1};
+  // Lanes per phase: those one wavefront serves at this width (a power of two, at most 32);
+  // loads whose lane pairs agree (the pair condition) take twice as many.
+  const std::uint32_t line_bytes = 1u << g.line_shift;
+  std::uint32_t per_phase = a.width <= bank_bytes ? 32 : std::max<std::uint32_t>(line_bytes / a.width, 1);
+  if (per_phase < 32 && is_load && (pairs_agree(a.active, a.addr, 1) || pairs_agree(a.active, a.addr, 2)))
+    per_phase *= 2;
+  if (per_phase >= 32) return Wavefronts{phase_wavefronts(a.active, a.width, a.addr, g), 1};
+  const std::uint32_t phase_mask = (1u << per_phase) - 1;
+  for (std::uint32_t base = 0; base < 32; base += per_phase) {
+    std::uint32_t lanes = a.active & (phase_mask << base);
+    if (!lanes) continue;
+    r.ideal += 1;
+    r.wavefronts += phase_wavefronts(lanes, a.width, a.addr, g);
+  }
+  return r;
+}
+
+}  // namespace
+
+const char* Geometry::unsupported() const {
+  if (!std::has_single_bit(banks) || banks > 64) return "shared_banks must be a power of two up to 64";
+  if (!std::has_single_bit(bank_bytes) || bank_bytes < 4) return "bank_bytes must be a power of two, at least 4";
+  if (!std::has_single_bit(sector_bytes) || sector_bytes < 16)
+    return "sector_bytes must be a power of two, at least 16";
+  return nullptr;
+}
+
+std::uint32_t global_sectors(const WarpAccess& a, const Geometry& g) {
+  return g.is_default() ? global_sectors_t(a, Fixed{}) : global_sectors_t(a, Dynamic(g));
 }
 
 std::uint32_t distinct_addresses(const WarpAccess& a) {
@@ -116,45 +177,15 @@ std::uint32_t distinct_addresses(const WarpAccess& a) {
   return static_cast<std::uint32_t>(seen.n);
 }
 
-Wavefronts shared_wavefronts(const WarpAccess& a, bool is_load) {
-  Wavefronts r;
-  if (!a.active) return r;
-  // Phase masks: one for widths <= 4, half-warps for 8, quarter-warps for 16.
-  std::uint32_t phases[4];
-  int nphases = 0;
-  if (a.width <= 4) {
-    if (one_line(a.active, a.addr)) return Wavefronts{1, 1};
-    phases[nphases++] = 0xFFFFFFFFu;
-  } else if (a.width == 8) {
-    if (is_load && (pairs_agree(a.active, a.addr, 1) || pairs_agree(a.active, a.addr, 2))) {
-      phases[nphases++] = 0xFFFFFFFFu;
-    } else {
-      phases[nphases++] = 0x0000FFFFu;
-      phases[nphases++] = 0xFFFF0000u;
-    }
-  } else {
-    if (is_load && (pairs_agree(a.active, a.addr, 1) || pairs_agree(a.active, a.addr, 2))) {
-      phases[nphases++] = 0x0000FFFFu;  // quarters merge within a half-warp only
-      phases[nphases++] = 0xFFFF0000u;
-    } else {
-      phases[nphases++] = 0x000000FFu;
-      phases[nphases++] = 0x0000FF00u;
-      phases[nphases++] = 0x00FF0000u;
-      phases[nphases++] = 0xFF000000u;
-    }
-  }
-  for (int p = 0; p < nphases; ++p) {
-    std::uint32_t lanes = a.active & phases[p];
-    if (!lanes) continue;
-    r.ideal += 1;
-    r.wavefronts += phase_wavefronts(lanes, a.width, a.addr);
-  }
-  return r;
+Wavefronts shared_wavefronts(const WarpAccess& a, bool is_load, const Geometry& g) {
+  return g.is_default() ? shared_wavefronts_t(a, is_load, Fixed{})
+                        : shared_wavefronts_t(a, is_load, Dynamic(g));
 }
 
-Wavefronts shared_atomic_wavefronts(const WarpAccess& a) {
+Wavefronts shared_atomic_wavefronts(const WarpAccess& a, const Geometry& g) {
   if (!a.active) return Wavefronts{};
-  return Wavefronts{phase_wavefronts(a.active, a.width, a.addr), 1};
+  if (g.is_default()) return Wavefronts{phase_wavefronts(a.active, a.width, a.addr, Fixed{}), 1};
+  return Wavefronts{phase_wavefronts(a.active, a.width, a.addr, Dynamic(g)), 1};
 }
 
 }  // namespace tgsim::model

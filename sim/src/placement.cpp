@@ -36,21 +36,6 @@ std::uint32_t GroupRun::placed_site(TagInfo& ti, bool shared) {
   return id;
 }
 
-const DeviceRange* GroupRun::range_of(std::uint64_t addr) {
-  const std::uint64_t gen = device_generation.load(std::memory_order_acquire);
-  if (gen != range_generation_) {
-    for (DeviceRange& r : range_cache_) r = DeviceRange{};
-    range_generation_ = gen;
-  }
-  for (const DeviceRange& r : range_cache_)
-    if (r.info && r.in_zone(addr)) return &r;
-  DeviceRange r = find_device_range(addr);
-  if (!r.info) return nullptr;
-  std::rotate(range_cache_, range_cache_ + 3, range_cache_ + 4);
-  range_cache_[0] = r;
-  return &range_cache_[0];
-}
-
 GroupRun::Space GroupRun::place(std::uint64_t addr, std::uint32_t width, std::uint64_t* shared_offset,
                                 const BufferInfo** bad_buffer) {
   const std::uint64_t base = reinterpret_cast<std::uint64_t>(arena_.data());
@@ -59,7 +44,7 @@ GroupRun::Space GroupRun::place(std::uint64_t addr, std::uint32_t width, std::ui
     if (addr - base + width > shared_valid_) return Space::kInvalid;  // past the declared bytes
     return Space::kShared;
   }
-  if (const DeviceRange* r = range_of(addr)) {
+  if (const DeviceRange* r = ranges_.find(addr)) {
     if (r->contains(addr) && addr + width <= r->end && !r->info->freed) return Space::kGlobal;
     *bad_buffer = r->info;
     return Space::kInvalid;
@@ -123,13 +108,13 @@ void GroupRun::count_placed(std::uint32_t tag, std::uint32_t mask, const std::ui
   const std::uint64_t a0 = addr[first];
   if (a0 - base < shared_valid_ && all_below(base, shared_valid_)) {
     count_instruction(placed_site(ti, true), store ? SiteKind::kSharedStore : SiteKind::kSharedLoad,
-                      ti.width, mask, addr);
+                      ti.width, mask, addr, w);
     return;
   }
-  if (const DeviceRange* r = range_of(a0);
+  if (const DeviceRange* r = ranges_.find(a0);
       r && r->contains(a0) && !r->info->freed && all_below(r->begin, r->end - r->begin)) {
     count_instruction(placed_site(ti, false), store ? SiteKind::kGlobalStore : SiteKind::kGlobalLoad,
-                      ti.width, mask, addr);
+                      ti.width, mask, addr, w);
     return;
   }
   std::uint64_t off = 0;
@@ -149,59 +134,37 @@ void GroupRun::count_placed(std::uint32_t tag, std::uint32_t mask, const std::ui
   }
   if (gmask)
     count_instruction(placed_site(ti, false), store ? SiteKind::kGlobalStore : SiteKind::kGlobalLoad,
-                      ti.width, gmask, g);
+                      ti.width, gmask, g, w);
   if (smask)
     count_instruction(placed_site(ti, true), store ? SiteKind::kSharedStore : SiteKind::kSharedLoad,
-                      ti.width, smask, sh);
+                      ti.width, smask, sh, w);
 }
 
 }  // namespace tgsim::detail
 
 namespace tgsim::detail {
 
-// The checker's view of one front-end access (check_interval): placed as counted, stack and
-// misplaced accesses left out (flush_warp reported the misplaced ones).
-void GroupRun::check_placed(TagInfo& ti, std::uint32_t thread, std::uint32_t k, std::uint32_t wsync,
-                            std::uint64_t addr, std::uint64_t value) {
+// The checker's view of one front-end access (the checker sink's reading of an interval):
+// placed as counted, stack and misplaced accesses left out (flush_warp reported the misplaced
+// ones).
+void GroupRun::check_placed(Checker& checker, TagInfo& ti, std::uint32_t thread, std::uint32_t k,
+                            std::uint32_t wsync, std::uint64_t addr, std::uint64_t value) {
   std::uint64_t off = 0;
   const BufferInfo* bad = nullptr;
   const bool store = ti.kind == SiteKind::kStore;
   switch (place(addr, ti.width, &off, &bad)) {
     case Space::kShared:
-      if (!store && ti.width <= 4 && checker_->quiet_shared_load(off)) return;
-      checker_->access(thread, k, wsync, placed_site(ti, true),
+      if (!store && ti.width <= 4 && checker.quiet_shared_load(off)) return;
+      checker.access(thread, k, wsync, placed_site(ti, true),
                        store ? SiteKind::kSharedStore : SiteKind::kSharedLoad, off, ti.width, value);
       return;
     case Space::kGlobal:
-      checker_->access(thread, k, wsync, placed_site(ti, false),
+      checker.access(thread, k, wsync, placed_site(ti, false),
                        store ? SiteKind::kGlobalStore : SiteKind::kGlobalLoad, addr, ti.width, value);
       return;
     case Space::kLocal:
     case Space::kInvalid: return;
   }
-}
-
-}  // namespace tgsim::detail
-
-namespace tgsim::detail {
-
-const std::uint64_t* GroupRun::device_addresses(std::uint32_t mask, const std::uint64_t* addr,
-                                                std::uint64_t* out) {
-  const DeviceRange* first = range_of(addr[std::countr_zero(mask)]);
-  if (!first) return addr;
-  const DeviceRange r = *first;  // range_of may reorder its cache below
-  const std::uint64_t delta = r.device_begin - r.begin;
-  for (std::uint32_t m = mask; m; m &= m - 1) {
-    const int l = std::countr_zero(m);
-    const std::uint64_t a = addr[l];
-    if (r.in_zone(a)) {
-      out[l] = a + delta;
-    } else {
-      const DeviceRange* q = range_of(a);
-      out[l] = q ? a - q->begin + q->device_begin : a;
-    }
-  }
-  return out;
 }
 
 }  // namespace tgsim::detail

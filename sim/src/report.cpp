@@ -5,6 +5,9 @@
 #include <iomanip>
 #include <ostream>
 #include <sstream>
+#include <string_view>
+#include <type_traits>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 #include "util.hpp"
@@ -13,40 +16,36 @@ namespace tgsim {
 
 using detail::with_commas;
 
+namespace {
+
+// The bytes of the fields a fields() list names: adding a field changes the struct's size,
+// and the static_asserts below fail until the list names it too.
+template <class T>
+constexpr std::size_t listed_bytes() {
+  std::size_t n = 0;
+  T::fields([&](const char*, auto member) { n += sizeof(std::declval<T&>().*member); });
+  return n;
+}
+
+}  // namespace
+
+static_assert(sizeof(AccessCounters) == listed_bytes<AccessCounters>(),
+              "AccessCounters::fields must list every field");
+// (cache_modelled, a bool, is followed by 7 bytes of padding)
+static_assert(sizeof(Counters) == listed_bytes<Counters>() + 7, "Counters::fields must list every field");
+
 AccessCounters& AccessCounters::operator+=(const AccessCounters& o) {
-  thread_accesses += o.thread_accesses;
-  instructions += o.instructions;
-  sectors += o.sectors;
-  bytes += o.bytes;
-  wavefronts += o.wavefronts;
-  ideal_wavefronts += o.ideal_wavefronts;
-  distinct_addresses += o.distinct_addresses;
-  l1_hit_sectors += o.l1_hit_sectors;
+  fields([&](const char*, auto m) { this->*m += o.*m; });
   return *this;
 }
 
-// Adding a field to Counters changes its size: this fails until operator+= adds it too.
-static_assert(sizeof(Counters) == 7 * sizeof(AccessCounters) + 10 * sizeof(std::uint64_t),
-              "Counters::operator+= must add every field");
-
 Counters& Counters::operator+=(const Counters& o) {
-  global_load += o.global_load;
-  global_store += o.global_store;
-  shared_load += o.shared_load;
-  shared_store += o.shared_store;
-  global_atomic += o.global_atomic;
-  shared_atomic += o.shared_atomic;
-  constant_load += o.constant_load;
-  barriers += o.barriers;
-  warpsync += o.warpsync;
-  shfl += o.shfl;
-  vote += o.vote;
-  warp_reduce += o.warp_reduce;
-  cache_modelled = cache_modelled || o.cache_modelled;
-  l2_read_sectors += o.l2_read_sectors;
-  l2_write_sectors += o.l2_write_sectors;
-  dram_read_bytes += o.dram_read_bytes;
-  dram_write_bytes += o.dram_write_bytes;
+  fields([&](const char*, auto m) {
+    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(this->*m)>, bool>)
+      this->*m = this->*m || o.*m;
+    else
+      this->*m += o.*m;
+  });
   return *this;
 }
 
@@ -126,6 +125,33 @@ nlohmann::json constant_json(const AccessCounters& c) {
           {"serialized_accesses", c.distinct_addresses}, {"bytes", c.bytes}};
 }
 
+// Every field of Counters at its path (Counters::fields); the memory-hierarchy fields only
+// with the cache model on.
+nlohmann::json counters_json(const Counters& c) {
+  nlohmann::json j = nlohmann::json::object();
+  Counters::fields([&](std::string_view path, auto m) {
+    using T = std::remove_cvref_t<decltype(c.*m)>;
+    const std::size_t dot = path.find('.');
+    const std::string head(path.substr(0, dot));
+    if constexpr (std::is_same_v<T, AccessCounters>) {
+      const std::string kind(path.substr(dot + 1));
+      nlohmann::json v = head == "constant" ? constant_json(c.*m)
+                         : head == "global" ? global_json(c.*m)
+                         : kind == "atomic" ? atomic_json(c.*m)
+                                            : shared_json(c.*m);
+      if (path == "global.load" && c.cache_modelled) v["l1_hit_sectors"] = (c.*m).l1_hit_sectors;
+      j[head][kind] = v;
+    } else if constexpr (std::is_same_v<T, bool>) {
+      // cache_modelled: said by the presence of "l2" and "dram"
+    } else if (dot == std::string_view::npos) {
+      j[head] = c.*m;
+    } else if (c.cache_modelled) {
+      j[head][std::string(path.substr(dot + 1))] = c.*m;
+    }
+  });
+  return j;
+}
+
 }  // namespace
 
 std::string SiteCounters::where() const {
@@ -143,28 +169,8 @@ std::string to_json(const Report& r, int indent) {
   j["kernel"] = r.kernel;
   j["grid"] = dim(r.grid);
   j["block"] = dim(r.block);
-  nlohmann::json load = global_json(r.counters.global_load);
-  if (r.counters.cache_modelled) load["l1_hit_sectors"] = r.counters.global_load.l1_hit_sectors;
   j["profile"] = r.profile;
-  j["counters"] = {
-      {"global", {{"load", load},
-                  {"store", global_json(r.counters.global_store)},
-                  {"atomic", global_json(r.counters.global_atomic)}}},
-      {"shared", {{"load", shared_json(r.counters.shared_load)},
-                  {"store", shared_json(r.counters.shared_store)},
-                  {"atomic", atomic_json(r.counters.shared_atomic)}}},
-      {"constant", {{"load", constant_json(r.counters.constant_load)}}},
-      {"barriers", r.counters.barriers},
-      {"shfl", r.counters.shfl},
-      {"vote", r.counters.vote},
-      {"warpsync", r.counters.warpsync},
-      {"warp_reduce", r.counters.warp_reduce}};
-  if (r.counters.cache_modelled) {
-    j["counters"]["l2"] = {{"read_sectors", r.counters.l2_read_sectors},
-                           {"write_sectors", r.counters.l2_write_sectors}};
-    j["counters"]["dram"] = {{"read_bytes", r.counters.dram_read_bytes},
-                             {"write_bytes", r.counters.dram_write_bytes}};
-  }
+  j["counters"] = counters_json(r.counters);
   j["sites"] = nlohmann::json::array();
   for (const SiteCounters& s : r.sites) {
     nlohmann::json e = {{"file", s.file}, {"line", s.line}, {"column", s.column},
@@ -203,6 +209,7 @@ std::string to_json(const Report& r, int indent) {
   return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);  // names need not be UTF-8
 }
 
+// One function over ~80 lines: the text report's layout, read top to bottom as it prints.
 void write_text(std::ostream& os, const Report& r) {
   os << "kernel " << r.kernel << "  grid " << r.grid.str() << "  block " << r.block.str() << "\n";
   auto row = [&](const char* name, const AccessCounters& c, bool global) {

@@ -1,15 +1,13 @@
 // Warp instructions from the lanes' logs: grouping records into warp instructions
-// (flush_warp, WarpGrouper), counting them through the models and the cache model
-// (count_instruction), the capture for pictures, and the checker's reading of an interval's
-// logs (check_interval). The scheduler and barrier are in group.cpp and group_sync.cpp.
+// (flush_warp, WarpGrouper) and handing them to the sinks (count_instruction, sinks.hpp), and
+// the end of an interval's logs (end_interval). The scheduler and barrier are in group.cpp
+// and group_sync.cpp.
 #include <algorithm>
 #include <bit>
 #include <cstring>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
-
-#include <tgsim/models.hpp>
 
 #include "group.hpp"
 
@@ -46,141 +44,19 @@ void WarpGrouper::clear() {
 }
 
 void GroupRun::count_instruction(std::uint32_t site, SiteKind kind, std::uint32_t width,
-                                 std::uint32_t mask, const std::uint64_t* addr) {
-  if (site >= acc_.size()) acc_.resize(site + 1);
-  AccessCounters& c = acc_[site].c;
-  std::uint32_t lanes = static_cast<std::uint32_t>(std::popcount(mask));
-  c.thread_accesses += lanes;
-  c.instructions += 1;
-  c.bytes += std::uint64_t(lanes) * width;
-  model::WarpAccess a{mask, width, addr};
-  if (capturing_) [[unlikely]]
-    maybe_capture(site, kind, width, mask, addr);
-  switch (kind) {
-    // With the cache model, its sector gathering gives the count (one pass over the lanes).
-    case SiteKind::kGlobalLoad:
-      if (mem_) {
-        std::uint64_t dev[32];
-        std::uint32_t hits = 0;
-        c.sectors += mem_->load(model::WarpAccess{mask, width, device_addresses(mask, addr, dev)}, hits);
-        c.l1_hit_sectors += hits;
-      } else {
-        c.sectors += model::global_sectors(a);
-      }
-      break;
-    case SiteKind::kGlobalStore:
-      if (mem_) {
-        std::uint64_t dev[32];
-        c.sectors += mem_->store(model::WarpAccess{mask, width, device_addresses(mask, addr, dev)});
-      } else {
-        c.sectors += model::global_sectors(a);
-      }
-      break;
-    case SiteKind::kGlobalAtomic: c.sectors += model::global_sectors(a); break;
-    case SiteKind::kSharedLoad:
-    case SiteKind::kSharedStore: {
-      model::Wavefronts wf = model::shared_wavefronts(a, kind == SiteKind::kSharedLoad);
-      c.wavefronts += wf.wavefronts;
-      c.ideal_wavefronts += wf.ideal;
-      break;
-    }
-    case SiteKind::kSharedAtomic: {
-      model::Wavefronts wf = model::shared_atomic_wavefronts(a);
-      c.wavefronts += wf.wavefronts;
-      c.ideal_wavefronts += wf.ideal;
-      break;
-    }
-    case SiteKind::kConstantLoad: c.distinct_addresses += model::distinct_addresses(a); break;
-    default: break;
-  }
+                                 std::uint32_t mask, const std::uint64_t* addr, std::uint32_t w) {
+  sinks_->on_instruction(WarpInstruction{site, kind, width, mask, addr, group_, w});
 }
 
-void GroupRun::maybe_capture(std::uint32_t site, SiteKind kind, std::uint32_t width,
-                             std::uint32_t mask, const std::uint64_t* addr) {
-  if (site >= capture_match_.size()) capture_match_.resize(site + 1, -1);
-  if (capture_match_[site] < 0) {
-    SiteInfo info = state_.sites.info(site);
-    const std::string& f = info.file;
-    bool match = info.line == capture_line_ && kind != SiteKind::kBarrier &&
-                 (capture_column_ == 0 || info.column == capture_column_) &&
-                 f.size() >= capture_file_.size() &&
-                 f.compare(f.size() - capture_file_.size(), capture_file_.size(), capture_file_) == 0;
-    capture_match_[site] = match ? 1 : 0;
-  }
-  if (!capture_match_[site]) return;
-  // The lowest (group, warp) wins; within one warp the first instruction flushed.
-  if (capture_.present && std::make_pair(capture_.group, capture_.warp) <=
-                              std::make_pair(group_, flushing_warp_))
-    return;
-  SiteInfo info = state_.sites.info(site);
-  capture_.present = true;
-  capture_.file = info.file;
-  capture_.line = info.line;
-  capture_.column = info.column;
-  capture_.kind = kind;
-  capture_.width = width;
-  capture_.mask = mask;
-  // Front-end shared accesses carry raw addresses (placement.cpp): pictures show offsets.
-  const bool raw_shared = state_.frontend && (kind == SiteKind::kSharedLoad || kind == SiteKind::kSharedStore);
-  const std::uint64_t base = raw_shared ? reinterpret_cast<std::uint64_t>(arena_.data()) : 0;
-  for (std::uint32_t l = 0; l < 32; ++l) capture_.addr[l] = (mask >> l) & 1u ? addr[l] - base : 0;
-  capture_.group = group_;
-  capture_.warp = flushing_warp_;
-}
-
-// The checker reads the interval's accesses from the warps' logs, kept until the barrier is
-// released: a record's index in its lane's log is its lockstep time (accesses since the
-// barrier), the sync positions give its __syncwarp count, and stores take their bytes from the
-// lane's value log in order. Every access goes to the checker except plain loads of shared
-// words that nobody stored in this interval (note_store marked the stored ones as they happened)
-// and that are initialised: nothing to pair, analyze() would skip them after building their
-// lists. Those are most accesses of a tiled kernel.
-void GroupRun::check_interval() {
-  Checker& checker = *checker_;
-  const TagInfo* tags = tag_info_.data();
-  const std::uint64_t arena = reinterpret_cast<std::uint64_t>(arena_.data());
-  for (std::uint32_t w = 0; w < warps_.size(); ++w) {
-    WarpLog& wl = warps_[w];
-    const std::size_t nsync = wl.syncs.size();
-    checker.warp_syncs(w, wl.sync_masks);
-    for (std::uint32_t l = 0; l < 32; ++l) {
-      const WarpLog::LaneLog& log = wl.lanes[l];
-      const std::size_t n = log.size();
-      const std::uint64_t* vals = wl.values[l].data();
-      const std::uint32_t thread = w * 32 + l;
-      std::size_t vi = 0, e = 0;
-      std::uint32_t wsync = 0;
-      for (std::size_t k = 0; k < n; ++k) {
-        const std::uint64_t r = log[k];
-        const TagInfo& ti = tags[r >> kTagShift];
-        if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kStore) [[unlikely]] {
-          // Front-end code: the same quick skip for a shared load of at most 4 bytes, placed by
-          // its address in the arena; the rest is placed in check_placed.
-          const std::uint64_t off = (r & kAddrMask) - arena;
-          if (ti.kind == SiteKind::kLoad && ti.width <= 4 && off < shared_valid_ && checker.quiet_shared_load(off))
-            continue;
-        } else if (ti.shared_word_load && checker.quiet_shared_load(r & kAddrMask)) {
-          continue;
-        }
-        // wsync: the number of the last __syncwarp this lane took part in before access k.
-        for (; e < nsync && (!(wl.sync_masks[e] >> l & 1u) || wl.syncs[e][l] <= k); ++e)
-          if (wl.sync_masks[e] >> l & 1u) wsync = static_cast<std::uint32_t>(e + 1);
-        if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kStore) [[unlikely]] {
-          check_placed(tag_info_[r >> kTagShift], thread, static_cast<std::uint32_t>(k), wsync,
-                       r & kAddrMask, ti.kind == SiteKind::kStore ? vals[vi++] : 0);
-          continue;
-        }
-        const std::uint64_t v = is_write(ti.kind) ? vals[vi++] : 0;
-        checker.access(thread, static_cast<std::uint32_t>(k), wsync, ti.site, ti.kind,
-                       r & kAddrMask, ti.width, v);
-      }
-    }
-  }
+// The sinks read the interval's logs (the checker); with the checker on, the logs were kept
+// for it and are emptied here, without it flush_warp empties each warp's log as it counts it.
+void GroupRun::end_interval(bool group_end) {
+  const IntervalLogs logs{warps_, tag_info_, *this};
+  if (group_end) sinks_->on_group_end(logs);
+  else sinks_->on_interval_end(logs);
+  if (!checking_) return;
   for (WarpLog& wl : warps_) {
-    for (std::uint32_t l = 0; l < 32; ++l) {
-      wl.lanes[l].clear();
-      wl.values[l].clear();
-    }
+    for (std::uint32_t l = 0; l < 32; ++l) wl.lanes[l].clear();
     wl.syncs.clear();
     wl.sync_masks.clear();
     wl.counted = false;
@@ -230,8 +106,7 @@ bool GroupRun::transpose_uniform(const WarpLog::LaneLog* lanes, std::size_t len)
 }
 
 void GroupRun::flush_warp(std::uint32_t w) {
-  flushing_warp_ = w;
-  if (checking_) {  // the log stays for the checker until the interval ends (check_interval)
+  if (checking_) {  // the log stays for the checker until the interval ends (end_interval)
     if (warps_[w].counted) return;
     warps_[w].counted = true;
   }
@@ -251,7 +126,7 @@ void GroupRun::flush_warp(std::uint32_t w) {
       if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kStore)
         count_placed(tag, 0xFFFFFFFFu, rows_.data() + k * 32, w);
       else
-        count_instruction(ti.site, ti.kind, ti.width, 0xFFFFFFFFu, rows_.data() + k * 32);
+        count_instruction(ti.site, ti.kind, ti.width, 0xFFFFFFFFu, rows_.data() + k * 32, w);
     }
     if (!checking_)
       for (std::uint32_t l = 0; l < 32; ++l) lanes[l].clear();
@@ -306,7 +181,7 @@ void GroupRun::flush_warp(std::uint32_t w) {
       if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kStore) [[unlikely]]
         count_placed(tag, mask, addr, w);
       else
-        count_instruction(ti.site, ti.kind, ti.width, mask, addr);
+        count_instruction(ti.site, ti.kind, ti.width, mask, addr, w);
     }
   } else {
     for (std::uint32_t l = 0; l < 32; ++l)
@@ -316,7 +191,7 @@ void GroupRun::flush_warp(std::uint32_t w) {
       if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kStore)
         count_placed(s.tag, s.mask, s.addr, w);
       else
-        count_instruction(ti.site, ti.kind, ti.width, s.mask, s.addr);
+        count_instruction(ti.site, ti.kind, ti.width, s.mask, s.addr, w);
     }
     grouper_.clear();
   }

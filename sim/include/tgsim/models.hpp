@@ -1,7 +1,9 @@
 // The pure hardware models behind every counter (docs/hardware-model.md sections 1.2, 2.1-2.4):
-// 32-byte sectors per global warp request, and shared-memory wavefronts over 32 banks of
-// 4 bytes with broadcast, split into half/quarter-warp phases for 8- and 16-byte accesses
-// (merged for loads under the pair condition). One call models one warp instruction.
+// sectors per global warp request, and shared-memory wavefronts over banks with broadcast,
+// split into phases for accesses wider than a bank (merged for loads under the pair
+// condition). One call models one warp instruction. The geometry (banks, bank width, sector
+// size) comes from the device profile; the H100's (32 banks of 4 bytes, 32-byte sectors) is
+// the default and has its own compiled instance of each model.
 #pragma once
 #include <cstdint>
 
@@ -13,8 +15,19 @@ struct WarpAccess {
   const std::uint64_t* addr = nullptr;  // addr[lane], read for active lanes only
 };
 
-// Distinct 32-byte sectors touched by the active lanes' byte ranges [a, a+width).
-std::uint32_t global_sectors(const WarpAccess& a);
+// Banks and sectors of one device (DeviceProfile::shared_banks, bank_bytes, sector_bytes).
+// All powers of two; banks <= 64, bank_bytes >= 4, sector_bytes >= 16 (validate_launch checks).
+struct Geometry {
+  std::uint32_t banks = 32;
+  std::uint32_t bank_bytes = 4;
+  std::uint32_t sector_bytes = 32;
+  bool is_default() const { return banks == 32 && bank_bytes == 4 && sector_bytes == 32; }
+  // The reason this geometry cannot be modelled, or null.
+  const char* unsupported() const;
+};
+
+// Distinct sectors touched by the active lanes' byte ranges [a, a+width).
+std::uint32_t global_sectors(const WarpAccess& a, const Geometry& g = {});
 
 struct Wavefronts {
   std::uint32_t wavefronts = 0;  // sum over phases of the max distinct words in one bank
@@ -25,12 +38,14 @@ struct Wavefronts {
 // Distinct addresses of the active lanes (constant cache: one serialised access each).
 std::uint32_t distinct_addresses(const WarpAccess& a);
 
-// Shared memory: `addr` are byte offsets in the threadgroup's shared memory.
-Wavefronts shared_wavefronts(const WarpAccess& a, bool is_load);
+// Shared memory: `addr` are byte offsets in the threadgroup's shared memory. A phase holds as
+// many lanes as one wavefront (banks x bank_bytes) serves at the access width: the whole warp
+// up to the bank width, half-warps for 8 bytes and quarter-warps for 16 on the default.
+Wavefronts shared_wavefronts(const WarpAccess& a, bool is_load, const Geometry& g = {});
 
 // Shared atomics (ATOMS): one phase over the whole warp at any width, the maximum over banks of
-// the distinct 4-byte words the active lanes touch (lanes on one word count once). Matches
+// the distinct bank words the active lanes touch (lanes on one word count once). Matches
 // smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom on the H100 (histogram256).
-Wavefronts shared_atomic_wavefronts(const WarpAccess& a);
+Wavefronts shared_atomic_wavefronts(const WarpAccess& a, const Geometry& g = {});
 
 }  // namespace tgsim::model

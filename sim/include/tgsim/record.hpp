@@ -13,7 +13,8 @@
 
 namespace tgsim::detail {
 
-// Same order as SiteKind (report.hpp).
+// Same values as SiteKind's kinds of the same names (report.hpp): sim/src/hooks.cpp casts one
+// to the other, and its static_asserts check every value.
 enum class AccessKind : std::uint8_t {
   kGlobalLoad, kGlobalStore, kSharedLoad, kSharedStore, kBarrier, kGlobalAtomic, kSharedAtomic, kConstantLoad,
   kLoad = 12, kStore = 13  // front-end code (tgsim/kernel/abi.h): placed by the address later

@@ -28,6 +28,17 @@ struct AccessCounters {
   std::uint64_t bank_conflicts() const { return wavefronts - ideal_wavefronts; }
   AccessCounters& operator+=(const AccessCounters& o);
   friend bool operator==(const AccessCounters&, const AccessCounters&) = default;
+  // Every field once, as f(name, pointer to member): operator+= adds what it lists.
+  template <class F> static constexpr void fields(F&& f) {
+    f("thread_accesses", &AccessCounters::thread_accesses);
+    f("instructions", &AccessCounters::instructions);
+    f("sectors", &AccessCounters::sectors);
+    f("bytes", &AccessCounters::bytes);
+    f("wavefronts", &AccessCounters::wavefronts);
+    f("ideal_wavefronts", &AccessCounters::ideal_wavefronts);
+    f("distinct_addresses", &AccessCounters::distinct_addresses);
+    f("l1_hit_sectors", &AccessCounters::l1_hit_sectors);
+  }
 };
 
 struct Counters {
@@ -48,6 +59,27 @@ struct Counters {
   // The sum of two launches' counters (every field; a multi-launch kernel reports the sum).
   Counters& operator+=(const Counters& o);
   friend bool operator==(const Counters&, const Counters&) = default;
+  // Every field once, as f(path, pointer to member), the path being its place in the JSON
+  // report's "counters" object: operator+= and to_json go through this list.
+  template <class F> static constexpr void fields(F&& f) {
+    f("global.load", &Counters::global_load);
+    f("global.store", &Counters::global_store);
+    f("global.atomic", &Counters::global_atomic);
+    f("shared.load", &Counters::shared_load);
+    f("shared.store", &Counters::shared_store);
+    f("shared.atomic", &Counters::shared_atomic);
+    f("constant.load", &Counters::constant_load);
+    f("barriers", &Counters::barriers);
+    f("warpsync", &Counters::warpsync);
+    f("shfl", &Counters::shfl);
+    f("vote", &Counters::vote);
+    f("warp_reduce", &Counters::warp_reduce);
+    f("cache_modelled", &Counters::cache_modelled);
+    f("l2.read_sectors", &Counters::l2_read_sectors);
+    f("l2.write_sectors", &Counters::l2_write_sectors);
+    f("dram.read_bytes", &Counters::dram_read_bytes);
+    f("dram.write_bytes", &Counters::dram_write_bytes);
+  }
 };
 
 enum class SiteKind : std::uint8_t {

@@ -1,0 +1,73 @@
+// The cache-model sink (sink_cache.hpp): per-site sectors and L1 hits of global loads and
+// stores, and the launch's L2 traffic (the workers' sums) and DRAM traffic (the footprint).
+#include "sink_cache.hpp"
+
+#include <bit>
+
+namespace tgsim::detail {
+
+CacheSink::CacheSink(LaunchState& st, const SinkEnv&) {
+  if (st.cfg.cache_model && st.cfg.count) sim_ = std::make_unique<CacheSim>(st.profile);
+}
+
+// The sector gathering of the cache model gives the sector count (one pass over the lanes).
+void CacheSink::count(const WarpInstruction& in) {
+  if (in.site >= rows_.size()) rows_.resize(in.site + 1);
+  Row& row = rows_[in.site];
+  std::uint64_t dev[32];
+  const model::WarpAccess a{in.mask, in.width, device_addresses(in.mask, in.addr, dev)};
+  if (in.kind == SiteKind::kGlobalLoad) {
+    std::uint32_t hits = 0;
+    row.sectors += sim_->load(a, hits);
+    row.l1_hits += hits;
+  } else {
+    row.sectors += sim_->store(a);
+  }
+}
+
+const std::uint64_t* CacheSink::device_addresses(std::uint32_t mask, const std::uint64_t* addr,
+                                                 std::uint64_t* out) {
+  const DeviceRange* first = ranges_.find(addr[std::countr_zero(mask)]);
+  if (!first) return addr;
+  const DeviceRange r = *first;  // find may reorder its cache below
+  const std::uint64_t delta = r.device_begin - r.begin;
+  for (std::uint32_t m = mask; m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    const std::uint64_t a = addr[l];
+    if (r.in_zone(a)) {
+      out[l] = a + delta;
+    } else {
+      const DeviceRange* q = ranges_.find(a);
+      out[l] = q ? a - q->begin + q->device_begin : a;
+    }
+  }
+  return out;
+}
+
+void CacheSink::Total::add(const CacheSink& w, MergeContext& m) {
+  if (!w.sim_) return;
+  for (std::size_t i = 0; i < w.rows_.size(); ++i) {
+    m.acc[i].c.sectors += w.rows_[i].sectors;
+    m.acc[i].c.l1_hit_sectors += w.rows_[i].l1_hits;
+  }
+  l2_read += w.sim_->l2_read_sectors;  // sums: order-free
+  l2_write += w.sim_->l2_write_sectors;
+}
+
+void CacheSink::Total::finish(MergeContext& m) {
+  if (!m.st.footprint) return;
+  const DeviceProfile& p = m.st.profile;
+  const std::uint64_t read_chunks = m.st.footprint->read_chunks.size();
+  const std::uint64_t written_sectors = m.st.footprint->written_sectors.size();
+  Counters& c = m.report.counters;
+  c.cache_modelled = true;
+  c.l2_read_sectors += l2_read;
+  c.l2_write_sectors += l2_write;
+  // DRAM: 64-byte chunks of first-touch L2 read misses, plus a fixed amount per launch;
+  // written data stays in L2 unless the launch's footprint exceeds it.
+  c.dram_read_bytes += read_chunks * p.dram_chunk_bytes + (read_chunks == 0 ? 0 : p.dram_fixed_read_bytes);
+  const std::uint64_t bytes = read_chunks * p.dram_chunk_bytes + written_sectors * p.sector_bytes;
+  c.dram_write_bytes += bytes > p.l2_bytes ? written_sectors * p.sector_bytes : 0;
+}
+
+}  // namespace tgsim::detail

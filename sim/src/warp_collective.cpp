@@ -1,0 +1,171 @@
+// Warp collectives of a group (GroupRun): __syncwarp, shuffles, votes and reductions as a
+// rendezvous of the named lanes, and __activemask(). A lane deposits its operand and waits
+// until every named lane that has not exited arrived; then each arrived lane gets its result
+// (CollectiveOp::compute) and the collective goes to the sinks as one warp instruction.
+#include <array>
+#include <bit>
+#include <string>
+
+#include "group.hpp"
+#include "group_internal.hpp"
+
+namespace tgsim::detail {
+
+// A lane arrives at a warp collective: it deposits its operand, and either completes the
+// rendezvous (it is the last named live lane) or waits for the others.
+std::uint64_t GroupRun::collective(ThreadCtx& t, const CollectiveOp& op, std::uint32_t mask,
+                                   std::uint64_t value, std::int64_t arg,
+                                   const std::source_location& loc) {
+  Thread& th = threads_[t.linear_tid];
+  if (aborting_) throw AbortGroup{};
+  WarpCollective& wc = wsync_[t.warp];
+  const std::uint32_t bit = 1u << t.lane;
+  if (!(mask & bit)) {
+    add_finding(t, FindingKind::kWarpCollective, loc,
+                "lane " + std::to_string(t.lane) + " calls " + op.name + " with mask " + hex(mask) +
+                    ", which leaves itself out (it takes part anyway)");
+    mask |= bit;
+  }
+  if (!wc.arrived) {
+    wc.mask = mask;
+    wc.loc = loc;
+    wc.op = &op;
+  } else {
+    // __syncwarp calls of different sites and masks meet each other (sm_70+); any other
+    // collective must be the same intrinsic with the same mask on every lane.
+    bool both_sync = op.kind == SiteKind::kWarpSync && wc.op->kind == SiteKind::kWarpSync;
+    if (!both_sync && (wc.op != &op || wc.mask != mask) && !wc.mismatch) {
+      wc.mismatch = true;
+      add_finding(t, FindingKind::kWarpCollective, loc,
+                  "lane " + std::to_string(t.lane) + " of warp " + std::to_string(t.warp) +
+                      " calls " + op.name + "(" + hex(mask) + ") at " + where(loc) +
+                      " while other lanes wait in " + wc.op->name + "(" + hex(wc.mask) + ") at " +
+                      where(wc.loc) + " (undefined on the GPU; tgsim joins them)");
+    }
+    wc.mask |= mask;
+  }
+  wc.value[t.lane] = value;
+  wc.arg[t.lane] = arg;
+  wc.arrived |= bit;
+  if (try_complete_warp(t.warp, t.lane)) return th.result;
+  th.state = State::kWarpWait;
+  th.wait_loc = loc;
+  th.fiber.suspend();
+  if (aborting_) throw AbortGroup{};
+  return th.result;
+}
+
+// Completes warp w's rendezvous if every named lane that has not exited has arrived: computes
+// each arrived lane's result and releases them. Named lanes that exited are a finding (on the
+// GPU: undefined); the others go on, never hang.
+bool GroupRun::try_complete_warp(std::uint32_t w, std::uint32_t caller) {
+  WarpCollective& wc = wsync_[w];
+  const std::uint32_t base = w * 32, n = std::min<std::uint32_t>(32, nthreads_ - base);
+  std::uint32_t live = 0, exited = 0;
+  for (std::uint32_t l = 0; l < n; ++l) {
+    if (threads_[base + l].state == State::kExited)
+      exited |= 1u << l;
+    else
+      live |= 1u << l;
+  }
+  if ((wc.arrived & wc.mask & live) != (wc.mask & live)) return false;
+  if (wc.mask & exited) {
+    const ThreadCtx& c = threads_[base + static_cast<std::uint32_t>(std::countr_zero(wc.mask & exited))].ctx;
+    add_finding(c, FindingKind::kBarrierDivergence, wc.loc,
+                std::to_string(std::popcount(wc.arrived)) + " of " +
+                    std::to_string(std::popcount(wc.mask)) + " lanes named by " + wc.op->name +
+                    "(" + hex(wc.mask) + ") reached it at " + where(wc.loc) +
+                    "; the others exited (first: lane " + std::to_string(c.lane) + " of warp " +
+                    std::to_string(w) + ")");
+  }
+  const CollectiveIn in{wc.arrived, wc.value, wc.arg};
+  bool absent_reported = false;
+  for (std::uint32_t l = 0; l < n; ++l) {
+    if (!(wc.arrived >> l & 1u)) continue;
+    Thread& th = threads_[base + l];
+    bool absent = false;
+    th.result = wc.op->compute(in, l, &absent);
+    if (absent && state_.cfg.check && !absent_reported) {
+      absent_reported = true;
+      add_finding(th.ctx, FindingKind::kWarpCollective, wc.loc,
+                  "lane " + std::to_string(l) + " of warp " + std::to_string(w) + " reads, through " +
+                      wc.op->name + ", a lane that does not take part (lanes " + hex(wc.arrived) +
+                      "): it gets a poison value");
+    }
+    if (l != caller && th.state == State::kWarpWait) th.state = State::kReady;
+  }
+  const std::uint32_t took_part = wc.arrived;
+  sinks_->on_instruction(WarpInstruction{site_id(wc.loc, wc.op->kind), wc.op->kind, 0, took_part,
+                                         nullptr, group_, w, wc.op->count});
+  wc.arrived = 0;
+  wc.mask = 0;
+  wc.mismatch = false;
+  // Where each lane's log stood: its later accesses are ordered after the sync. Only
+  // __syncwarp orders memory (vote and shuffle intrinsics imply no memory barrier).
+  if (checking_ && wc.op->kind == SiteKind::kWarpSync) {
+    WarpLog& wl = warps_[w];
+    std::array<std::uint32_t, 32>& pos = wl.syncs.emplace_back();
+    for (std::uint32_t l = 0; l < 32; ++l) pos[l] = static_cast<std::uint32_t>(wl.lanes[l].size());
+    wl.sync_masks.push_back(took_part);
+  }
+  return true;
+}
+
+std::uint32_t GroupRun::active_lanes(ThreadCtx& t, const std::source_location& loc) {
+  Thread& th = threads_[t.linear_tid];
+  if (aborting_) throw AbortGroup{};
+  th.state = State::kMaskWait;
+  th.wait_loc = loc;
+  th.fiber.suspend();
+  if (aborting_) throw AbortGroup{};
+  return static_cast<std::uint32_t>(th.result);
+}
+
+// Nothing can run: the lanes waiting in __activemask() learn which lanes of their warp wait at
+// the same call. Returns false when nobody waited there.
+bool GroupRun::resolve_activemasks() {
+  bool any = false;
+  for (std::uint32_t w = 0; w < warps_.size(); ++w) {
+    const std::uint32_t base = w * 32, n = std::min<std::uint32_t>(32, nthreads_ - base);
+    for (std::uint32_t l = 0; l < n; ++l) {
+      Thread& a = threads_[base + l];
+      if (a.state != State::kMaskWait) continue;
+      std::uint32_t mask = 0;
+      for (std::uint32_t k = l; k < n; ++k) {
+        const Thread& b = threads_[base + k];
+        if (b.state == State::kMaskWait && same_site(a.wait_loc, b.wait_loc)) mask |= 1u << k;
+      }
+      for (std::uint32_t k = l; k < n; ++k)
+        if (mask >> k & 1u) {
+          threads_[base + k].result = mask;
+          threads_[base + k].state = State::kReady;
+        }
+      any = true;
+    }
+  }
+  return any;
+}
+
+// Every live thread waits, some at a __syncwarp whose named lanes wait at a barrier.
+void GroupRun::report_stuck_warps() {
+  for (std::uint32_t w = 0; w < wsync_.size(); ++w) {
+    const WarpCollective& ws = wsync_[w];
+    if (!ws.arrived) continue;
+    const std::uint32_t base = w * 32, n = std::min<std::uint32_t>(32, nthreads_ - base);
+    const Thread* missing = nullptr;
+    for (std::uint32_t l = 0; l < n && !missing; ++l)
+      if ((ws.mask >> l & 1u) && !(ws.arrived >> l & 1u) &&
+          threads_[base + l].state == State::kWaiting)
+        missing = &threads_[base + l];
+    if (!missing) continue;
+    add_finding(missing->ctx, FindingKind::kBarrierDivergence, ws.loc,
+                std::to_string(std::popcount(ws.arrived)) + " of " +
+                    std::to_string(std::popcount(ws.mask)) +
+                    " lanes named by " + ws.op->name + " reached it at " + where(ws.loc) +
+                    "; the others wait at " + where(missing->wait_loc) + " (first: lane " +
+                    std::to_string(missing->ctx.lane) + " of warp " + std::to_string(w) +
+                    "); the group was ended");
+  }
+}
+
+}  // namespace tgsim::detail
