@@ -1,0 +1,36 @@
+#!/bin/bash
+# tgsim bench on a machine without Boost or oneTBB (the H100 machine's 16 CPU cores): the tgsim
+# binary and HIP-CPU's matmul_tiled16 (examples/hipcpu/) travel in DIR with their shared
+# libraries and ld-linux-x86-64.so.2, and run through that loader.
+#   tests/bench/device_bench.sh DIR one-core   N=512, one worker, taskset -c 0 (tgsim and HIP-CPU)
+#   tests/bench/device_bench.sh DIR scaling    N=1024, 1..all workers, HIP-CPU beside each
+#   tests/bench/device_bench.sh DIR memory     peak RSS of `tgsim run matmul_tiled16 --n 2048`
+#                                              with the cache model at 2, 4, 8, 16 workers
+set -eu
+D=$(cd "${1:?usage: device_bench.sh DIR one-core|scaling|memory}" && pwd)
+what=${2:?usage: device_bench.sh DIR one-core|scaling|memory}
+tgsim() { "$D/ld-linux-x86-64.so.2" --library-path "$D" "$D/tgsim" "$@"; }
+cat > "$D/hipcpu.sh" <<EOS
+#!/bin/sh
+exec "$D/ld-linux-x86-64.so.2" --library-path "$D" "$D/hipcpu_tiled16" "\$@"
+EOS
+chmod +x "$D/hipcpu.sh"
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-)"
+case $what in
+  one-core) taskset -c 0 "$D/ld-linux-x86-64.so.2" --library-path "$D" "$D/tgsim" \
+              bench --sizes 512 --reps 3 --threads 1 --hipcpu "$D/hipcpu.sh" ;;
+  scaling) tgsim bench --sizes 1024 --reps 2 --hipcpu "$D/hipcpu.sh" ;;
+  memory)
+    for t in 2 4 8 16; do
+      python3 - "$D" "$t" <<'EOP'
+import resource, subprocess, sys
+d, t = sys.argv[1], sys.argv[2]
+subprocess.run([d + "/ld-linux-x86-64.so.2", "--library-path", d, d + "/tgsim", "run", "matmul_tiled16",
+                "--n", "2048", "--threads", t, "--json"], check=True, stdout=subprocess.DEVNULL)
+mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+print(f"matmul_tiled16 n=2048 workers={t} cache model on: peak RSS {mb:.1f} MB "
+      f"(buffers 48 MB; bound 2 x 48 + 200 = 296 MB)")
+EOP
+    done ;;
+  *) echo "unknown: $what" >&2; exit 2 ;;
+esac
