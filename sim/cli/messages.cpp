@@ -98,7 +98,7 @@ const std::vector<Message>& messages() {
        "group share rows of A and columns of B). ",
        "\n行列積、シード 001 の謎。シード 001 はタイリングでメモリの読み出しが 8 分の 1 になると見込むが、タイル 16 "
        "ではグローバルロードのリクエストが 1/{0}（{1} -> {2}）、つまりタイル幅の分だけ減る。8 ではない。時間の減り方は"
-       "ずっと小さい。naive カーネルの読み出しは見かけより安かったからだ: ロードのセクタの {3}% が L1（{5} ごとに {4}）"
+       "ずっと小さい。naive カーネルの読み出しは見かけより安かったからだ: ロードのセクタの {3}% が L1（{5}ごとに {4}）"
        "にヒットする（スレッドグループのスレッドが A の行と B の列を共有する）。"},
       {"tour.p.matmul.h100",
        "What decides the naive kernel's time is waiting: each warp waits for one load after another. On {0} the "
