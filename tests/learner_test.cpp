@@ -215,6 +215,22 @@ TEST(Pictures, JapaneseTextsInTheShuffleAndBarPictures) {
   EXPECT_NE(chart.find("最大値"), std::string::npos);
   EXPECT_NE(chart.find(">実測<"), std::string::npos);
   EXPECT_EQ(chart.find("each group of bars"), std::string::npos);
+  // The sweep chart that `explain --sweep --svg` writes: title and bar labels.
+  const std::string file = (std::filesystem::temp_directory_path() / "tgsim_learner_sweep_ja.svg").string();
+  cli::ExplainOptions o;
+  o.kernel = "matmul";
+  o.sweep = "tile=naive,16";
+  o.n = 64;
+  o.svg = file;
+  std::ostringstream out, err;
+  ASSERT_EQ(cli::explain(out, err, o), 0) << err.str();
+  std::ifstream in(file);
+  const std::string svg((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(svg.find("行列積、n=64"), std::string::npos);
+  EXPECT_NE(svg.find(">推定 ms<"), std::string::npos);
+  EXPECT_NE(svg.find(">共有メモリのウェーブフロント<"), std::string::npos);
+  EXPECT_EQ(svg.find("load requests"), std::string::npos);
+  std::filesystem::remove(file);
 }
 
 TEST(Pictures, ShuffleTreeHasFiveStepsAnd31Arrows) {
