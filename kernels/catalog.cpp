@@ -1,396 +1,15 @@
 #include "catalog.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <stdexcept>
 
-#include "kernels.hpp"
+#include "runners.hpp"
+#include "util.hpp"
 
 namespace tgsim::catalog {
 
-namespace {
-
-LaunchConfig config(const char* name, Dim3 grid, Dim3 block, const RunOptions& opt) {
-  LaunchConfig c;
-  c.name = name;
-  c.grid = grid;
-  c.block = block;
-  c.threads = opt.threads;
-  c.schedule = opt.schedule;
-  c.shuffle_seed = opt.shuffle_seed;
-  c.check = opt.check;
-  c.report_same_value_waw = opt.report_same_value_waw;
-  c.cache_model = opt.cache_model;
-  c.capture_site = opt.capture_site;
-  c.progress = opt.progress;
-  return c;
-}
-
-std::uint32_t ceil_div(int n, int d) { return static_cast<std::uint32_t>((n + d - 1) / d); }
-
-// Small integers: every float sum below is exact, so the check is equality.
-template <class K>
-Result run_matmul(const Device& dev, const RunOptions& opt, const char* name, int tile, K kernel) {
-  const int n = opt.n;
-  auto A = dev.alloc<float>(std::size_t(n) * n, "A");
-  auto B = dev.alloc<float>(std::size_t(n) * n, "B");
-  auto C = dev.alloc<float>(std::size_t(n) * n, "C");
-  for (std::size_t i = 0; i < A.size(); ++i) {
-    A[i] = float(int((i * 7 + 3) % 13) - 6);
-    B[i] = float(int((i * 5 + 1) % 11) - 5);
-  }
-  Result r;
-  r.n = n;
-  r.report = dev.launch(config(name, Dim3(ceil_div(n, tile), ceil_div(n, tile)),
-                               Dim3(std::uint32_t(tile), std::uint32_t(tile)), opt),
-                        kernel, A.data(), B.data(), C.data(), n);
-  r.correct = true;
-  std::vector<float> row(static_cast<std::size_t>(n));
-  for (int i = 0; i < n && r.correct; ++i) {
-    std::fill(row.begin(), row.end(), 0.0f);
-    for (int k = 0; k < n; ++k) {
-      float a = A[std::size_t(i) * n + k];
-      const float* b = &B[std::size_t(k) * n];
-      for (int j = 0; j < n; ++j) row[j] += a * b[j];
-    }
-    for (int j = 0; j < n; ++j)
-      if (C[std::size_t(i) * n + j] != row[j]) r.correct = false;
-  }
-  return r;
-}
-
-template <class K>
-Result run_transpose(const Device& dev, const RunOptions& opt, const char* name, K kernel) {
-  const int n = opt.n;
-  auto in = dev.alloc<int>(std::size_t(n) * n, "in");
-  auto out = dev.alloc<int>(std::size_t(n) * n, "out");
-  for (std::size_t i = 0; i < in.size(); ++i) in[i] = int(i);
-  Result r;
-  r.n = n;
-  r.report = dev.launch(config(name, Dim3(ceil_div(n, 32), ceil_div(n, 32)), Dim3(32, 32), opt),
-                        kernel, in.data(), out.data(), n);
-  r.correct = true;
-  for (int y = 0; y < n; ++y)
-    for (int x = 0; x < n; ++x)
-      if (out[std::size_t(y) * n + x] != in[std::size_t(x) * n + y]) r.correct = false;
-  return r;
-}
-
-
-// Several launches reported as one: counters add up, sites and findings are listed together.
-void append(Report& into, const Report& r) {
-  into.counters += r.counters;
-  if (!into.captured.present) into.captured = r.captured;
-  into.sites.insert(into.sites.end(), r.sites.begin(), r.sites.end());
-  into.findings.insert(into.findings.end(), r.findings.begin(), r.findings.end());
-}
-
-float small_value(std::size_t i, int mul, int mod) { return float(int((i * mul + 3) % mod) - mod / 2); }
-
-// Seed 001: relu and add_bias on an n x n matrix, 256 threads per group.
-Result run_relu(const Device& dev, const RunOptions& opt) {
-  const int n = opt.n, total = n * n;
-  auto data = dev.alloc<float>(std::size_t(total), "data");
-  for (int i = 0; i < total; ++i) data[i] = small_value(i, 7, 13);
-  std::vector<float> want(data.begin(), data.end());
-  for (float& v : want) v = v > 0.0f ? v : 0.0f;
-  Result r;
-  r.n = n;
-  r.report = dev.launch(config("relu", Dim3(ceil_div(total, 256)), Dim3(256), opt), relu, data.data(), total);
-  r.correct = std::equal(want.begin(), want.end(), data.begin());
-  return r;
-}
-
-Result run_add_bias(const Device& dev, const RunOptions& opt) {
-  const int n = opt.n, total = n * n;
-  auto m = dev.alloc<float>(std::size_t(total), "matrix");
-  auto bias = dev.alloc<float>(std::size_t(n), "bias");
-  for (int i = 0; i < total; ++i) m[i] = small_value(i, 7, 13);
-  for (int j = 0; j < n; ++j) bias[j] = small_value(j, 5, 11);
-  std::vector<float> want(m.begin(), m.end());
-  for (int i = 0; i < total; ++i) want[i] += bias[i % n];
-  Result r;
-  r.n = n;
-  r.report = dev.launch(config("add_bias", Dim3(ceil_div(total, 256)), Dim3(256), opt), add_bias,
-                        m.data(), bias.data(), n, total);
-  r.correct = std::equal(want.begin(), want.end(), m.begin());
-  return r;
-}
-
-// Seed 001's layer ReLU(W x + b): three launches, reported together.
-Result run_layer(const Device& dev, const RunOptions& opt) {
-  const int n = opt.n;
-  auto W = dev.alloc<float>(std::size_t(n) * n, "W");
-  auto x = dev.alloc<float>(std::size_t(n), "x");
-  auto b = dev.alloc<float>(std::size_t(n), "b");
-  auto y = dev.alloc<float>(std::size_t(n), "y");
-  for (std::size_t i = 0; i < W.size(); ++i) W[i] = small_value(i, 7, 5);
-  for (int i = 0; i < n; ++i) {
-    x[i] = small_value(i, 3, 7);
-    b[i] = small_value(i, 5, 9) * 4.0f;
-  }
-  Result r;
-  r.n = n;
-  r.report = dev.launch(config("matvec", Dim3(ceil_div(n, 128)), Dim3(128), opt), matvec, W.data(), x.data(), y.data(), n, n);
-  append(r.report, dev.launch(config("add_bias", Dim3(ceil_div(n, 256)), Dim3(256), opt), add_bias, y.data(), b.data(), n, n));
-  append(r.report, dev.launch(config("relu", Dim3(ceil_div(n, 256)), Dim3(256), opt), relu, y.data(), n));
-  r.report.kernel = "layer_relu";
-  r.correct = true;
-  for (int i = 0; i < n; ++i) {
-    float s = 0.0f;
-    for (int k = 0; k < n; ++k) s += W[std::size_t(i) * n + k] * x[k];
-    s += b[i];
-    if (y[i] != (s > 0.0f ? s : 0.0f)) r.correct = false;
-  }
-  return r;
-}
-
-// Seed 001's 18x18 halo blur on an n x n image; the reference clamps at the edges too.
-Result run_blur(const Device& dev, const RunOptions& opt) {
-  const int n = opt.n;
-  auto img = dev.alloc<float>(std::size_t(n) * n, "image");
-  auto out = dev.alloc<float>(std::size_t(n) * n, "out");
-  for (std::size_t i = 0; i < img.size(); ++i) img[i] = small_value(i, 11, 17);
-  Result r;
-  r.n = n;
-  r.report = dev.launch(config("blur3x3", Dim3(ceil_div(n, 16), ceil_div(n, 16)), Dim3(16, 16), opt),
-                        blur3x3, img.data(), out.data(), n, n);
-  r.correct = true;
-  auto at = [&](int yy, int xx) {
-    xx = xx < 0 ? 0 : (xx >= n ? n - 1 : xx);
-    yy = yy < 0 ? 0 : (yy >= n ? n - 1 : yy);
-    return img[std::size_t(yy) * n + xx];
-  };
-  for (int yy = 0; yy < n; ++yy)
-    for (int xx = 0; xx < n; ++xx) {
-      float s = 0.0f;
-      for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx) s += at(yy + dy, xx + dx);
-      if (out[std::size_t(yy) * n + xx] != s / 9.0f) r.correct = false;
-    }
-  return r;
-}
-
-// Seed 000: n elements in groups of 256 (n must be a multiple of 256).
-Result run_neighbour(const Device& dev, const RunOptions& opt) {
-  const int n = opt.n;
-  if (n % 256 != 0)
-    throw std::invalid_argument("neighbour_sum needs n to be a multiple of 256 (one group of 256 per 256 elements)");
-  auto in = dev.alloc<float>(std::size_t(n), "input");
-  auto out = dev.alloc<float>(std::size_t(n), "output");
-  for (int i = 0; i < n; ++i) in[i] = small_value(i, 7, 101);
-  Result r;
-  r.n = n;
-  r.report = dev.launch(config("neighbour_sum", Dim3(std::uint32_t(n / 256)), Dim3(256), opt), neighbour_sum, in.data(), out.data());
-  r.correct = true;
-  for (int i = 0; i < n; ++i)
-    if (out[i] != in[i] + in[(i / 256) * 256 + (i % 256 + 1) % 256]) r.correct = false;
-  return r;
-}
-
-// Seed 004: int matmul with dim3(NT, NT) blocks over ceil(n / NT) row blocks.
-template <class K>
-Result run_int_matmul(const Device& dev, const RunOptions& opt, const char* name, K kernel) {
-  const int n = opt.n;
-  auto a = dev.alloc<int>(std::size_t(n) * n, "a_dev");
-  auto b = dev.alloc<int>(std::size_t(n) * n, "b_dev");
-  auto c = dev.alloc<int>(std::size_t(n) * n, "c_dev");
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    a[i] = int((i * 7 + 3) % 11) - 5;
-    b[i] = int((i * 5 + 1) % 7) - 3;
-  }
-  Result r;
-  r.n = n;
-  r.report = dev.launch(config(name, Dim3(ceil_div(n, INT_MATMUL_NT)), Dim3(INT_MATMUL_NT, INT_MATMUL_NT), opt),
-                        kernel, c.data(), a.data(), b.data(), n);
-  r.correct = true;
-  std::vector<int> row(static_cast<std::size_t>(n));
-  for (int i = 0; i < n && r.correct; ++i) {
-    std::fill(row.begin(), row.end(), 0);
-    for (int k = 0; k < n; ++k) {
-      int av = a[std::size_t(i) * n + k];
-      for (int j = 0; j < n; ++j) row[j] += av * b[std::size_t(k) * n + j];
-    }
-    for (int j = 0; j < n; ++j)
-      if (c[std::size_t(i) * n + j] != row[j]) r.correct = false;
-  }
-  return r;
-}
-
-// Seed 003: a correlation surface of n floats (a 1024-wide image) with one clear peak.
-void fill_peak_input(Buffer<float>& src) {
-  for (std::size_t i = 0; i < src.size(); ++i) src[i] = float(int((i * 2654435761u) % 1000)) / 1000.0f;
-  src[src.size() / 3 + 17] = 5.0f;
-}
-
-template <class K>
-Result run_block_peak(const Device& dev, const RunOptions& opt, const char* name, K kernel) {
-  const int n = opt.n;
-  auto src = dev.alloc<float>(std::size_t(n), "src");
-  fill_peak_input(src);
-  const std::uint32_t blocks = ceil_div(n, 256);
-  auto out = dev.alloc<Peak>(blocks, "block_out");
-  Result r;
-  r.n = n;
-  r.report = dev.launch(config(name, Dim3(blocks), Dim3(256), opt), kernel, src.data(), n, out.data());
-  r.correct = true;
-  for (std::uint32_t b = 0; b < blocks; ++b) {
-    int best = int(b * 256);
-    for (int i = int(b * 256); i < std::min(n, int(b * 256 + 256)); ++i)
-      if (src[i] > src[best]) best = i;
-    if (out[b].idx != best || out[b].val != src[best]) r.correct = false;
-  }
-  return r;
-}
-
-// block_peak then final_peak_and_centroid (one group of 1024 threads) on a 1024-wide surface.
-template <class K1, class K2>
-Result run_peak_centroid(const Device& dev, const RunOptions& opt, const char* name, K1 peak, K2 final) {
-  const int n = opt.n, width = 1024, height = (n + width - 1) / width;
-  if (n % width != 0) throw std::invalid_argument(std::string(name) + " needs n to be a multiple of 1024 (the surface width)");
-  auto src = dev.alloc<float>(std::size_t(n), "corr");
-  fill_peak_input(src);
-  const std::uint32_t blocks = ceil_div(n, 256);
-  auto peaks = dev.alloc<Peak>(blocks, "block_peaks");
-  auto out_peak = dev.alloc<Peak>(1, "out_peak");
-  auto out_c = dev.alloc<float>(3, "out_centroid");  // m00, m10, m01
-  Result r;
-  r.n = n;
-  r.report = dev.launch(config("block_peak", Dim3(blocks), Dim3(256), opt), peak, src.data(), n, peaks.data());
-  append(r.report, dev.launch(config(name, Dim3(1), Dim3(1024), opt), final, peaks.data(), int(blocks),
-                              src.data(), width, height, out_peak.data(), out_c.data()));
-  r.report.kernel = name;
-  int best = 0;
-  for (int i = 0; i < n; ++i)
-    if (src[i] > src[best]) best = i;
-  int px = best % width, py = best / width;
-  float m00 = 0, m10 = 0, m01 = 0;
-  for (int dy = -2; dy <= 2; ++dy)
-    for (int dx = -2; dx <= 2; ++dx) {
-      int x = px + dx, y = py + dy;
-      if (x < 0 || x >= width || y < 0 || y >= height) continue;
-      float v = src[std::size_t(y) * width + x];
-      m00 += v;
-      m10 += v * float(x);
-      m01 += v * float(y);
-    }
-  r.correct = out_peak[0].idx == best && out_c[0] == m00 && out_c[1] == m10 && out_c[2] == m01;
-  return r;
-}
-
-// Block sums of n ints (256 per group).
-template <class K>
-Result run_block_sum(const Device& dev, const RunOptions& opt, const char* name, K kernel) {
-  const int n = opt.n;
-  if (n % REDUCE_BLOCK != 0) throw std::invalid_argument(std::string(name) + " needs n to be a multiple of 256");
-  auto in = dev.alloc<int>(std::size_t(n), "in");
-  auto out = dev.alloc<int>(std::size_t(n / REDUCE_BLOCK), "out");
-  for (int i = 0; i < n; ++i) in[i] = int((i * 7 + 1) % 19) - 9;
-  Result r;
-  r.n = n;
-  r.report = dev.launch(config(name, Dim3(std::uint32_t(n / REDUCE_BLOCK)), Dim3(REDUCE_BLOCK), opt), kernel, in.data(), out.data());
-  r.correct = true;
-  for (int b = 0; b < n / REDUCE_BLOCK; ++b) {
-    int s = 0;
-    for (int i = 0; i < REDUCE_BLOCK; ++i) s += in[b * REDUCE_BLOCK + i];
-    if (out[b] != s) r.correct = false;
-  }
-  return r;
-}
-
-// 256-bin histogram of n bytes: 8 bytes per thread, shared atomics, global merge.
-Result run_histogram(const Device& dev, const RunOptions& opt) {
-  const int n = opt.n;
-  auto data = dev.alloc<unsigned char>(std::size_t(n), "data");
-  auto hist = dev.alloc<unsigned>(256, "hist");
-  for (int i = 0; i < n; ++i) data[i] = static_cast<unsigned char>((i * 2654435761u) >> 13);
-  Result r;
-  r.n = n;
-  r.report = dev.launch(config("histogram256", Dim3(ceil_div(n, 256 * 8)), Dim3(256), opt), histogram256,
-                        data.data(), n, hist.data());
-  std::vector<unsigned> want(256, 0);
-  for (int i = 0; i < n; ++i) ++want[data[i]];
-  r.correct = std::equal(want.begin(), want.end(), hist.begin());
-  return r;
-}
-
-// Constant memory: a degree-7 polynomial (all lanes read one coefficient at a time) and a
-// per-lane coefficient lookup (8 different addresses per warp instruction).
-const float kPolyCoeffs[POLY_DEGREE] = {1.0f, -0.5f, 0.25f, 2.0f, -1.0f, 0.125f, 0.5f, -0.25f};
-void set_poly_coeffs() { upload_poly_coeffs(kPolyCoeffs); }
-
-Result run_poly(const Device& dev, const RunOptions& opt) {
-  const int n = opt.n;
-  set_poly_coeffs();
-  auto x = dev.alloc<float>(std::size_t(n), "x");
-  auto y = dev.alloc<float>(std::size_t(n), "y");
-  for (int i = 0; i < n; ++i) x[i] = float(i % 16) / 8.0f - 1.0f;
-  Result r;
-  r.n = n;
-  r.report = dev.launch(config("poly_eval", Dim3(ceil_div(n, 256)), Dim3(256), opt), poly_eval, x.data(), y.data(), n);
-  const float* c = kPolyCoeffs;
-  r.correct = true;
-  for (int i = 0; i < n; ++i) {
-    float acc = 0.0f;
-    for (int k = POLY_DEGREE - 1; k >= 0; --k) acc = acc * x[i] + c[k];
-    if (y[i] != acc) r.correct = false;
-  }
-  return r;
-}
-
-Result run_lane_coeff(const Device& dev, const RunOptions& opt) {
-  const int n = opt.n;
-  set_poly_coeffs();
-  auto y = dev.alloc<float>(std::size_t(n), "y");
-  Result r;
-  r.n = n;
-  r.report = dev.launch(config("lane_coeff", Dim3(ceil_div(n, 256)), Dim3(256), opt), lane_coeff, y.data(), n);
-  r.correct = true;
-  for (int i = 0; i < n; ++i)
-    if (y[i] != kPolyCoeffs[(i % 256) % POLY_DEGREE]) r.correct = false;
-  return r;
-}
-
-// 1-D kernels over n floats: out[i] = f(in, i) checked against `ref`.
-template <class K, class Ref>
-Result run_1d(const Device& dev, const RunOptions& opt, const char* name, std::uint32_t block,
-              std::size_t outputs, K kernel, Ref ref) {
-  const int n = opt.n;
-  auto in = dev.alloc<float>(std::size_t(n), "in");
-  auto out = dev.alloc<float>(outputs, "out");
-  for (std::size_t i = 0; i < in.size(); ++i) in[i] = float(int(i % 17) - 8);
-  Result r;
-  r.n = n;
-  r.report = dev.launch(config(name, Dim3(ceil_div(n, int(block))), Dim3(block), opt), kernel,
-                        in.data(), out.data(), n);
-  r.correct = true;
-  for (std::size_t i = 0; i < outputs; ++i)
-    if (out[i] != ref(in, i)) r.correct = false;
-  return r;
-}
-
-Result run_neighbor(const Device& d, const RunOptions& o) {
-  return run_1d(d, o, "neighbor_nobarrier", 256, std::size_t(o.n), neighbor_nobarrier,
-                [n = std::size_t(o.n)](const Buffer<float>& in, std::size_t i) {
-                  return i % 256 != 255 && i + 1 < n ? in[i + 1] : 0.0f;
-                });
-}
-
-Result run_divergent(const Device& d, const RunOptions& o) {
-  return run_1d(d, o, "divergent_barrier", 64, std::size_t(o.n), divergent_barrier,
-                [](const Buffer<float>& in, std::size_t i) { return 2.0f * in[i]; });
-}
-
-template <class K>
-Result run_reduce(const Device& d, const RunOptions& o, const char* name, K kernel) {
-  return run_1d(d, o, name, 64, std::size_t(ceil_div(o.n, 64)), kernel,
-                [n = std::size_t(o.n)](const Buffer<float>& in, std::size_t b) {
-                  float s = 0.0f;
-                  for (std::size_t i = b * 64; i < std::min(n, b * 64 + 64); ++i) s += in[i];
-                  return s;
-                });
-}
-
-}  // namespace
+using namespace runners;
 
 double flops(const Entry& e, int n) {
   if (e.family == "matmul") return 2.0 * double(n) * n * n;
@@ -401,40 +20,235 @@ int access_exponent(const Entry& e) {
   return e.family == "matmul" || e.family == "int_matmul" ? 3 : 2;
 }
 
+// The tour's sentences, one per kernel, in English and Japanese.
+namespace {
+
+using detail::with_commas;
+
+std::uint64_t conflicts(const Counters& c) { return c.shared_load.bank_conflicts() + c.shared_store.bank_conflicts(); }
+std::string per(std::uint64_t a, std::uint64_t b) { return ratio_text(a, b); }
+
+Text explain_matmul_naive(const Result& r, const Results&) {
+  const Counters& c = r.report.counters;
+  const std::string req = with_commas(c.global_load.requests()), spr = per(c.global_load.sectors, c.global_load.requests());
+  return {"every thread reads a row of A and a column of B from global memory: " + req + " load requests, " + spr +
+              " sectors each (a warp spans two 16-thread rows).",
+          "各スレッドが A の行と B の列をグローバルメモリから読む: ロード " + req + " リクエスト、1 リクエスト " + spr +
+              " セクタ（ワープは 16 スレッドの行 2 つにまたがる）。"};
+}
+
+Text explain_matmul_tiled(const Result& r, const Results& done) {
+  const Counters& c = r.report.counters;
+  const std::string t = r.report.kernel.substr(12);
+  const Counters& naive = done.at("matmul_naive").report.counters;
+  const std::string fall = per(naive.global_load.requests(), c.global_load.requests()),
+                    req = with_commas(c.global_load.requests()),
+                    wpi = per(c.shared_load.wavefronts, c.shared_load.instructions), bc = with_commas(conflicts(c));
+  return {"loads fall " + fall + "x against naive (" + req + " requests): each value staged in the " + t + "x" + t +
+              " tile is read " + t + " times from shared memory, " + wpi + " wavefront per shared load, " + bc +
+              " bank conflicts.",
+          "ロードは naive の 1/" + fall + "（" + req + " リクエスト）: " + t + "x" + t + " のタイルに載せた値を共有メモリから " +
+              t + " 回ずつ読む。共有メモリのロード 1 回に " + wpi + " ウェーブフロント、バンクコンフリクト " + bc + "。"};
+}
+
+Text explain_transpose_naive(const Result& r, const Results&) {
+  const Counters& c = r.report.counters;
+  const std::string spr = per(c.global_load.sectors, c.global_load.requests()), all = with_commas(c.global_load.sectors),
+                    st = per(c.global_store.sectors, c.global_store.requests());
+  return {"the load walks a column of `in`: " + spr + " sectors per request (one per lane, " + all +
+              " in all); the store is coalesced at " + st + ".",
+          "ロードが `in` の列をたどる: 1 リクエスト " + spr + " セクタ（レーンごとに 1 つ、合計 " + all +
+              "）。ストアはコアレッシングされて " + st + " セクタ。"};
+}
+
+Text explain_transpose_shared(const Result& r, const Results&) {
+  const Counters& c = r.report.counters;
+  const std::string spr = per(c.global_load.sectors, c.global_load.requests()),
+                    wps = per(c.shared_store.wavefronts, c.shared_store.instructions),
+                    bc = with_commas(c.shared_store.bank_conflicts());
+  return {"both global sides coalesce (" + spr + " sectors/request), but s[lx][ly] writes a column of a [32][32] int "
+              "tile: 32 lanes, one bank, " + wps + " wavefronts per store (" + bc + " conflicts).",
+          "グローバルは読み書きともコアレッシングされる（1 リクエスト " + spr + " セクタ）が、s[lx][ly] は [32][32] の "
+              "int タイルの列に書く: 32 レーンが 1 つのバンクに集まり、ストア 1 回に " + wps +
+              " ウェーブフロント（バンクコンフリクト " + bc + "）。"};
+}
+
+Text explain_transpose_padded(const Result& r, const Results&) {
+  const Counters& c = r.report.counters;
+  const std::string wps = per(c.shared_store.wavefronts, c.shared_store.instructions),
+                    bc = with_commas(c.shared_store.bank_conflicts());
+  return {"padding the tile to [32][33] moves each row one bank over, so the column store hits 32 different banks: " +
+              wps + " wavefront per store, " + bc + " conflicts.",
+          "タイルを [32][33] にパディングすると行ごとにバンクが 1 つずれ、列へのストアが 32 個の別々のバンクに当たる: "
+          "ストア 1 回に " + wps + " ウェーブフロント、バンクコンフリクト " + bc + "。"};
+}
+
+Text explain_block_peak(const Result& r, const Results&) {
+  const Counters& c = r.report.counters;
+  const std::string shfl = with_commas(c.shfl), sts = with_commas(c.shared_store.instructions);
+  return {"each warp finds its arg-max in 5 shuffle steps of value and index: " + shfl +
+              " SHFL (10 per warp + 10 more in warp 0), then 8 warp winners meet in shared memory (" + sts +
+              " single-lane STS).",
+          "各ワープが値とインデックスのシャッフル 5 段で最大値の位置を求める: SHFL " + shfl +
+              "（ワープごとに 10、ワープ 0 はさらに 10）。その後 8 つのワープの勝者が共有メモリで出会う（1 レーンの STS " +
+              sts + "）。"};
+}
+
+Text explain_reduce_interleaved(const Result& r, const Results&) {
+  const Counters& c = r.report.counters;
+  const std::string bc = with_commas(conflicts(c)), wpl = per(c.shared_load.wavefronts, c.shared_load.instructions);
+  return {"s[2*s*tid] puts the active lanes 2s words apart: " + bc + " bank conflicts, " + wpl +
+              " wavefronts per shared load.",
+          "s[2*s*tid] では動いているレーンが 2s ワードずつ離れる: バンクコンフリクト " + bc + "、共有メモリのロード 1 回に " +
+              wpl + " ウェーブフロント。"};
+}
+
+Text explain_reduce_sequential(const Result& r, const Results&) {
+  const Counters& c = r.report.counters;
+  const std::string bc = with_commas(conflicts(c)), lds = with_commas(c.shared_load.instructions);
+  return {"s[tid] += s[tid + s] keeps the active lanes on consecutive words: the conflicts disappear (" + bc +
+              "), same " + lds + " shared loads.",
+          "s[tid] += s[tid + s] では動いているレーンが連続したワードを読む: バンクコンフリクトは消え（" + bc +
+              "）、共有メモリのロードは同じ " + lds + "。"};
+}
+
+Text explain_reduce_shuffle(const Result& r, const Results& done) {
+  const Counters& c = r.report.counters;
+  const Counters& seq = done.at("reduce_sequential").report.counters;
+  const std::string shfl = with_commas(c.shfl), lds = with_commas(seq.shared_load.instructions - c.shared_load.instructions),
+                    bar = with_commas(c.barriers), bar_seq = with_commas(seq.barriers);
+  return {"the tree moves into registers: " + shfl + " SHFL replace " + lds + " shared loads, and " + bar +
+              " BAR instead of " + bar_seq + ".",
+          "木構造のリダクションがレジスタに移る: SHFL " + shfl + " が共有メモリのロード " + lds + " に代わり、BAR は " +
+              bar_seq + " から " + bar + " に。"};
+}
+
+Text explain_histogram(const Result& r, const Results&) {
+  const Counters& c = r.report.counters;
+  const std::string sh = with_commas(c.shared_atomic.instructions), gl = with_commas(c.global_atomic.instructions);
+  return {"bytes are counted with " + sh + " shared-atomic warp instructions; only " + gl +
+              " global atomics merge the per-group bins.",
+          "バイトは共有メモリのアトミック（ワープ命令 " + sh + "）で数え、スレッドグループごとのビンをまとめるグローバルの"
+          "アトミックは " + gl + " だけ。"};
+}
+
+Text explain_poly_eval(const Result& r, const Results&) {
+  const Counters& c = r.report.counters;
+  const std::string ld = with_commas(c.constant_load.instructions), acc = with_commas(c.constant_load.distinct_addresses);
+  return {"every lane reads the same coefficient: each of the " + ld + " constant loads is one broadcast access (" +
+              acc + " in all).",
+          "全レーンが同じ係数を読む: 定数メモリのロード " + ld + " 回はそれぞれ 1 回のブロードキャスト（合計 " + acc + "）。"};
+}
+
+Text explain_lane_coeff(const Result& r, const Results&) {
+  const Counters& c = r.report.counters;
+  const std::string acc = with_commas(c.constant_load.distinct_addresses), ld = with_commas(c.constant_load.instructions);
+  return {"lanes read coeffs[lane % 8]: 8 addresses per warp instruction, serialised into " + acc + " accesses for " +
+              ld + " loads.",
+          "レーンが coeffs[lane % 8] を読む: ワープ命令 1 つに 8 アドレス、ロード " + ld + " 回が " + acc +
+              " 回のアクセスに直列化される。"};
+}
+
+Text explain_int_matmul_global(const Result& r, const Results&) {
+  const Counters& c = r.report.counters;
+  const std::string spr = per(c.global_load.sectors, c.global_load.requests());
+  return {"seed 004: a warp walks 32 rows i, so A[i*n+k] touches 32 sectors per request (" + spr +
+              " sectors/request on average).",
+          "シード 004: ワープが 32 個の行 i をたどるので、A[i*n+k] は 1 リクエストで 32 セクタに触れる（平均 " + spr +
+              " セクタ/リクエスト）。"};
+}
+
+Text explain_int_matmul_shared(const Result& r, const Results&) {
+  const Counters& c = r.report.counters;
+  const std::string wpl = per(c.shared_load.wavefronts, c.shared_load.instructions);
+  return {"a[NT*i_local + k] is 32 words apart across the warp: a 32-way conflict on every other load (" + wpl +
+              " wavefronts per LDS, docs/hardware-model.md E8).",
+          "a[NT*i_local + k] はワープの中で 32 ワードずつ離れる: ロード 2 回に 1 回が 32-way のバンクコンフリクト"
+          "（LDS 1 回に " + wpl + " ウェーブフロント、docs/hardware-model.md E8）。"};
+}
+
+Text explain_blur(const Result& r, const Results&) {
+  const Counters& c = r.report.counters;
+  const std::string wpl = per(c.shared_load.wavefronts, c.shared_load.instructions), bc = with_commas(conflicts(c));
+  return {"the 18x18 tile with its halo is loaded once and read 9 times per pixel; a warp holds two 16-pixel rows 18 "
+              "words apart, so banks 0-1 collide: " + wpl + " wavefronts per LDS (" + bc +
+              " conflicts; only a row pitch of 16 mod 32 words, e.g. [18][48], would separate the rows).",
+          "ハロー付きの 18x18 タイルを 1 回ロードし、画素ごとに 9 回読む。ワープは 18 ワード離れた 16 画素の行 2 つを持つ"
+          "ので、バンク 0-1 がぶつかる: LDS 1 回に " + wpl + " ウェーブフロント（バンクコンフリクト " + bc +
+              "。行の間隔を 32 で割って 16 余るワード数、例えば [18][48] にすれば行が分かれる）。"};
+}
+
+Text explain_neighbour(const Result& r, const Results&) {
+  const std::string bc = with_commas(conflicts(r.report.counters));
+  return {"seed 000's neighbour read through shared_data[256] with the barrier: a rotation of banks, " + bc +
+              " conflicts.",
+          "シード 000 の隣の要素の読み出しを、バリア付きで shared_data[256] を通して行う: バンクが 1 つずれるだけで、"
+          "バンクコンフリクト " + bc + "。"};
+}
+
+Text explain_layer(const Result& r, const Results&) {
+  const Counters& c = r.report.counters;
+  const std::string spr = per(c.global_load.sectors, c.global_load.requests());
+  return {"ReLU(W x + b) as three launches; matvec's W[row*n+k] is strided across a warp (" + spr +
+              " sectors per request).",
+          "ReLU(W x + b) を 3 回の起動で計算する。matvec の W[row*n+k] はワープの中で飛び飛び（1 リクエスト " + spr +
+              " セクタ）。"};
+}
+
+}  // namespace
+
+std::string ratio_text(std::uint64_t a, std::uint64_t b) {
+  if (b == 0) return "-";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, a % b == 0 ? "%.0f" : "%.1f", double(a) / double(b));
+  return buf;
+}
+
 const std::vector<Entry>& entries() {
   static const std::vector<Entry> list = {
       {"matmul_naive", "matmul", "seed 001: one thread per element, all operands from global memory",
        256, 4096,
-       [](const Device& d, const RunOptions& o) { return run_matmul(d, o, "matmul_naive", 16, matmul_naive); }},
+       [](const Device& d, const RunOptions& o) { return run_matmul(d, o, "matmul_naive", 16, matmul_naive); },
+       false, {1, 1, 0}, explain_matmul_naive, {{"stage", "matmul_tiled16"}}},
       {"matmul_tiled8", "matmul", "seed 000: 8x8 tiles of A and B staged in shared memory", 256, 4096,
-       [](const Device& d, const RunOptions& o) { return run_matmul(d, o, "matmul_tiled8", 8, matmul_tiled<8>); }},
+       [](const Device& d, const RunOptions& o) { return run_matmul(d, o, "matmul_tiled8", 8, matmul_tiled<8>); },
+       false, {1, 2, 0}, explain_matmul_tiled},
       {"matmul_tiled16", "matmul", "seed 000: 16x16 tiles of A and B staged in shared memory", 256, 4096,
-       [](const Device& d, const RunOptions& o) { return run_matmul(d, o, "matmul_tiled16", 16, matmul_tiled<16>); }},
+       [](const Device& d, const RunOptions& o) { return run_matmul(d, o, "matmul_tiled16", 16, matmul_tiled<16>); },
+       false, {1, 3, 0}, explain_matmul_tiled},
       {"matmul_tiled32", "matmul", "seed 000: 32x32 tiles of A and B staged in shared memory", 256, 4096,
-       [](const Device& d, const RunOptions& o) { return run_matmul(d, o, "matmul_tiled32", 32, matmul_tiled<32>); }},
+       [](const Device& d, const RunOptions& o) { return run_matmul(d, o, "matmul_tiled32", 32, matmul_tiled<32>); },
+       false, {1, 4, 0}, explain_matmul_tiled},
       {"transpose_naive", "transpose", "seed 002: strided global loads, coalesced stores", 1024, 16384,
-       [](const Device& d, const RunOptions& o) { return run_transpose(d, o, "transpose_naive", transpose_naive); }},
+       [](const Device& d, const RunOptions& o) { return run_transpose(d, o, "transpose_naive", transpose_naive); },
+       false, {1, 5, 0}, explain_transpose_naive, {{"coalesce", "transpose_padded"}}},
       {"transpose_shared", "transpose", "seed 002: through a [32][32] shared tile (column store: 32-way conflict)",
        1024, 16384,
-       [](const Device& d, const RunOptions& o) { return run_transpose(d, o, "transpose_shared", transpose_shared); }},
+       [](const Device& d, const RunOptions& o) { return run_transpose(d, o, "transpose_shared", transpose_shared); },
+       false, {1, 6, 0}, explain_transpose_shared, {{"pad", "transpose_padded"}}},
       {"transpose_padded", "transpose", "seed 002: through a padded [32][33] shared tile (conflict-free)", 1024,
        16384,
-       [](const Device& d, const RunOptions& o) { return run_transpose(d, o, "transpose_padded", transpose_padded); }},
+       [](const Device& d, const RunOptions& o) { return run_transpose(d, o, "transpose_padded", transpose_padded); },
+       false, {1, 7, 0}, explain_transpose_padded},
       {"relu", "layer", "seed 001: max(0, x) over an n x n matrix, 256 threads per group", 256, 8192, run_relu},
       {"add_bias", "layer", "seed 001: matrix[i] += bias[i % n] over an n x n matrix", 256, 8192, run_add_bias},
-      {"layer_relu", "layer", "seed 001: ReLU(W x + b), n x n W, as matvec + add_bias + relu", 1024, 8192, run_layer},
+      {"layer_relu", "layer", "seed 001: ReLU(W x + b), n x n W, as matvec + add_bias + relu", 1024, 8192, run_layer,
+       false, {2, 12, 0}, explain_layer},
       {"blur3x3", "blur", "seed 001: 3x3 box blur of an n x n image through an 18x18 shared tile with halo",
-       512, 8192, run_blur},
+       512, 8192, run_blur, false, {2, 10, 0}, explain_blur},
       {"neighbour_sum", "neighbour", "seed 000: x[i] + x[i+1] through shared_data[256] with the barrier",
-       65536, 1 << 24, run_neighbour},
+       65536, 1 << 24, run_neighbour, false, {2, 11, 0}, explain_neighbour},
       {"int_matmul_global", "int_matmul", "seed 004: int matmul, dim3(32, 32) blocks, j loop, global memory",
        1000, 2048,
-       [](const Device& d, const RunOptions& o) { return run_int_matmul(d, o, "int_matmul_global", int_matmul_global); }},
+       [](const Device& d, const RunOptions& o) { return run_int_matmul(d, o, "int_matmul_global", int_matmul_global); },
+       false, {2, 8, 250}, explain_int_matmul_global},
       {"int_matmul_shared", "int_matmul", "seed 004: int matmul through a[NT*NT], b[NT*NT] shared tiles",
        1000, 2048,
-       [](const Device& d, const RunOptions& o) { return run_int_matmul(d, o, "int_matmul_shared", int_matmul_shared); }},
+       [](const Device& d, const RunOptions& o) { return run_int_matmul(d, o, "int_matmul_shared", int_matmul_shared); },
+       false, {2, 9, 250}, explain_int_matmul_shared},
       {"block_peak", "peak", "seed 003: per-block arg-max with warp shuffles (value and index)", 1 << 20,
-       1 << 26, [](const Device& d, const RunOptions& o) { return run_block_peak(d, o, "block_peak", block_peak); }},
+       1 << 26, [](const Device& d, const RunOptions& o) { return run_block_peak(d, o, "block_peak", block_peak); },
+       false, {2, 1, 0}, explain_block_peak},
       {"block_peak_reviewed", "peak", "seed 003 review: ties go to the smaller index", 1 << 20, 1 << 26,
        [](const Device& d, const RunOptions& o) { return run_block_peak(d, o, "block_peak_reviewed", block_peak_reviewed); }},
       {"peak_centroid", "peak", "seed 003: block_peak + final_peak_and_centroid (5x5 moments at the peak)",
@@ -449,17 +263,20 @@ const std::vector<Entry>& entries() {
                                   final_peak_and_centroid_reviewed);
        }},
       {"reduce_interleaved", "tree_reduce", "block sum, s[2*s*tid] += s[2*s*tid + s]: bank conflicts", 1 << 20, 1 << 26,
-       [](const Device& d, const RunOptions& o) { return run_block_sum(d, o, "reduce_interleaved", reduce_interleaved); }},
+       [](const Device& d, const RunOptions& o) { return run_block_sum(d, o, "reduce_interleaved", reduce_interleaved); },
+       false, {2, 2, 0}, explain_reduce_interleaved, {{"sequential", "reduce_sequential"}}},
       {"reduce_sequential", "tree_reduce", "block sum, s[tid] += s[tid + s]: conflict-free", 1 << 20, 1 << 26,
-       [](const Device& d, const RunOptions& o) { return run_block_sum(d, o, "reduce_sequential", reduce_sequential); }},
+       [](const Device& d, const RunOptions& o) { return run_block_sum(d, o, "reduce_sequential", reduce_sequential); },
+       false, {2, 3, 0}, explain_reduce_sequential, {{"shuffle", "reduce_shuffle"}}},
       {"reduce_shuffle", "tree_reduce", "block sum with __shfl_down_sync and one shared word per warp", 1 << 20, 1 << 26,
-       [](const Device& d, const RunOptions& o) { return run_block_sum(d, o, "reduce_shuffle", reduce_shuffle); }},
+       [](const Device& d, const RunOptions& o) { return run_block_sum(d, o, "reduce_shuffle", reduce_shuffle); },
+       false, {2, 4, 0}, explain_reduce_shuffle},
       {"histogram256", "histogram", "256-bin byte histogram: shared atomics, then a global atomic merge", 1 << 22,
-       1 << 28, run_histogram},
+       1 << 28, run_histogram, false, {2, 5, 0}, explain_histogram},
       {"poly_eval", "constant", "degree-7 polynomial, coefficients in __constant__ memory (broadcast)", 1 << 20,
-       1 << 26, run_poly},
+       1 << 26, run_poly, false, {2, 6, 0}, explain_poly_eval},
       {"lane_coeff", "constant", "lanes read coeffs[lane % 8] from __constant__ memory (serialised)", 1 << 20,
-       1 << 26, run_lane_coeff},
+       1 << 26, run_lane_coeff, false, {2, 7, 0}, explain_lane_coeff},
       {"warp_reduce_syncwarp", "reduce", "a block sum whose last warp steps are ordered by __syncwarp",
        4096, 1 << 24,
        [](const Device& d, const RunOptions& o) { return run_reduce(d, o, "warp_reduce_syncwarp", warp_reduce_syncwarp); }},
@@ -481,6 +298,21 @@ const std::vector<Entry>& entries() {
        true},
   };
   return list;
+}
+
+std::vector<const Entry*> tour_entries(int section) {
+  std::vector<const Entry*> out;
+  for (const Entry& e : entries())
+    if (e.tour.section == section) out.push_back(&e);
+  std::sort(out.begin(), out.end(), [](const Entry* a, const Entry* b) { return a->tour.order < b->tour.order; });
+  return out;
+}
+
+std::string fix_for(std::string_view kernel, std::string_view rule) {
+  if (const Entry* e = find(kernel))
+    for (const Fix& f : e->fixes)
+      if (f.rule == rule) return f.kernel;
+  return "";
 }
 
 const Entry* find(std::string_view name) {

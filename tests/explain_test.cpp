@@ -90,8 +90,9 @@ TEST(Estimate, AgreesWithEveryH100PairWithin25Percent) {
   std::size_t h100 = 0, m3 = 0;
   for (const auto& r : p.pairs) {
     if (r.device == "apple-m3") {
-      ++m3;  // reported by `tgsim predict`; the M3 model does not meet its 30 % target yet
-      EXPECT_GT(r.measured, 1.0) << r.n;
+      ++m3;  // seed 001's M3 pairs under the unified load path rule (no figure fitted to them)
+      EXPECT_TRUE(r.same_sign()) << r.n;
+      EXPECT_LT(std::abs(r.error()), 0.30) << "naive / tiled16 n=" << r.n;
       continue;
     }
     ++h100;

@@ -3,6 +3,7 @@
 // fixed variant), and the tile, shuffle and sweep pictures.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -17,7 +18,9 @@
 #include "source_view.hpp"
 #include "svg.hpp"
 #include "catalog.hpp"
+#include "commands.hpp"
 #include "predict.hpp"
+#include "validate.hpp"
 
 namespace {
 
@@ -200,6 +203,36 @@ TEST(Pictures, TileShowsEachLanesCellAndItsBankSideBySideWithThePaddedTile) {
   EXPECT_EQ(count(svg, "<rect x="), 32u * 32u + 32u * 33u);  // one square per word of both tiles
 }
 
+TEST(Pictures, JapaneseTextsInTheShuffleAndBarPictures) {
+  LangGuard g;
+  set_lang(Lang::kJa);
+  const std::string shuffle = shuffle_svg("reduce_shuffle", "note");
+  EXPECT_NE(shuffle.find(">オフセット 16<"), std::string::npos);
+  EXPECT_NE(shuffle.find("共有メモリ"), std::string::npos);
+  EXPECT_EQ(shuffle.find("After 5 steps"), std::string::npos);
+  std::vector<Bar> bars = {{"ms", {3, 2}, {2.5, std::nan("")}}};
+  const std::string chart = bars_svg("sweep", {"a", "b"}, bars);
+  EXPECT_NE(chart.find("最大値"), std::string::npos);
+  EXPECT_NE(chart.find(">実測<"), std::string::npos);
+  EXPECT_EQ(chart.find("each group of bars"), std::string::npos);
+  // The sweep chart that `explain --sweep --svg` writes: title and bar labels.
+  const std::string file = (std::filesystem::temp_directory_path() / "tgsim_learner_sweep_ja.svg").string();
+  cli::ExplainOptions o;
+  o.kernel = "matmul";
+  o.sweep = "tile=naive,16";
+  o.n = 64;
+  o.svg = file;
+  std::ostringstream out, err;
+  ASSERT_EQ(cli::explain(out, err, o), 0) << err.str();
+  std::ifstream in(file);
+  const std::string svg((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(svg.find("行列積、n=64"), std::string::npos);
+  EXPECT_NE(svg.find(">推定 ms<"), std::string::npos);
+  EXPECT_NE(svg.find(">共有メモリのウェーブフロント<"), std::string::npos);
+  EXPECT_EQ(svg.find("load requests"), std::string::npos);
+  std::filesystem::remove(file);
+}
+
 TEST(Pictures, ShuffleTreeHasFiveStepsAnd31Arrows) {
   const std::string svg = shuffle_svg("reduce_shuffle", "note");
   EXPECT_EQ(count(svg, "<line "), 16u + 8u + 4u + 2u + 1u);
@@ -275,6 +308,101 @@ TEST(Rules, FixIsCheckedByRerunningTheFixedVariant) {
   EXPECT_EQ(a[0].changes[0].before, double(r.report.counters.shared_store.bank_conflicts()));
   EXPECT_EQ(a[0].changes[0].after, 0.0);
   EXPECT_LT(a[0].time_after_ms, a[0].time_before_ms);
+}
+
+
+// Issue 15: a kernel's tour place, sentence and fixed variants live in its catalog entry.
+// Every entry the tour shows explains a run in English and in Japanese (the seeds' terms, no
+// English sentence left), and the rules' fixes come from the entries.
+TEST(Catalog, EveryTourEntryExplainsItselfInBothLanguages) {
+  const std::regex english_words(R"([A-Za-z]{3,} [a-z]{3,} [a-z]{3,})");  // three English words in a row
+  catalog::Results done;
+  std::size_t seen = 0;
+  for (int section : {1, 2}) {
+    const auto list = catalog::tour_entries(section);
+    EXPECT_FALSE(list.empty()) << section;
+    for (const catalog::Entry* e : list) {
+      ASSERT_TRUE(e->explain) << e->name;
+      catalog::RunOptions o;
+      o.n = e->tour.n;
+      done[e->name] = catalog::run(Device{}, e->name, o);
+      const catalog::Text t = e->explain(done[e->name], done);
+      EXPECT_GT(t.en.size(), 40u) << e->name;
+      EXPECT_GE(t.ja.size() - display_width(t.ja), 10u) << e->name;  // CJK: 3 bytes, 2 columns each
+      EXPECT_FALSE(std::regex_search(t.ja, english_words)) << e->name << ": " << t.ja;
+      ++seen;
+    }
+  }
+  EXPECT_EQ(seen, 19u);
+  EXPECT_EQ(catalog::fix_for("transpose_shared", "pad"), "transpose_padded");
+  EXPECT_EQ(catalog::fix_for("matmul_naive", "stage"), "matmul_tiled16");
+  EXPECT_EQ(catalog::fix_for("transpose_padded", "pad"), "");
+}
+
+std::vector<double> numbers_after(const std::string& text, const std::string& anchor, std::size_t count) {
+  std::vector<double> out;
+  std::size_t p = text.find(anchor);
+  if (p == std::string::npos) return out;
+  const std::regex num(R"(\d+\.\d+)");
+  const std::string rest = text.substr(p + anchor.size());
+  for (auto it = std::sregex_iterator(rest.begin(), rest.end(), num); it != std::sregex_iterator() && out.size() < count;
+       ++it)
+    out.push_back(std::stod(it->str()));
+  return out;
+}
+
+// One story per profile: under apple-m3 the tour's header and cache figures are the M3's, and
+// the tour, `explain --sweep --at 2048` and `predict` give the same naive and tiled16 times.
+TEST(Tour, AppleM3HeaderAndTimesAgreeWithExplainAndPredict) {
+  std::ostringstream tour_out;
+  cli::tour(tour_out, 0, false, "apple-m3");
+  const std::string t = tour_out.str();
+  EXPECT_NE(t.find("Device apple-m3: 10 SMs (cores), L1 8 KiB per SM, L2 8 MiB"), std::string::npos) << t.substr(0, 400);
+  EXPECT_EQ(t.find("50 MiB"), std::string::npos);
+  const std::vector<double> tour_ms = numbers_after(t, "the estimate at n=2048 is naive", 2);
+  ASSERT_EQ(tour_ms.size(), 2u) << t;
+
+  cli::ExplainOptions o;
+  o.kernel = "matmul";
+  o.sweep = "tile=naive,16";
+  o.profile = "apple-m3";
+  o.at = 2048;
+  std::ostringstream ex, err;
+  ASSERT_EQ(cli::explain(ex, err, o), 0) << err.str();
+  const std::vector<double> naive = numbers_after(ex.str(), "\nmatmul_naive", 1);
+  const std::vector<double> tiled = numbers_after(ex.str(), "\nmatmul_tiled16", 1);
+  ASSERT_EQ(naive.size(), 1u) << ex.str();
+  ASSERT_EQ(tiled.size(), 1u) << ex.str();
+  EXPECT_NEAR(tour_ms[0], naive[0], 0.051) << ex.str();
+  EXPECT_NEAR(tour_ms[1], tiled[0], 0.051) << ex.str();
+
+  catalog::Prediction p;
+  catalog::add_m3_pairs(p, std::filesystem::path(catalog::default_fixture_path()).parent_path() / "apple_m3_seed001.json");
+  bool found = false;
+  for (const auto& r : p.pairs)
+    if (r.n == 2048) {
+      found = true;
+      EXPECT_NEAR(r.predicted, naive[0] / tiled[0], 0.01);
+    }
+  EXPECT_TRUE(found);
+}
+
+
+// A Japanese tour: no English sentence left (known phrases of each paragraph and sentence),
+// the seeds' terms present, every line within 100 display columns.
+TEST(Tour, JapaneseTourHasNoEnglishSentenceAndFits100Columns) {
+  LangGuard g;
+  set_lang(Lang::kJa);
+  std::ostringstream out;
+  cli::tour(out, 0, false, "nvidia-h100");
+  const std::string t = out.str();
+  for (const char* english : {"Matmul, the seed 001 puzzle", "What decides", "Transpose, seed 002", "Verdict",
+                              "every thread reads", "loads fall", "the load walks", "What the numbers say",
+                              "Every result equals", "Why tiling helps", "Times above", "Device nvidia-h100"})
+    EXPECT_EQ(t.find(english), std::string::npos) << english;
+  for (const char* term : {"スレッドグループ", "バンクコンフリクト", "コアレッシング", "セクタ", "ワープ", "共有メモリ"})
+    EXPECT_NE(t.find(term), std::string::npos) << term;
+  for (const std::string& l : lines_of(t)) EXPECT_LE(display_width(l), 100u) << l;
 }
 
 }  // namespace

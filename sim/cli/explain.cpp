@@ -170,9 +170,10 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
       err << "tgsim: error: no kernel " << k << " for that sweep value\n";
       return 2;
     }
-  std::vector<Bar> bars = {{"load requests", {}}, {"load sectors", {}}, {"L1 hit sectors", {}},
-                           {"L2 sectors", {}},    {"DRAM bytes", {}},   {"shared wavefronts", {}},
-                           {"predicted ms", {}}};
+  std::vector<Bar> bars = {{tr("pic.bar.requests"), {}},  {tr("pic.bar.sectors"), {}},
+                           {tr("pic.bar.l1_hits"), {}},   {tr("pic.bar.l2"), {}},
+                           {tr("pic.bar.dram"), {}},      {tr("pic.bar.wavefronts"), {}},
+                           {tr("pic.bar.ms"), {}}};
   const int at = o.at;
   // 99 columns: 15 + 6 x 11 + 10 + 8.
   os << std::left << std::setw(15) << "variant" << std::right << std::setw(11) << "ld req" << std::setw(11)
@@ -204,7 +205,7 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
     if (in) {
       const nlohmann::json fx = nlohmann::json::parse(in, nullptr, false);
       for (const std::string& k : variants) bars[6].measured.push_back(measured_ms(fx, k, timed_n));
-      bars[6].measured_label = "H100 measured at n=" + std::to_string(timed_n) + " (tests/hardware/h100.json)";
+      bars[6].measured_label = trf("pic.measured_h100", {std::to_string(timed_n)});
       std::string line;
       for (std::size_t i = 0; i < variants.size(); ++i)
         if (bars[6].measured[i] == bars[6].measured[i])
@@ -219,10 +220,8 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
              o.wide ? 1000 : 100)
      << "\n";
   if (!o.svg.empty()) {
-    bars[6].metric = at ? "predicted ms (n=" + std::to_string(at) + ")" : "predicted ms";
-    if (!write_file(o.svg, bars_svg("matmul, n=" + std::to_string(n) + ": traffic and predicted time per variant (" +
-                                        prof.name + ")",
-                                    variants, bars),
+    bars[6].metric = at ? trf("pic.bar.ms_at", {std::to_string(at)}) : tr("pic.bar.ms");
+    if (!write_file(o.svg, bars_svg(trf("pic.sweep.title", {std::to_string(n), prof.name}), variants, bars),
                     err))
       return 2;
     os << "wrote " << o.svg << "\n";
@@ -237,7 +236,7 @@ std::vector<std::string> pictures(const catalog::Result& r, const std::string& k
   std::vector<std::string> out;
   const CapturedInstruction& c = r.report.captured;
   std::ostringstream title;
-  title << kernel << ": " << to_string(c.kind) << " at " << base(c.file) << ":" << c.line;
+  title << trf("pic.title", {kernel, to_string(c.kind), base(c.file) + ":" + std::to_string(c.line)});
   const Tile* t = tile_of(kernel);
   const bool shared = c.kind == SiteKind::kSharedLoad || c.kind == SiteKind::kSharedStore;
   if (shared && t) {
@@ -250,16 +249,15 @@ std::vector<std::string> pictures(const catalog::Result& r, const std::string& k
       catalog::Result pr = catalog::run(sim_dev, t->padded, opt);
       if (pr.report.captured.present) panels.push_back(panel(pr.report.captured, t->padded, *tile_of(t->padded)));
     }
-    out.push_back(tile_svg(panels, prof, title.str() + (panels.size() > 1 ? ", and padded" : "")));
+    out.push_back(tile_svg(panels, prof, title.str() + (panels.size() > 1 ? tr("pic.and_padded") : "")));
   }
   out.push_back(instruction_svg(c, prof, title.str()));
   if (r.report.counters.shfl > 0) {
     std::uint64_t warps = 0;
     for (const SiteCounters& s : r.report.sites)
       if (s.kind == SiteKind::kShuffle) warps = std::max(warps, s.warp_ops);
-    out.push_back(shuffle_svg(kernel + ": a warp sum by __shfl_down_sync",
-                              fmt3(double(r.report.counters.shfl)) + " SHFL in this launch; the busiest shuffle site ran " +
-                                  fmt3(double(warps)) + " times (once per warp per step)"));
+    out.push_back(shuffle_svg(trf("pic.shuffle.title", {kernel}),
+                              trf("pic.shuffle.note", {fmt3(double(r.report.counters.shfl)), fmt3(double(warps))})));
   }
   return out;
 }

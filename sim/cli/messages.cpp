@@ -70,6 +70,11 @@ const std::vector<Message>& messages() {
        "ワープごとに 1。atomics: 共有メモリとグローバルのアトミックのワープ命令。L1 hit%: グローバルロードのセクタのうち "
        "SM の L1 にあったもの。L2 sect: L1 が L2 から読み書きしたセクタ。DRAM KB: DRAM で読み書きしたバイト。"
        "est. us: {0} での推定時間。--wide ですべての列を表示）"},
+      {"tour.device",
+       "Device {0}: {1} SMs (cores), L1 {2} per SM, L2 {3}, clock {4} GHz, up to {5} resident threads per SM; "
+       "counters and cache figures are simulated with this geometry, times estimated with its rates.",
+       "デバイス {0}: SM（コア）{1} 個、L1 は SM ごとに {2}、L2 {3}、クロック {4} GHz、SM ごとに常駐スレッド最大 {5}。"
+       "カウンタとキャッシュの値はこの構成でシミュレーションし、時間はその速度で推定する。"},
       {"tour.col.kernel", "kernel", "カーネル"},
       {"tour.family1", "1. Tiling and padding (seeds 000, 001, 002)",
        "1. タイリングとパディング（シード 000, 001, 002）"},
@@ -85,6 +90,81 @@ const std::vector<Message>& messages() {
        "読まれるので、グローバルのリクエストはタイル幅分の 1 になる。パディングが効く理由: 共有メモリは 4 バイトの"
        "バンク 32 個からなる。[32][32] の int タイルの列は 1 つのバンクに並び（32-way のバンクコンフリクト、32 "
        "ウェーブフロント）、[32][33] の列は 32 個のバンクに散らばる（1 ウェーブフロント）。\n"},
+      // The tour's seed paragraphs (tour.cpp). Numbers come in as arguments.
+      {"tour.p.matmul",
+       "\nMatmul, the seed 001 puzzle. Seed 001 expects tiling to cut memory reads 8x; at tile 16 the global load "
+       "requests fall {0}x ({1} -> {2}), the tile width, not 8. The time falls far less, because the naive kernel's "
+       "reads were cheaper than they look: {3}% of its load sectors hit in the L1 ({4} per {5}; the threads of a "
+       "group share rows of A and columns of B). ",
+       "\n行列積、シード 001 の謎。シード 001 はタイリングでメモリの読み出しが 8 分の 1 になると見込むが、タイル 16 "
+       "ではグローバルロードのリクエストが 1/{0}（{1} -> {2}）、つまりタイル幅の分だけ減る。8 ではない。時間の減り方は"
+       "ずっと小さい。naive カーネルの読み出しは見かけより安かったからだ: ロードのセクタの {3}% が L1（{5}ごとに {4}）"
+       "にヒットする（スレッドグループのスレッドが A の行と B の列を共有する）。"},
+      {"tour.p.matmul.h100",
+       "What decides the naive kernel's time is waiting: each warp waits for one load after another. On {0} the "
+       "estimate at n=2048 is naive {1} ms, tiled16 {2} ms (H100 measured 5.62 / 2.86 ms); at n=4096 {3} / {4} ms "
+       "(measured 80.9 / 22.8 ms). At n=4096 A and B hold 128 MiB, more than the {5} L2{6}: on the H100 the naive "
+       "kernel's cost per load doubles between n=2560 and n=3072, where A and B outgrow L2 (tests/hardware/"
+       "size_probe), which is why tiling gains 3.5x at n=4096 but 2x at n=2048. ",
+       "naive カーネルの時間を決めるのは待ち時間: 各ワープはロードを 1 つずつ待つ。{0} での推定は n=2048 で naive {1} "
+       "ms、tiled16 {2} ms（H100 の実測 5.62 / 2.86 ms）、n=4096 で {3} / {4} ms（実測 80.9 / 22.8 ms）。n=4096 では "
+       "A と B で 128 MiB になり、{5} の L2 を超える{6}。H100 では A と B が L2 からあふれる n=2560 と n=3072 の間で "
+       "naive カーネルのロード 1 回のコストが倍になる（tests/hardware/size_probe）。だからタイリングの効果は n=2048 で "
+       "2 倍、n=4096 で 3.5 倍になる。"},
+      {"tour.p.matmul.dram", ", so every L1 miss waits for DRAM", "ので、L1 のミスはすべて DRAM を待つ"},
+      {"tour.p.matmul.unified",
+       "On {0}, seed 001's own device, the estimate at n=2048 is naive {1} ms, tiled16 {2} ms, {3}x (seed 001 "
+       "measured 82.9 / 60.7 ms, 1.37x; 1.56x at n=512, 1.18x at n=1024). On Apple GPUs threadgroup memory and the "
+       "L1 data cache are one SRAM behind one port, so tiling only trades L1 sectors for threadgroup wavefronts "
+       "through the same port: the naive kernel passes {4} global sectors, tiled16 {5} sectors and wavefronts, {6}x "
+       "fewer. The model takes load latency as hidden on this profile (up to 3,072 threads per core) and has no "
+       "measured M3 latency (docs/hardware-model.md 8.4). ",
+       "シード 001 のデバイスである {0} では、n=2048 の推定は naive {1} ms、tiled16 {2} ms、{3} 倍（シード 001 の実測は "
+       "82.9 / 60.7 ms で 1.37 倍、n=512 で 1.56 倍、n=1024 で 1.18 倍）。Apple の GPU ではスレッドグループメモリ"
+       "（共有メモリ）と L1 データキャッシュが 1 つの SRAM と 1 つのポートを共有するので、タイリングは L1 のセクタを"
+       "同じポートを通る共有メモリのウェーブフロントに置き換えるだけ: naive カーネルはグローバルのセクタ {4}、tiled16 "
+       "はセクタとウェーブフロント合わせて {5} を通し、その差は {6} 倍。このプロファイルではロードのレイテンシは隠れる"
+       "ものとする（コアごとに最大 3,072 スレッド）。M3 のレイテンシの実測はない（docs/hardware-model.md 8.4）。"},
+      {"tour.p.matmul.scaled",
+       "Times above n={0} are scaled from the counters at n={0}; the L2's merging of requests from several SMs is "
+       "not modelled (`tgsim predict`). ",
+       "n={0} より大きいサイズの時間は n={0} のカウンタから拡大したもの。複数の SM からのリクエストを L2 がまとめる"
+       "効果はモデルにない（`tgsim predict`）。"},
+      {"tour.p.matmul.tile32",
+       "Tile 32 is not faster than tile 16 at n={0} (estimate {1} vs {2} us): its grid has only {3} groups for {4} "
+       "SMs, so {5} SMs idle, while tile 16 has {6} groups. At n=2048 the grids fill every SM and tile 32 wins (H100 "
+       "measured 2.65 vs 2.86 ms).",
+       "n={0} ではタイル 32 はタイル 16 より速くない（推定 {1} 対 {2} us）: グリッドのスレッドグループが {3} 個しか"
+       "なく、{4} 個の SM のうち {5} 個が遊ぶ。タイル 16 は {6} 個。n=2048 ではグリッドがすべての SM を埋め、タイル 32 "
+       "が勝つ（H100 の実測 2.65 対 2.86 ms）。"},
+      {"tour.p.transpose",
+       "\nTranspose, seed 002. The seed calls the naive transpose's store uncoalesced; in this kernel it is the load "
+       "that walks a column: {0} sectors per load request, while the store takes {1} (one full 128-byte line). The "
+       "load's cost is L1 work, not DRAM: {2} of {3} load sectors hit in L1. The seed also expects the shared-memory "
+       "version to be faster; on the H100 it is slower (442 vs 415 us at n=8192), because s[lx][ly] writes a column "
+       "of a [32][32] tile: a 32-way bank conflict, {4} store wavefronts. Padding to [32][33], the seed's own fix, "
+       "removes it and wins (326 us). Predicted on {5} at n=8192: naive {6} us, shared {7} us, padded {8} us.\n",
+       "\n転置、シード 002。シードは naive な転置のストアがコアレッシングされないと言うが、このカーネルで列をたどるのは"
+       "ロードのほう: ロード 1 リクエストに {0} セクタ、ストアは {1}（128 バイトの行 1 本ちょうど）。ロードのコストは "
+       "DRAM ではなく L1 の仕事: ロードのセクタ {3} のうち {2} が L1 にヒットする。シードは共有メモリ版のほうが速いとも"
+       "見込むが、H100 では遅い（n=8192 で 442 対 415 us）。s[lx][ly] が [32][32] のタイルの列に書くからで、32-way の"
+       "バンクコンフリクト、ストアのウェーブフロント {4}。シード自身の修正である [32][33] へのパディングでこれが消え、"
+       "いちばん速くなる（326 us）。{5} での n=8192 の推定: naive {6} us、shared {7} us、padded {8} us。\n"},
+      {"tour.p.int_matmul",
+       "\nSeed 004's int matmul. Verdict: the shared-memory version does not pay. a[NT*i_local + k] puts the 32 lanes "
+       "of a warp 32 words apart, all in one bank: a 32-way conflict, {0} wavefronts per shared load on average. The "
+       "estimate at n={1} is {2} us shared vs {3} us global; the H100 measured 79.6 vs 71.1 ms at n=2048. The fix is "
+       "to pad the tile to [NT][NT+1] (index a[(NT+1)*i_local + k]), which puts the 32 lanes in 32 banks. And the "
+       "grid is small: ceil(n/NT) groups in one dimension, {4} at n={1} and 32 at n=1000, for {5} SMs, so most of "
+       "the GPU idles whichever version runs.\n",
+       "\nシード 004 の int 行列積。結論: 共有メモリ版は割に合わない。a[NT*i_local + k] はワープの 32 レーンを 32 "
+       "ワードずつ離し、すべて 1 つのバンクに置く: 32-way のバンクコンフリクトで、共有メモリのロード 1 回に平均 {0} "
+       "ウェーブフロント。n={1} での推定は共有メモリ版 {2} us、グローバル版 {3} us。H100 の実測は n=2048 で 79.6 対 "
+       "71.1 ms。修正はタイルを [NT][NT+1] にパディングすること（添字 a[(NT+1)*i_local + k]）で、32 レーンが 32 個の"
+       "バンクに散らばる。さらにグリッドが小さい: スレッドグループは 1 次元に ceil(n/NT) 個、n={1} で {4} 個、n=1000 "
+       "で 32 個しかなく、SM は {5} 個あるので、どちらの版でも GPU の大半が遊ぶ。\n"},
+      {"unit.sm", "SM", "SM"},
+      {"unit.core", "core", "コア"},
       {"tour.all_correct", "Every result equals its CPU reference, with no findings.",
        "すべての結果が CPU の参照結果と一致し、指摘（findings）はありません。"},
       {"tour.not_all_correct", "Every result does NOT equal its CPU reference.",
@@ -202,6 +282,71 @@ const std::vector<Message>& messages() {
        "{0} を n={1} で再実行して確認: {2}。推定 {3} -> {4} us。"},
       {"rule.not_confirmed", "Rerunning {0} at n={1} did NOT confirm it: {2}; estimate {3} -> {4} us.",
        "{0} を n={1} で再実行したが確認できなかった: {2}。推定 {3} -> {4} us。"},
+      // Picture titles and the sweep chart's labels (explain.cpp).
+      {"pic.title", "{0}: {1} at {2}", "{0}: {2} の {1}"},
+      {"pic.and_padded", ", and padded", "、とパディング版"},
+      {"pic.shuffle.title", "{0}: a warp sum by __shfl_down_sync", "{0}: __shfl_down_sync によるワープ内の合計"},
+      {"pic.shuffle.note", "{0} SHFL in this launch; the busiest shuffle site ran {1} times (once per warp per step)",
+       "この起動で SHFL {0} 回。いちばん多いシャッフルの場所は {1} 回（ワープごと、段ごとに 1 回）"},
+      {"pic.sweep.title", "matmul, n={0}: traffic and predicted time per variant ({1})",
+       "行列積、n={0}: 版ごとのトラフィックと推定時間（{1}）"},
+      {"pic.bar.requests", "load requests", "ロードのリクエスト"},
+      {"pic.bar.sectors", "load sectors", "ロードのセクタ"},
+      {"pic.bar.l1_hits", "L1 hit sectors", "L1 ヒットのセクタ"},
+      {"pic.bar.l2", "L2 sectors", "L2 のセクタ"},
+      {"pic.bar.dram", "DRAM bytes", "DRAM のバイト"},
+      {"pic.bar.wavefronts", "shared wavefronts", "共有メモリのウェーブフロント"},
+      {"pic.bar.ms", "predicted ms", "推定 ms"},
+      {"pic.bar.ms_at", "predicted ms (n={0})", "推定 ms（n={0}）"},
+      {"pic.measured_h100", "H100 measured at n={0} (tests/hardware/h100.json)",
+       "H100 の実測 n={0}（tests/hardware/h100.json）"},
+      // The pictures' texts (svg.cpp).
+      {"svg.sub.shared", "{0} active lanes, {1}-byte {2}: {3} {4} (ideal {5}, {6} bank conflicts){7}",
+       "動いているレーン {0}、{1} バイトの{2}: {3} {4}（理想 {5}、バンクコンフリクト {6}）{7}"},
+      {"svg.sub.global", "{0} active lanes, {1}-byte global access: 1 request, {2} {3} of {4} bytes",
+       "動いているレーン {0}、{1} バイトのグローバルアクセス: 1 リクエスト、{4} バイトの{3} {2} 個"},
+      {"svg.load", "load", "ロード"},
+      {"svg.store", "store", "ストア"},
+      {"svg.wavefront", "wavefront", "ウェーブフロント"},
+      {"svg.wavefronts", "wavefronts", "ウェーブフロント"},
+      {"svg.sector", "sector", "セクタ"},
+      {"svg.sectors", "sectors", "セクタ"},
+      {"svg.assumed", "  [bank layout assumed]", "  [バンク構成は仮定]"},
+      {"svg.where", "block {0} (linear), warp {1}; profile {2}",
+       "スレッドグループ {0}（1 次元の番号）、ワープ {1}、プロファイル {2}"},
+      {"svg.lanes", "lanes", "レーン"},
+      {"svg.banks", "banks", "バンク"},
+      {"svg.words", "words", "ワード"},
+      {"svg.legend.words",
+       "Each coloured cell under a bank is one distinct 4-byte word that bank must serve; a bank serves one word per "
+       "wavefront, so the tallest stack ({0}) sets the wavefronts of this phase.",
+       "バンクの下の色付きのセルは、そのバンクが返すべき別々の 4 バイトのワード 1 つ。バンクは 1 ウェーブフロントに "
+       "1 ワードしか返せないので、いちばん高い積み上げ（{0}）がこのフェーズのウェーブフロント数を決める。"},
+      {"svg.legend.arrows",
+       "Arrow colour = the wavefront that serves the lane (lanes reading the same word share it: broadcast).",
+       "矢印の色 = そのレーンに返すウェーブフロント（同じワードを読むレーンは共有する: ブロードキャスト）。"},
+      {"svg.legend.sectors",
+       "Sectors are numbered from the first one touched ({0}-byte units; 4 sectors = one 128-byte line). Every "
+       "distinct sector is one L1 tag lookup and, on a miss, one L2 sector read.",
+       "セクタは最初に触れたものから番号を振る（{0} バイト単位、4 セクタ = 128 バイトの行 1 本）。別々のセクタ 1 つ"
+       "ごとに L1 のタグ検索が 1 回、ミスすれば L2 のセクタ読み出しが 1 回。"},
+      {"svg.bars.scaled", "each group of bars is scaled to its largest value", "棒のグループごとに最大値で目盛りを合わせる"},
+      {"svg.measured", "measured", "実測"},
+      {"svg.tile.bank", "bank of {0}[row][col] = (row*{1} + col) mod {2}", "{0}[row][col] のバンク = (row*{1} + col) mod {2}"},
+      {"svg.tile.lane", "lane {0}: ", "レーン {0}: "},
+      {"svg.tile.summary", "{0} {1} for {2} lanes: {3} {4} ({5} bank conflicts)",
+       "{2} レーンに {1} {0} 個: {3} {4}（バンクコンフリクト {5}）"},
+      {"svg.bank", "bank", "バンク"},
+      {"svg.tile.note",
+       "Each square is one 4-byte word of the tile, its background hue its bank; a number is the lane of warp {0} "
+       "that touches it, coloured by the wavefront that serves it.",
+       "1 つの四角がタイルの 4 バイトのワード 1 つで、背景の色合いがそのバンク。数字はそこに触れるワープ {0} の"
+       "レーンで、色はそのレーンに返すウェーブフロント。"},
+      {"svg.shuffle.values", "values", "値"},
+      {"svg.shuffle.offset", "offset {0}", "オフセット {0}"},
+      {"svg.shuffle.end", "After 5 steps lane 0 holds the sum of the 32 lanes; every step is one SHFL per warp, no "
+       "shared memory, no barrier.",
+       "5 段の後、レーン 0 が 32 レーンの合計を持つ。各段はワープごとに SHFL 1 回で、共有メモリもバリアも使わない。"},
       {"ctr.conflicts", "bank conflicts", "バンクコンフリクト"},
       {"ctr.shared_wavefronts", "shared wavefronts", "共有メモリのウェーブフロント"},
       {"ctr.shared_instructions", "shared instructions", "共有メモリの命令"},

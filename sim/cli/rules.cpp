@@ -80,19 +80,6 @@ std::string rule_for(const std::string& kernel, const LineCost& l, const Counter
   return "";
 }
 
-std::string fix_for(const std::string& kernel, const std::string& rule) {
-  static const struct {
-    const char *kernel, *rule, *fix;
-  } fixes[] = {{"transpose_shared", "pad", "transpose_padded"},
-               {"transpose_naive", "coalesce", "transpose_padded"},
-               {"matmul_naive", "stage", "matmul_tiled16"},
-               {"reduce_interleaved", "sequential", "reduce_sequential"},
-               {"reduce_sequential", "shuffle", "reduce_shuffle"}};
-  for (const auto& f : fixes)
-    if (kernel == f.kernel && rule == f.rule) return f.fix;
-  return "";
-}
-
 std::vector<Advice> advise(const SourceView& v, const catalog::Result& r, const DeviceProfile& prof,
                            const Device& sim_dev, unsigned threads, std::size_t max_lines) {
   std::vector<Advice> out;
@@ -108,7 +95,7 @@ std::vector<Advice> advise(const SourceView& v, const catalog::Result& r, const 
     a.rule = rule;
     a.n = r.n;
     a.bound = v.est.bound;
-    a.fix_kernel = fix_for(v.kernel, rule);
+    a.fix_kernel = catalog::fix_for(v.kernel, rule);  // the entry names its fixed variants
     if (!a.fix_kernel.empty() && e) {
       catalog::RunOptions opt;
       opt.n = r.n;

@@ -35,8 +35,6 @@ struct Advice {
 
 // The rule of a line, or "" (see rules.cpp for the criteria).
 std::string rule_for(const std::string& kernel, const LineCost& l, const Counters& kernel_counters);
-// The catalog's fixed variant of `kernel` for `rule`, or "".
-std::string fix_for(const std::string& kernel, const std::string& rule);
 // A line gets a rule when it carries at least kRuleShare of the estimated time, or, where
 // another unit binds (load latency, DRAM), at least kRuleL1Share of the L1 traffic: shared
 // wavefronts and barriers that the binding unit hides today but that remain once it is fixed.

@@ -9,6 +9,8 @@
 
 #include <tgsim/models.hpp>
 
+#include "i18n.hpp"
+
 namespace tgsim::cli {
 
 namespace {
@@ -104,22 +106,21 @@ std::string instruction_svg(const CapturedInstruction& c, const DeviceProfile& p
   s << "<svg xmlns='http://www.w3.org/2000/svg' width='" << W << "' height='" << H
     << "' font-family='sans-serif' font-size='12'>\n<rect width='100%' height='100%' fill='white'/>\n";
   s << "<text x='" << x0 << "' y='28' font-size='17' font-weight='bold'>" << esc(title) << "</text>\n";
-  std::ostringstream sub;
-  const int active = __builtin_popcount(c.mask);
-  if (shared) {
-    sub << active << " active lanes, " << c.width << "-byte " << (c.kind == SiteKind::kSharedLoad ? "load" : "store")
-        << ": " << v.wavefronts << " wavefront" << (v.wavefronts == 1 ? "" : "s") << " (ideal " << v.ideal
-        << ", " << (v.wavefronts - v.ideal) << " bank conflicts)"
-        << (p.bank_layout_assumed ? "  [bank layout assumed]" : "");
-  } else {
-    sub << active << " active lanes, " << c.width << "-byte global access: 1 request, " << sectors.size()
-        << " sector" << (sectors.size() == 1 ? "" : "s") << " of " << p.sector_bytes << " bytes";
-  }
-  s << "<text x='" << x0 << "' y='50' font-size='13'>" << esc(sub.str()) << "</text>\n";
-  s << "<text x='" << x0 << "' y='70' font-size='11' fill='#555'>block " << c.group << " (linear), warp "
-    << c.warp << "; profile " << esc(p.name) << "</text>\n";
+  const std::string active = std::to_string(__builtin_popcount(c.mask)), width = std::to_string(c.width);
+  const std::string sub =
+      shared ? trf("svg.sub.shared",
+                   {active, width, tr(c.kind == SiteKind::kSharedLoad ? "svg.load" : "svg.store"),
+                    std::to_string(v.wavefronts), tr(v.wavefronts == 1 ? "svg.wavefront" : "svg.wavefronts"),
+                    std::to_string(v.ideal), std::to_string(v.wavefronts - v.ideal),
+                    p.bank_layout_assumed ? tr("svg.assumed") : ""})
+             : trf("svg.sub.global", {active, width, std::to_string(sectors.size()),
+                                      tr(sectors.size() == 1 ? "svg.sector" : "svg.sectors"),
+                                      std::to_string(p.sector_bytes)});
+  s << "<text x='" << x0 << "' y='50' font-size='13'>" << esc(sub) << "</text>\n";
+  s << "<text x='" << x0 << "' y='70' font-size='11' fill='#555'>"
+    << esc(trf("svg.where", {std::to_string(c.group), std::to_string(c.warp), p.name})) << "</text>\n";
   // Lanes.
-  s << "<text x='8' y='" << top + 16 << "'>lanes</text>\n";
+  s << "<text x='8' y='" << top + 16 << "'>" << tr("svg.lanes") << "</text>\n";
   for (int l = 0; l < 32; ++l) {
     const int x = x0 + l * lane_w;
     const bool on = (c.mask >> l) & 1u;
@@ -127,7 +128,7 @@ std::string instruction_svg(const CapturedInstruction& c, const DeviceProfile& p
       << (on ? "#dde8f5" : "#f2f2f2") << "' stroke='#335'/>\n";
     s << "<text x='" << x + (lane_w - 4) / 2 << "' y='" << top + 16 << "' text-anchor='middle'>" << l << "</text>\n";
   }
-  s << "<text x='8' y='" << bank_y + 16 << "'>" << (shared ? "banks" : "sectors") << "</text>\n";
+  s << "<text x='8' y='" << bank_y + 16 << "'>" << tr(shared ? "svg.banks" : "svg.sectors") << "</text>\n";
   for (int t = 0; t < ntargets; ++t) {
     const int x = x0 + t * tw;
     s << "<rect x='" << x << "' y='" << bank_y << "' width='" << tw - 3 << "' height='24' fill='#fff4dc' stroke='#553'/>\n";
@@ -157,22 +158,19 @@ std::string instruction_svg(const CapturedInstruction& c, const DeviceProfile& p
   s << "</defs>\n";
   // Stacks under the banks: one cell per distinct word = one wavefront.
   if (shared) {
-    s << "<text x='8' y='" << bank_y + 52 << "' font-size='11'>words</text>\n";
+    s << "<text x='8' y='" << bank_y + 52 << "' font-size='11'>" << tr("svg.words") << "</text>\n";
     for (int b = 0; b < int(p.shared_banks); ++b)
       for (int k = 0; k < v.words_in_bank[b]; ++k)
         s << "<rect x='" << x0 + b * tw + 2 << "' y='" << bank_y + 30 + k * cell << "' width='" << tw - 7
           << "' height='" << cell - 2 << "' fill='" << kWaveColours[k % 8] << "'/>\n";
     const int ly = bank_y + 40 + max_stack * cell + 20;
-    s << "<text x='" << x0 << "' y='" << ly << "' font-size='12'>Each coloured cell under a bank is one distinct "
-      << "4-byte word that bank must serve; a bank serves one word per wavefront, so the tallest stack ("
-      << max_stack << ") sets the wavefronts of this phase.</text>\n";
-    s << "<text x='" << x0 << "' y='" << ly + 18 << "' font-size='12'>Arrow colour = the wavefront that "
-      << "serves the lane (lanes reading the same word share it: broadcast).</text>\n";
+    s << "<text x='" << x0 << "' y='" << ly << "' font-size='12'>"
+      << esc(trf("svg.legend.words", {std::to_string(max_stack)})) << "</text>\n";
+    s << "<text x='" << x0 << "' y='" << ly + 18 << "' font-size='12'>" << esc(tr("svg.legend.arrows")) << "</text>\n";
   } else {
     const int ly = bank_y + 60;
-    s << "<text x='" << x0 << "' y='" << ly << "' font-size='12'>Sectors are numbered from the first one touched ("
-      << p.sector_bytes << "-byte units; 4 sectors = one 128-byte line). Every distinct sector is one "
-      << "L1 tag lookup and, on a miss, one L2 sector read.</text>\n";
+    s << "<text x='" << x0 << "' y='" << ly << "' font-size='12'>"
+      << esc(trf("svg.legend.sectors", {std::to_string(p.sector_bytes)})) << "</text>\n";
   }
   s << "</svg>\n";
   return s.str();
@@ -205,7 +203,7 @@ std::string bars_svg(const std::string& title, const std::vector<std::string>& v
   s << "<svg xmlns='http://www.w3.org/2000/svg' width='" << W << "' height='" << H
     << "' font-family='sans-serif' font-size='12'>\n<rect width='100%' height='100%' fill='white'/>\n";
   s << "<text x='" << x0 << "' y='28' font-size='17' font-weight='bold'>" << esc(title) << "</text>\n";
-  s << "<text x='" << x0 << "' y='48' font-size='12' fill='#555'>each group of bars is scaled to its largest value</text>\n";
+  s << "<text x='" << x0 << "' y='48' font-size='12' fill='#555'>" << esc(tr("svg.bars.scaled")) << "</text>\n";
   bool any_measured = false;
   for (std::size_t v = 0; v < variants.size(); ++v) {
     const int lx = x0 + int(v) * legend_w;
@@ -247,7 +245,7 @@ std::string bars_svg(const std::string& title, const std::vector<std::string>& v
       << "</text>\n";
   }
   if (any_measured) {
-    std::string label = "measured";
+    std::string label = tr("svg.measured");
     for (const Bar& b : bars)
       if (!b.measured_label.empty()) label = b.measured_label;
     s << "<rect x='" << x0 << "' y='" << H - 66 << "' width='14' height='14' fill='#222'/><text x='" << x0 + 20
@@ -295,14 +293,14 @@ void tile_panel(std::ostringstream& s, const TilePanel& t, const DeviceProfile& 
   }
   int y = top + t.rows * cell + 20;
   const int conflicts = v.wavefronts - v.ideal;
-  s << "<text x='" << px << "' y='" << y << "' font-size='13'>bank of " << esc(t.array) << "[row][col] = (row*"
-    << t.cols << " + col) mod " << p.shared_banks << "</text>\n";
+  s << "<text x='" << px << "' y='" << y << "' font-size='13'>"
+    << esc(trf("svg.tile.bank", {t.array, std::to_string(t.cols), std::to_string(p.shared_banks)})) << "</text>\n";
   y += 18;
   for (int l = 0; l < 32 && y < top + t.rows * cell + 20 + 18 * 4; ++l) {
     if (!((t.c.mask >> l) & 1u) || t.c.addr[l] < t.base) continue;
     const std::uint64_t word = (t.c.addr[l] - t.base) / 4;
     const std::uint64_t r = word / std::uint64_t(t.cols), c = word % std::uint64_t(t.cols);
-    s << "<text x='" << px << "' y='" << y << "' font-size='12' font-family='monospace'>lane " << l << ": "
+    s << "<text x='" << px << "' y='" << y << "' font-size='12' font-family='monospace'>" << esc(trf("svg.tile.lane", {std::to_string(l)}))
       << esc(t.array) << "[" << r << "][" << c << "]  (" << r << "*" << t.cols << " + " << c << ") mod "
       << p.shared_banks << " = " << word % p.shared_banks << "</text>\n";
     y += 18;
@@ -310,10 +308,12 @@ void tile_panel(std::ostringstream& s, const TilePanel& t, const DeviceProfile& 
   std::set<int> banks;
   for (int l = 0; l < 32; ++l)
     if ((t.c.mask >> l) & 1u) banks.insert(v.bank[l]);
-  s << "<text x='" << px << "' y='" << y + 4 << "' font-size='13' font-weight='bold'>" << banks.size()
-    << (banks.size() == 1 ? " bank" : " banks") << " for " << __builtin_popcount(t.c.mask) << " lanes: "
-    << v.wavefronts << (v.wavefronts == 1 ? " wavefront" : " wavefronts") << " (" << conflicts
-    << " bank conflicts)</text>\n";
+  s << "<text x='" << px << "' y='" << y + 4 << "' font-size='13' font-weight='bold'>"
+    << esc(trf("svg.tile.summary",
+               {std::to_string(banks.size()), tr(banks.size() == 1 ? "svg.bank" : "svg.banks"),
+                std::to_string(__builtin_popcount(t.c.mask)), std::to_string(v.wavefronts),
+                tr(v.wavefronts == 1 ? "svg.wavefront" : "svg.wavefronts"), std::to_string(conflicts)}))
+    << "</text>\n";
 }
 
 }  // namespace
@@ -331,9 +331,8 @@ std::string tile_svg(const std::vector<TilePanel>& panels, const DeviceProfile& 
   s << "<svg xmlns='http://www.w3.org/2000/svg' width='" << W << "' height='" << H
     << "' font-family='sans-serif' font-size='12'>\n<rect width='100%' height='100%' fill='white'/>\n";
   s << "<text x='" << x0 << "' y='28' font-size='17' font-weight='bold'>" << esc(title) << "</text>\n";
-  s << "<text x='" << x0 << "' y='50' font-size='12' fill='#444'>Each square is one 4-byte word of the tile, its "
-    << "background hue its bank; a number is the lane of warp " << (panels.empty() ? 0 : panels[0].c.warp)
-    << " that touches it, coloured by the wavefront that serves it.</text>\n";
+  s << "<text x='" << x0 << "' y='50' font-size='12' fill='#444'>"
+    << esc(trf("svg.tile.note", {std::to_string(panels.empty() ? 0 : panels[0].c.warp)})) << "</text>\n";
   int px = x0;
   for (const TilePanel& t : panels) {
     tile_panel(s, t, p, px, top, cell);
@@ -358,7 +357,8 @@ std::string shuffle_svg(const std::string& title, const std::string& note) {
     const int y = top + step * step_h;
     const int live = step == 0 ? 32 : offsets[step - 1];  // lanes whose value still counts
     s << "<text x='20' y='" << y + 16 << "' font-size='12'>"
-      << (step == 0 ? std::string("values") : "offset " + std::to_string(offsets[step - 1])) << "</text>\n";
+      << (step == 0 ? tr("svg.shuffle.values") : trf("svg.shuffle.offset", {std::to_string(offsets[step - 1])}))
+      << "</text>\n";
     for (int l = 0; l < 32; ++l) {
       const int x = x0 + l * lane_w;
       s << "<rect x='" << x << "' y='" << y << "' width='" << lane_w - 4 << "' height='22' fill='"
@@ -376,8 +376,7 @@ std::string shuffle_svg(const std::string& title, const std::string& note) {
     s << "<text x='" << x0 + 32 * lane_w + 4 << "' y='" << y + step_h / 2 + 14 << "' font-size='11' fill='#d95f02' "
       << "text-anchor='end'>v += shfl_down(v, " << off << ")</text>\n";
   }
-  s << "<text x='20' y='" << H - 14 << "' font-size='12'>After 5 steps lane 0 holds the sum of the 32 lanes; "
-    << "every step is one SHFL per warp, no shared memory, no barrier.</text>\n";
+  s << "<text x='20' y='" << H - 14 << "' font-size='12'>" << esc(tr("svg.shuffle.end")) << "</text>\n";
   s << "</svg>\n";
   return s.str();
 }

@@ -22,91 +22,14 @@ using detail::with_commas;
 
 namespace {
 
-std::string ratio(std::uint64_t a, std::uint64_t b) {
-  if (b == 0) return "-";
-  std::ostringstream o;
-  o << std::fixed << std::setprecision(a % b == 0 ? 0 : 1) << double(a) / double(b);
-  return o.str();
-}
+std::string ratio(std::uint64_t a, std::uint64_t b) { return catalog::ratio_text(a, b); }
 
-std::string explain(const catalog::Result& r, const std::map<std::string, catalog::Result>& done) {
-  const Counters& c = r.report.counters;
-  const std::string& k = r.report.kernel;
-  if (k == "matmul_naive")
-    return "every thread reads a row of A and a column of B from global memory: " +
-           with_commas(c.global_load.requests()) + " load requests, " +
-           ratio(c.global_load.sectors, c.global_load.requests()) +
-           " sectors each (a warp spans two 16-thread rows).";
-  if (k.rfind("matmul_tiled", 0) == 0) {
-    std::string t = k.substr(12);
-    const Counters& naive = done.at("matmul_naive").report.counters;
-    return "loads fall " + ratio(naive.global_load.requests(), c.global_load.requests()) +
-           "x against naive (" + with_commas(c.global_load.requests()) +
-           " requests): each value staged in the " + t + "x" + t + " tile is read " + t +
-           " times from shared memory, " + ratio(c.shared_load.wavefronts, c.shared_load.instructions) +
-           " wavefront per shared load, " + with_commas(c.shared_load.bank_conflicts() + c.shared_store.bank_conflicts()) +
-           " bank conflicts.";
-  }
-  if (k == "transpose_naive")
-    return "the load walks a column of `in`: " + ratio(c.global_load.sectors, c.global_load.requests()) +
-           " sectors per request (one per lane, " + with_commas(c.global_load.sectors) +
-           " in all); the store is coalesced at " + ratio(c.global_store.sectors, c.global_store.requests()) + ".";
-  if (k == "transpose_shared")
-    return "both global sides coalesce (" + ratio(c.global_load.sectors, c.global_load.requests()) +
-           " sectors/request), but s[lx][ly] writes a column of a [32][32] int tile: 32 lanes, one bank, " +
-           ratio(c.shared_store.wavefronts, c.shared_store.instructions) + " wavefronts per store (" +
-           with_commas(c.shared_store.bank_conflicts()) + " conflicts).";
-  auto conflicts = [](const Counters& x) { return x.shared_load.bank_conflicts() + x.shared_store.bank_conflicts(); };
-  if (k == "block_peak")
-    return "each warp finds its arg-max in 5 shuffle steps of value and index: " + with_commas(c.shfl) +
-           " SHFL (10 per warp + 10 more in warp 0), then 8 warp winners meet in shared memory (" +
-           with_commas(c.shared_store.instructions) + " single-lane STS).";
-  if (k == "reduce_interleaved")
-    return "s[2*s*tid] puts the active lanes 2s words apart: " + with_commas(conflicts(c)) +
-           " bank conflicts, " + ratio(c.shared_load.wavefronts, c.shared_load.instructions) +
-           " wavefronts per shared load.";
-  if (k == "reduce_sequential")
-    return "s[tid] += s[tid + s] keeps the active lanes on consecutive words: the conflicts disappear (" +
-           with_commas(conflicts(c)) + "), same " + with_commas(c.shared_load.instructions) + " shared loads.";
-  if (k == "reduce_shuffle")
-    return "the tree moves into registers: " + with_commas(c.shfl) + " SHFL replace " +
-           with_commas(done.at("reduce_sequential").report.counters.shared_load.instructions - c.shared_load.instructions) +
-           " shared loads, and " + with_commas(c.barriers) + " BAR instead of " +
-           with_commas(done.at("reduce_sequential").report.counters.barriers) + ".";
-  if (k == "histogram256")
-    return "bytes are counted with " + with_commas(c.shared_atomic.instructions) +
-           " shared-atomic warp instructions; only " + with_commas(c.global_atomic.instructions) +
-           " global atomics merge the per-group bins.";
-  if (k == "poly_eval")
-    return "every lane reads the same coefficient: each of the " + with_commas(c.constant_load.instructions) +
-           " constant loads is one broadcast access (" + with_commas(c.constant_load.distinct_addresses) + " in all).";
-  if (k == "lane_coeff")
-    return "lanes read coeffs[lane % 8]: 8 addresses per warp instruction, serialised into " +
-           with_commas(c.constant_load.distinct_addresses) + " accesses for " + with_commas(c.constant_load.instructions) +
-           " loads.";
-  if (k == "int_matmul_global")
-    return "seed 004: a warp walks 32 rows i, so A[i*n+k] touches 32 sectors per request (" +
-           ratio(c.global_load.sectors, c.global_load.requests()) + " sectors/request on average).";
-  if (k == "int_matmul_shared")
-    return "a[NT*i_local + k] is 32 words apart across the warp: a 32-way conflict on every other "
-           "load (" + ratio(c.shared_load.wavefronts, c.shared_load.instructions) +
-           " wavefronts per LDS, docs/hardware-model.md E8).";
-  if (k == "blur3x3")
-    return "the 18x18 tile with its halo is loaded once and read 9 times per pixel; a warp holds two "
-           "16-pixel rows 18 words apart, so banks 0-1 collide: " +
-           ratio(c.shared_load.wavefronts, c.shared_load.instructions) + " wavefronts per LDS (" +
-           with_commas(conflicts(c)) + " conflicts; only a row pitch of 16 mod 32 words, e.g. [18][48], would separate the rows).";
-  if (k == "neighbour_sum")
-    return "seed 000's neighbour read through shared_data[256] with the barrier: a rotation of banks, " +
-           with_commas(conflicts(c)) + " conflicts.";
-  if (k == "layer_relu")
-    return "ReLU(W x + b) as three launches; matvec's W[row*n+k] is strided across a warp (" +
-           ratio(c.global_load.sectors, c.global_load.requests()) + " sectors per request).";
-  if (k == "transpose_padded")
-    return "padding the tile to [32][33] moves each row one bank over, so the column store hits 32 "
-           "different banks: " + ratio(c.shared_store.wavefronts, c.shared_store.instructions) +
-           " wavefront per store, " + with_commas(c.shared_store.bank_conflicts()) + " conflicts.";
-  return "";
+// The catalog entry's sentence on the run, in the current language.
+std::string explain(const catalog::Result& r, const catalog::Results& done) {
+  const catalog::Entry* e = catalog::find(r.report.kernel);
+  if (!e || !e->explain) return "";
+  catalog::Text t = e->explain(r, done);
+  return lang() == Lang::kJa ? t.ja : t.en;
 }
 
 }  // namespace
@@ -142,11 +65,6 @@ std::string result_json(const catalog::Result& r, int indent, const DeviceProfil
 }
 
 namespace {
-
-struct Row {
-  const char* kernel;
-  int n;  // 0: the catalog's default
-};
 
 std::string fixed(double v, int prec) {
   std::ostringstream o;
@@ -263,54 +181,67 @@ Estimate est_of(const catalog::Result& r, int at_n = 0) {
   return catalog::predict(*catalog::find(r.report.kernel), r, *g_profile, at_n);
 }
 
-// Seed 001 (tiling): what tiling cuts, the L2 capacity cliff, occupancy at n=256.
+// "50 MiB", "8 MiB", "256 KiB".
+std::string bytes_text(std::size_t b) {
+  return b >= (1u << 20) ? std::to_string(b >> 20) + " MiB" : std::to_string(b >> 10) + " KiB";
+}
+
+// Seed 001 on the H100: waiting for loads decides the naive kernel's time; the L2 capacity cliff.
+void matmul_h100_part(std::ostream& os, const catalog::Result& mn, const catalog::Result& m16) {
+  const Estimate big = est_of(mn, 4096);
+  os << trf("tour.p.matmul.h100",
+            {g_profile->name, fixed(est_us(mn, 2048) / 1e3, 2), fixed(est_us(m16, 2048) / 1e3, 2),
+             fixed(est_us(mn, 4096) / 1e3, 1), fixed(est_us(m16, 4096) / 1e3, 1), bytes_text(g_profile->l2_bytes),
+             big.reads_fit_l2 ? "" : tr("tour.p.matmul.dram")});
+}
+
+// Seed 001 on its own device (apple-m3): one load path for L1 and threadgroup memory.
+void matmul_unified_part(std::ostream& os, const catalog::Result& mn, const catalog::Result& m16) {
+  const Counters& nv = mn.report.counters;
+  const Counters& t = m16.report.counters;
+  const double naive_ms = est_us(mn, 2048) / 1e3, tiled_ms = est_us(m16, 2048) / 1e3;
+  const std::uint64_t naive_slots = nv.global_load.sectors + nv.global_store.sectors;
+  const std::uint64_t tiled_slots = t.global_load.sectors + t.global_store.sectors + t.shared_load.wavefronts +
+                                    t.shared_store.wavefronts;
+  os << trf("tour.p.matmul.unified",
+            {g_profile->name, fixed(naive_ms, 1), fixed(tiled_ms, 1), fixed(naive_ms / tiled_ms, 2),
+             with_commas(naive_slots), with_commas(tiled_slots), ratio(naive_slots, tiled_slots)});
+}
+
+// Seed 001 (tiling): what tiling cuts, then the device's part, occupancy at n=256.
 void matmul_paragraph(std::ostream& os, const std::map<std::string, catalog::Result>& done) {
   const auto& mn = done.at("matmul_naive");
   const auto& m16 = done.at("matmul_tiled16");
   const auto& m32 = done.at("matmul_tiled32");
   const Counters& nv = mn.report.counters;
   const Counters& t16 = m16.report.counters;
-  const Estimate e16 = est_of(m16), e32 = est_of(m32), big = est_of(mn, 4096);
-  os << "\nMatmul, the seed 001 puzzle. Seed 001 expects tiling to cut memory reads 8x; at tile 16 "
-        "the global load requests fall " << ratio(nv.global_load.requests(), t16.global_load.requests())
-     << "x (" << with_commas(nv.global_load.requests()) << " -> " << with_commas(t16.global_load.requests())
-     << "), the tile width, not 8. The time falls far less, because the naive kernel's reads were "
-        "cheaper than they look: " << fixed(100.0 * double(nv.global_load.l1_hit_sectors) / double(nv.global_load.sectors), 1)
-     << "% of its load sectors hit in the SM's L1 (the threads of a group share rows of A and columns "
-        "of B). What decides the naive kernel's time is waiting: each warp waits for one load after "
-        "another. On " << g_profile->name << " the estimate at n=2048 is naive " << fixed(est_us(mn, 2048) / 1e3, 2)
-     << " ms, tiled16 " << fixed(est_us(m16, 2048) / 1e3, 2) << " ms (H100 measured 5.62 / 2.86 ms); at n=4096 "
-     << fixed(est_us(mn, 4096) / 1e3, 1) << " / " << fixed(est_us(m16, 4096) / 1e3, 1) << " ms (measured 80.9 / 22.8 ms). "
-        "At n=4096 A and B hold 128 MiB, more than the 50 MiB L2"
-     << (big.reads_fit_l2 ? "" : ", so every L1 miss waits for DRAM")
-     << ": on the H100 the naive kernel's cost per load doubles between n=2560 and n=3072, where A and "
-        "B outgrow L2 (tests/hardware/size_probe), which is why tiling gains 3.5x at n=4096 but 2x at "
-        "n=2048. Times above n=" << mn.n << " are scaled from the counters at n=" << mn.n
-     << "; the L2's merging of requests from several SMs is not modelled (`tgsim predict`). Tile 32 "
-        "is not faster than tile 16 at n=" << m32.n << " (estimate " << fixed(est_us(m32), 1) << " vs "
-     << fixed(est_us(m16), 1) << " us): its grid has only " << e32.groups << " groups for "
-     << g_profile->sm_count << " SMs, so " << (g_profile->sm_count - e32.busy_sms)
-     << " SMs idle, while tile 16 has " << e16.groups << " groups. At n=2048 the grids fill every SM "
-        "and tile 32 wins (measured 2.65 vs 2.86 ms).\n";
+  const Estimate e16 = est_of(m16), e32 = est_of(m32);
+  os << trf("tour.p.matmul",
+            {ratio(nv.global_load.requests(), t16.global_load.requests()), with_commas(nv.global_load.requests()),
+             with_commas(t16.global_load.requests()),
+             fixed(100.0 * double(nv.global_load.l1_hit_sectors) / double(nv.global_load.sectors), 1),
+             bytes_text(g_profile->l1_bytes), tr(g_profile->unified_load_path ? "unit.core" : "unit.sm")});
+  if (g_profile->unified_load_path) matmul_unified_part(os, mn, m16);
+  else matmul_h100_part(os, mn, m16);
+  os << trf("tour.p.matmul.scaled", {std::to_string(mn.n)});
+  if (e32.busy_sms < g_profile->sm_count)
+    os << trf("tour.p.matmul.tile32",
+              {std::to_string(m32.n), fixed(est_us(m32), 1), fixed(est_us(m16), 1), std::to_string(e32.groups),
+               std::to_string(g_profile->sm_count), std::to_string(g_profile->sm_count - e32.busy_sms),
+               std::to_string(e16.groups)});
+  os << "\n";
 }
 
 // Seed 002 (transpose): which side is uncoalesced, and the shared version's bank conflict.
 void transpose_paragraph(std::ostream& os, const std::map<std::string, catalog::Result>& done) {
   const Counters& tn = done.at("transpose_naive").report.counters;
   const Counters& ts = done.at("transpose_shared").report.counters;
-  os << "\nTranspose, seed 002. The seed calls the naive transpose's store uncoalesced; in this "
-        "kernel it is the load that walks a column: "
-     << ratio(tn.global_load.sectors, tn.global_load.requests()) << " sectors per load request, while "
-        "the store takes " << ratio(tn.global_store.sectors, tn.global_store.requests())
-     << " (one full 128-byte line). The load's cost is L1 work, not DRAM: " << with_commas(tn.global_load.l1_hit_sectors)
-     << " of " << with_commas(tn.global_load.sectors) << " load sectors hit in L1. The seed also expects the "
-        "shared-memory version to be faster; on the H100 it is slower (442 vs 415 us at n=8192), "
-        "because s[lx][ly] writes a column of a [32][32] tile: a 32-way bank conflict, "
-     << with_commas(ts.shared_store.wavefronts) << " store wavefronts. Padding to [32][33], the seed's own "
-        "fix, removes it and wins (326 us). Predicted on " << g_profile->name << " at n=8192: naive "
-     << fixed(est_us(done.at("transpose_naive"), 8192), 0) << " us, shared "
-     << fixed(est_us(done.at("transpose_shared"), 8192), 0) << " us, padded "
-     << fixed(est_us(done.at("transpose_padded"), 8192), 0) << " us.\n";
+  os << trf("tour.p.transpose",
+            {ratio(tn.global_load.sectors, tn.global_load.requests()),
+             ratio(tn.global_store.sectors, tn.global_store.requests()), with_commas(tn.global_load.l1_hit_sectors),
+             with_commas(tn.global_load.sectors), with_commas(ts.shared_store.wavefronts), g_profile->name,
+             fixed(est_us(done.at("transpose_naive"), 8192), 0), fixed(est_us(done.at("transpose_shared"), 8192), 0),
+             fixed(est_us(done.at("transpose_padded"), 8192), 0)});
 }
 
 void family_paragraphs_raw(std::ostream& os, const std::map<std::string, catalog::Result>& done) {
@@ -323,17 +254,10 @@ void int_matmul_paragraph(std::ostream& os, const std::map<std::string, catalog:
   const auto& g = done.at("int_matmul_global");
   const auto& s = done.at("int_matmul_shared");
   const Counters& c = s.report.counters;
-  std::ostringstream raw;
-  raw << "\nSeed 004's int matmul. Verdict: the shared-memory version does not pay. a[NT*i_local + k] "
-         "puts the 32 lanes of a warp 32 words apart, all in one bank: a 32-way conflict, "
-      << ratio(c.shared_load.wavefronts, c.shared_load.instructions) << " wavefronts per shared load on "
-         "average. The estimate at n=" << s.n << " is " << fixed(est_us(s), 1) << " us shared vs "
-      << fixed(est_us(g), 1) << " us global; the H100 measured 79.6 vs 71.1 ms at n=2048. The fix is "
-         "to pad the tile to [NT][NT+1] (index a[(NT+1)*i_local + k]), which puts the 32 lanes in 32 "
-         "banks. And the grid is small: ceil(n/NT) groups in one dimension, "
-      << s.report.grid.volume() << " at n=" << s.n << " and 32 at n=1000, for "
-      << g_profile->sm_count << " SMs, so most of the GPU idles whichever version runs.\n";
-  os << wrap(raw.str());
+  os << wrap(trf("tour.p.int_matmul",
+                 {ratio(c.shared_load.wavefronts, c.shared_load.instructions), std::to_string(s.n),
+                  fixed(est_us(s), 1), fixed(est_us(g), 1), std::to_string(s.report.grid.volume()),
+                  std::to_string(g_profile->sm_count)}));
 }
 
 namespace {
@@ -358,26 +282,20 @@ int tour(std::ostream& os, unsigned threads, bool json, const std::string& profi
   if (!profile) throw std::invalid_argument("unknown profile '" + profile_name + "'");
   g_profile = &*profile;
   const std::size_t width = 100;  // paragraphs; --wide widens the tables only
-  const Row tiling[] = {{"matmul_naive", 0},    {"matmul_tiled8", 0},    {"matmul_tiled16", 0},
-                        {"matmul_tiled32", 0},  {"transpose_naive", 0},  {"transpose_shared", 0},
-                        {"transpose_padded", 0}};
-  // Seed 004's int matmul runs at n = 250 here (not a multiple of 32; `tgsim run` uses 1000).
-  const Row more[] = {{"block_peak", 0},       {"reduce_interleaved", 0}, {"reduce_sequential", 0},
-                      {"reduce_shuffle", 0},   {"histogram256", 0},       {"poly_eval", 0},
-                      {"lane_coeff", 0},       {"int_matmul_global", 250}, {"int_matmul_shared", 250},
-                      {"blur3x3", 0},          {"neighbour_sum", 0},      {"layer_relu", 0}};
-  const std::size_t total = std::size(tiling) + std::size(more);
+  const std::vector<const catalog::Entry*> tiling = catalog::tour_entries(1), more = catalog::tour_entries(2);
+  const std::size_t total = tiling.size() + more.size();
   std::map<std::string, catalog::Result> done;
   std::vector<const catalog::Result*> rows1, rows2;
-  Device dev;
+  // The counters come from the profile's geometry and caches (only 32-wide warps are simulated).
+  Device dev(profile->warp_size == 32 ? *profile : profiles::nvidia_h100());
   auto run_rows = [&](const auto& list, std::vector<const catalog::Result*>& rows) {
-    for (const Row& row : list) {
-      progress(done.size() + 1, total, row.kernel);
+    for (const catalog::Entry* e : list) {
+      progress(done.size() + 1, total, e->name);
       catalog::RunOptions opt;
       opt.threads = threads;
-      opt.n = row.n;
-      done[row.kernel] = catalog::run(dev, row.kernel, opt);
-      rows.push_back(&done[row.kernel]);
+      opt.n = e->tour.n;
+      done[e->name] = catalog::run(dev, e->name, opt);
+      rows.push_back(&done[e->name]);
     }
     progress_done();
   };
@@ -388,6 +306,10 @@ int tour(std::ostream& os, unsigned threads, bool json, const std::string& profi
   };
   if (!json) {
     os << wrap(trf("tour.title", {profile->name}), width) << "\n"
+       << wrap(trf("tour.device", {profile->name, std::to_string(profile->sm_count), bytes_text(profile->l1_bytes),
+                                   bytes_text(profile->l2_bytes), fixed(profile->clock_hz / 1e9, 2),
+                                   std::to_string(profile->max_warps_per_sm * profile->warp_size)}),
+               width) << "\n"
        << wrap(trf("tour.legend", {profile->name}), width, 1) << "\n\n";
     os << tr("tour.family1") << "\n\n" << std::flush;
   }

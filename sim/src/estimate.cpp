@@ -22,7 +22,9 @@ Estimate estimate(const Counters& c, const Workload& w, const DeviceProfile& p) 
   if (!e.reads_fit_l2) {
     const double l2_read_bytes = double(c.l2_read_sectors) * p.sector_bytes;
     const double beyond = l2_read_bytes * (1.0 - double(p.l2_bytes) / footprint);
-    e.dram_reread_bytes = static_cast<std::uint64_t>(std::max(0.0, beyond - footprint));
+    double reread = std::max(0.0, beyond - footprint);
+    if (p.unified_load_path) reread = std::min(reread, (waves - 1) * footprint);
+    e.dram_reread_bytes = static_cast<std::uint64_t>(reread);
   }
   e.dram_s = double(c.dram_read_bytes + e.dram_reread_bytes + c.dram_write_bytes) /
              (p.dram_bytes_per_s * p.dram_efficiency);
@@ -38,7 +40,8 @@ Estimate estimate(const Counters& c, const Workload& w, const DeviceProfile& p) 
   // min(1, miss rate x warps per group) of the loads wait for a fill.
   const double loads = double(c.global_load.instructions);
   const double total_warps = double(w.groups) * warps_per_group;
-  if (loads > 0 && total_warps > 0) {
+  e.latency_modelled = !p.unified_load_path;
+  if (e.latency_modelled && loads > 0 && total_warps > 0) {
     const double sectors = std::max<double>(1, double(c.global_load.sectors));
     const double hit = c.cache_modelled ? double(c.global_load.l1_hit_sectors) / sectors : 0.0;
     const double miss = e.reads_fit_l2 ? p.l1_miss_l2_clk : p.l1_miss_dram_clk;

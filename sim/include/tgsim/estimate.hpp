@@ -16,6 +16,8 @@
 // footprint of the L2 read sectors are read again from DRAM (dram term), and an L1 miss costs
 // l1_miss_dram_clk instead of l1_miss_l2_clk (on the H100 the cost steps up between n=2560 and
 // n=3072 of the naive matmul, where A and B outgrow the 50 MiB L2: hardware/size_probe).
+// Unified load path (DeviceProfile::unified_load_path, Apple): no latency term, and the
+// re-reads are at most (waves - 1) x footprint.
 // time = max(terms) + launch overhead; `bound` names the largest term. Not modelled: issue
 // slots, instruction latency other than loads, tensor cores, clock changes, the L2's merging
 // of requests from several SMs (l2_read_sectors is an upper bound: see cache.hpp).
@@ -38,6 +40,7 @@ struct Estimate {
   double waves = 0;
   bool reads_fit_l2 = true;
   std::uint64_t dram_reread_bytes = 0;  // L2 read sectors that miss L2 beyond its capacity
+  bool latency_modelled = true;          // false under the unified load path rule (latency_s 0)
   double time_ms() const { return time_s * 1e3; }
 };
 

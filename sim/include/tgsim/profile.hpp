@@ -51,6 +51,15 @@ struct DeviceProfile {
   double l1_hit_clk = 40;
   double l1_miss_l2_clk = 164;
   double l1_miss_dram_clk = 329;
+
+  // The unified load path rule (Apple GPUs; docs/hardware-model.md 8.4). Threadgroup memory
+  // and the L1 data cache are one on-chip SRAM behind one port, so a global sector and a
+  // threadgroup wavefront take the same slot of the l1 term, and a kernel that moves its
+  // loads from the L1 to threadgroup memory (tiling) gains only the ratio of their slots. Load
+  // latency is hidden (up to 3,072 resident threads per core and a low-latency L2/SLC) and not
+  // a term; DRAM re-reads beyond L2 are at most one more pass over the footprint per wave of
+  // resident groups (the groups of a wave stream their operands together).
+  bool unified_load_path = false;
 };
 
 namespace profiles {
@@ -85,19 +94,32 @@ inline DeviceProfile nvidia_h100() {
   return p;
 }
 
-// Apple M3 (10-core GPU), Metal.
+// Apple M3 (10-core GPU), Metal. "metal-benchmarks" below is the README of
+// github.com/philipturner/metal-benchmarks (commit dc2adc6), tables "GPU" and "On-Chip Memory",
+// whose per-core figures are for Apple 7 and 8 (M1, M2): assumed for the M3 (Apple 9).
 // warp_size 32: threadExecutionWidth. max_threads_per_group 1024 and 32 KiB threadgroup
 //   memory: Metal Feature Set Tables (Apple GPU family 9).
-// Banks: not public (philipturner/metal-benchmarks lists "Shared Banks: TBD"): 32 x 4 bytes
-//   is an ASSUMPTION (bank_layout_assumed).
-// sm_count 10 GPU cores: Apple M3 product page. l1_bytes 8 KiB: metal-benchmarks README
-//   (L1 data cache per core, Apple 7/8; assumed for M3). l2_bytes 8 MiB: assumption (system
-//   level cache size is not published for M3).
-// clock_hz 1.38 GHz, fp32 10 x 128 lanes x 2 x 1.38 GHz = 3.5 TFLOPS: metal-benchmarks
-//   (ALU layout: 128 FP32 lanes per core) with the clock reported for M3 (assumption).
-// dram_bytes_per_s 100 GB/s: Apple M3 product page (unified memory bandwidth).
-// l1_hit_clk, l1_miss_l2_clk, l1_miss_dram_clk: NOT MEASURED for the M3: the H100's figures.
-//   With them the seed 001 pairs are predicted 2.5-6.6x too high (README, "Time estimate").
+// Banks: not public (metal-benchmarks lists "Shared Banks: TBD"): 32 x 4 bytes is an
+//   ASSUMPTION (bank_layout_assumed).
+// sm_count 10 GPU cores, dram_bytes_per_s 100 GB/s: Apple M3 product page (10-core GPU,
+//   100 GB/s unified memory bandwidth).
+// l1_bytes 8 KiB: metal-benchmarks "Data Cache 8 KB" per core. l2_bytes 8 MiB: the system
+//   level cache, the last level before DRAM: metal-benchmarks "L3 $" of the M2, 8 MB (the
+//   M3's is not published).
+// clock_hz 1.38 GHz: ASSUMPTION (Apple publishes no GPU clock; metal-benchmarks gives the M2
+//   1.398 GHz). fp32 10 x 128 lanes x 2 x 1.38 GHz = 3.5 TFLOPS: metal-benchmarks (128 FP32
+//   ALUs per core).
+// l1_wavefronts_per_clk 1: metal-benchmarks gives Apple 7/8 cores the same on-core data
+//   bandwidth per clock as Ampere/Ada SMs ("On-Core Data BW/Cycle 64 B" for both), so the l1
+//   unit keeps the H100 profile's rate. Threadgroup memory shares that port: the unified load
+//   path rule (unified_load_path; metal-benchmarks: "Apple also reduces the amount of
+//   threadgroup memory bandwidth").
+// l2_bytes_per_s: metal-benchmarks "On-GPU Data BW/Cycle ~32 B" per core: 32 B x 10 cores x
+//   1.38 GHz = 441.6 GB/s.
+// max_warps_per_sm 96: metal-benchmarks "Max Threads 384-3072" per core (3,072 / 32).
+// dram_efficiency 0.8, max_groups_per_sm 32, launch_overhead_s 5 us: ASSUMPTIONS.
+// No figure here was fitted to a measurement. The latency figures are not used: there is no
+//   measured M3 load latency, and the unified load path rule takes latency as hidden.
 inline DeviceProfile apple_m3() {
   DeviceProfile p;
   p.name = "apple-m3";
@@ -109,13 +131,15 @@ inline DeviceProfile apple_m3() {
   p.l1_bytes = 8 * 1024;
   p.l2_bytes = 8 * 1024 * 1024;
   p.clock_hz = 1.38e9;
-  p.l2_bytes_per_s = 1.0e12;  // assumption: not published
+  p.l1_wavefronts_per_clk = 1.0;
+  p.l2_bytes_per_s = 32.0 * 10 * 1.38e9;
   p.dram_bytes_per_s = 100e9;
-  p.dram_efficiency = 0.8;    // assumption
+  p.dram_efficiency = 0.8;
   p.fp32_flops_per_s = 3.5e12;
-  p.max_warps_per_sm = 32;    // assumption: 1024 threads resident per core
+  p.max_warps_per_sm = 96;
   p.max_groups_per_sm = 32;
   p.launch_overhead_s = 5e-6;
+  p.unified_load_path = true;
   return p;
 }
 
