@@ -13,16 +13,11 @@
 
 namespace tgsim::catalog {
 
-struct RunOptions {
-  int n = 0;             // 0: the entry's default size
-  unsigned threads = 0;  // worker threads, 0 = all cores
-  Schedule schedule = Schedule::kInOrder;
-  std::uint64_t shuffle_seed = 1;
-  bool check = false;                  // LaunchConfig::check
-  bool report_same_value_waw = false;  // LaunchConfig::report_same_value_waw
-  bool cache_model = true;             // LaunchConfig::cache_model
-  std::string capture_site;            // LaunchConfig::capture_site
-  bool progress = false;               // LaunchConfig::progress
+// How to run an entry: its size and the launch settings of every launch it makes (workers,
+// schedule, checker, cache model, capture, progress, ...); grid, block and name come from the
+// entry.
+struct RunOptions : LaunchConfig {
+  int n = 0;  // 0: the entry's default size
 };
 
 struct Result {

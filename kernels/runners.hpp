@@ -12,18 +12,10 @@ namespace tgsim::catalog::runners {
 
 
 inline LaunchConfig config(const char* name, Dim3 grid, Dim3 block, const RunOptions& opt) {
-  LaunchConfig c;
+  LaunchConfig c = opt;
   c.name = name;
   c.grid = grid;
   c.block = block;
-  c.threads = opt.threads;
-  c.schedule = opt.schedule;
-  c.shuffle_seed = opt.shuffle_seed;
-  c.check = opt.check;
-  c.report_same_value_waw = opt.report_same_value_waw;
-  c.cache_model = opt.cache_model;
-  c.capture_site = opt.capture_site;
-  c.progress = opt.progress;
   return c;
 }
 

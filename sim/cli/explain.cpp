@@ -34,11 +34,6 @@ using detail::with_commas;
 
 namespace {
 
-std::string base(const std::string& path) {
-  auto p = path.rfind('/');
-  return p == std::string::npos ? path : path.substr(p + 1);
-}
-
 bool write_file(const std::string& path, const std::string& text, std::ostream& err) {
   std::ofstream f(path);
   f << text;
@@ -236,7 +231,7 @@ std::vector<std::string> pictures(const catalog::Result& r, const std::string& k
   std::vector<std::string> out;
   const CapturedInstruction& c = r.report.captured;
   std::ostringstream title;
-  title << trf("pic.title", {kernel, to_string(c.kind), base(c.file) + ":" + std::to_string(c.line)});
+  title << trf("pic.title", {kernel, to_string(c.kind), detail::basename_of(c.file) + ":" + std::to_string(c.line)});
   const Tile* t = tile_of(kernel);
   const bool shared = c.kind == SiteKind::kSharedLoad || c.kind == SiteKind::kSharedStore;
   if (shared && t) {
@@ -268,7 +263,7 @@ void print_instruction(std::ostream& os, const std::string& kernel, const catalo
                        const Device& sim_dev, std::size_t width) {
   const CapturedInstruction& c = r.report.captured;
   const Counters& k = r.report.counters;
-  os << wrap(kernel + " (n " + std::to_string(r.n) + "), " + to_string(c.kind) + " at " + base(c.file) + ":" +
+  os << wrap(kernel + " (n " + std::to_string(r.n) + "), " + to_string(c.kind) + " at " + detail::basename_of(c.file) + ":" +
                  std::to_string(c.line) + ":" + std::to_string(c.column) + ", block " + std::to_string(c.group) +
                  " warp " + std::to_string(c.warp) + ", " + std::to_string(c.width) + "-byte lanes",
              width)
@@ -319,7 +314,7 @@ int explain_file(std::ostream& os, std::ostream& err, const ExplainOptions& o, c
         err << "tgsim: error: " << first.report.kernel << " has no global or shared access to draw\n";
         return 1;
       }
-      site = base(s->file) + ":" + std::to_string(s->line) + ":" + std::to_string(s->column);
+      site = detail::basename_of(s->file) + ":" + std::to_string(s->line) + ":" + std::to_string(s->column);
     }
     cfg.capture_site = site;
     catalog::Result r{run_file(o.file, sim, cfg).report, true, 0};
@@ -391,7 +386,7 @@ int explain(std::ostream& os, std::ostream& err, const ExplainOptions& o) {
       err << "tgsim: error: " << o.kernel << " has no global or shared access to draw\n";
       return 1;
     }
-    site = base(s->file) + ":" + std::to_string(s->line) + ":" + std::to_string(s->column);
+    site = detail::basename_of(s->file) + ":" + std::to_string(s->line) + ":" + std::to_string(s->column);
   }
   opt.capture_site = site;
   catalog::Result r = catalog::run(sim_dev, o.kernel, opt);

@@ -20,6 +20,7 @@
 
 #include "frontend/compile.hpp"
 #include "modules.hpp"
+#include <tgsim/hash.hpp>
 
 namespace tgsim::cli {
 
@@ -45,13 +46,6 @@ const std::map<std::string, ElemType>& elem_types() {
     return m;
   }();
   return t;
-}
-
-std::uint64_t splitmix(std::uint64_t& s) {
-  std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
 }
 
 // One component of value v (random or iota) written at p.
@@ -106,7 +100,7 @@ void bind_buffer(BoundArg& b, const std::string& arg, const tgsim_param_desc& p,
   if (init.empty() || init == "=iota") {
     for (std::size_t e = 0; e < b.count; ++e)
       for (std::size_t c = 0; c < comps; ++c) {
-        const std::uint64_t r = splitmix(seed);
+        const std::uint64_t r = detail::splitmix64(seed);
         const double v = init.empty() ? (static_cast<double>(r >> 11) / 9007199254740992.0) * 2 - 1
                                       : static_cast<double>(e * comps + c);
         const std::int64_t iv = init.empty() ? static_cast<std::int64_t>(r % 100) : static_cast<std::int64_t>(e * comps + c);

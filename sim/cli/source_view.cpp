@@ -34,11 +34,6 @@ std::string fixed(double v, int prec) {
 
 std::string pct(double share) { return fixed(100.0 * share, 1) + "%"; }
 
-std::string base(const std::string& path) {
-  auto p = path.rfind('/');
-  return p == std::string::npos ? path : path.substr(p + 1);
-}
-
 std::string html_escape(const std::string& s) {
   std::string o;
   for (char ch : s) {
@@ -206,7 +201,7 @@ void print_source(std::ostream& os, const SourceView& v, const std::vector<Advic
     if (rank == 8 || (rank > 0 && l.share < 0.005)) break;
     const auto c = cells(l);
     os << pad_left(std::to_string(++rank), w[0]) << pad_left(pct(l.share), w[1]) << "  "
-       << pad_right(clip(base(relative_path(l.file)) + ":" + std::to_string(l.line), w[2] - 3), w[2] - 2)
+       << pad_right(clip(detail::basename_of(relative_path(l.file)) + ":" + std::to_string(l.line), w[2] - 3), w[2] - 2)
        << pad_left(c[0], w[3]) << pad_left(c[1], w[4]) << pad_left(c[2], w[5]) << pad_left(c[3], w[6]) << "\n";
   }
   // Rules.
@@ -215,7 +210,7 @@ void print_source(std::ostream& os, const SourceView& v, const std::vector<Advic
     const Advice& a = advice[i];
     const LineCost* l = line_at(v, a.file, a.line);
     if (!l) continue;
-    os << wrap(std::to_string(i + 1) + ". " + base(a.file) + ":" + std::to_string(a.line) + "  " + rule_title(a),
+    os << wrap(std::to_string(i + 1) + ". " + detail::basename_of(a.file) + ":" + std::to_string(a.line) + "  " + rule_title(a),
                width, 3)
        << "\n";
     os << wrap("   " + rule_text(a, *l), width, 3) << "\n";
@@ -283,7 +278,7 @@ std::string source_html(const SourceView& v, const std::vector<Advice>& advice, 
     if (rank == 8 || (rank > 0 && l.share < 0.005)) break;
     const auto c = cells(l);
     h << "<tr><td>" << ++rank << "</td><td>" << pct(l.share) << "</td><td class='site'>"
-      << html_escape(base(l.file) + ":" + std::to_string(l.line)) << "</td><td>" << c[0] << "</td><td>" << c[1]
+      << html_escape(detail::basename_of(l.file) + ":" + std::to_string(l.line)) << "</td><td>" << c[0] << "</td><td>" << c[1]
       << "</td><td>" << c[2] << "</td><td>" << c[3] << "</td><td class='site'>" << kinds(l) << "</td></tr>\n";
   }
   h << "</table>\n";
@@ -291,7 +286,7 @@ std::string source_html(const SourceView& v, const std::vector<Advice>& advice, 
   for (const Advice& a : advice) {
     const LineCost* l = line_at(v, a.file, a.line);
     if (!l) continue;
-    h << "<div class='rule' id='rule-" << a.rule << "'><h3>" << html_escape(base(a.file) + ":" + std::to_string(a.line))
+    h << "<div class='rule' id='rule-" << a.rule << "'><h3>" << html_escape(detail::basename_of(a.file) + ":" + std::to_string(a.line))
       << " &mdash; " << html_escape(rule_title(a)) << "</h3>\n<p>" << html_escape(rule_text(a, *l)) << "</p></div>\n";
   }
   for (const Range& r : ranges(v, files_of(v))) {

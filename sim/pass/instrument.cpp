@@ -21,14 +21,13 @@
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 
 #include <tgsim/kernel/abi.h>
+#include <tgsim/hash.hpp>
 
 using namespace llvm;
 
 namespace tgsim::pass {
 
 namespace {
-
-constexpr std::uint64_t kGolden = 0x9E3779B97F4A7C15ull;
 
 std::uint64_t width_code(std::uint64_t w) {
   return w == 1 ? 0 : w == 2 ? 1 : w == 4 ? 2 : w == 8 ? 3 : 4;
@@ -71,7 +70,7 @@ const Entry::Slot& slot_of(Context& c, Entry& e, Constant* site, std::uint64_t b
   p2i->insertAfter(e.last);
   IRBuilder<> b(p2i->getNextNode());
   Value* key = b.CreateOr(p2i, ConstantInt::get(c.i64, bits), "tgsim.key");
-  Value* idx = b.CreateShl(b.CreateLShr(b.CreateMul(key, ConstantInt::get(c.i64, kGolden)), 56), 1);
+  Value* idx = b.CreateShl(b.CreateLShr(b.CreateMul(key, ConstantInt::get(c.i64, tgsim::detail::kGoldenGamma)), 56), 1);
   // An empty asm makes the slot index opaque, so that the code generator keeps it computed
   // once at entry rather than sinking the hash into every access (measured: 12 instructions
   // more per iteration of the tiled matmul's inner loop without it).

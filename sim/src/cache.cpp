@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <tgsim/hash.hpp>
 
 namespace tgsim::detail {
 
@@ -51,7 +52,7 @@ std::uint32_t L1Cache::load(const std::uint64_t* sectors, std::uint32_t n) {
     const std::uint64_t line = sectors[i] / sectors_per_line_;
     const std::uint32_t bit = 1u << (sectors[i] % sectors_per_line_);
     // Hashed set index (real L1s hash addresses so strided rows do not share one set).
-    std::uint64_t h = line * 0x9E3779B97F4A7C15ull;
+    std::uint64_t h = line * kGoldenGamma;
     Way* set = &way_[std::size_t((h >> 40) % sets_) * ways_];
     Way* victim = set;
     Way* found = nullptr;
@@ -78,7 +79,7 @@ bool IdSet::insert(std::uint64_t id) {
   if ((size_ + 1) * 2 > slots_.size()) grow();
   const std::uint64_t key = id + 1;
   const std::size_t mask = slots_.size() - 1;
-  for (std::size_t i = (key * 0x9E3779B97F4A7C15ull) >> 20 & mask;; i = (i + 1) & mask) {
+  for (std::size_t i = (key * kGoldenGamma) >> 20 & mask;; i = (i + 1) & mask) {
     if (slots_[i] == key) return false;
     if (slots_[i] == 0) {
       slots_[i] = key;

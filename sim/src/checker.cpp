@@ -8,15 +8,12 @@
 #include <thread>
 
 #include "shared_decl.hpp"
+#include <tgsim/hash.hpp>
+#include "util.hpp"
 
 namespace tgsim::detail {
 
 namespace {
-
-std::string basename_of(const std::string& path) {
-  auto p = path.rfind('/');
-  return p == std::string::npos ? path : path.substr(p + 1);
-}
 
 // Past this many pairs per word and interval the rest of the word is skipped: a thousand
 // threads storing to one flag would otherwise cost a million pairs per barrier.
@@ -34,16 +31,6 @@ FindingKind warp_kind(FindingKind k) {
 }  // namespace
 
 // ------------------------------------------------------------------ merging and findings
-
-void merge_hazards(HazardMap& into, const HazardMap& from) {
-  for (const auto& [key, agg] : from) {
-    auto [it, inserted] = into.try_emplace(key, agg);
-    if (inserted) continue;
-    std::uint64_t count = it->second.count + agg.count;
-    if (agg.order < it->second.order) it->second = agg;
-    it->second.count = count;
-  }
-}
 
 void hazard_findings(const HazardMap& h, const std::vector<SiteInfo>& sites,
                      const LaunchConfig& cfg, FindingMap& out) {
@@ -120,7 +107,7 @@ void hazard_findings(const HazardMap& h, const std::vector<SiteInfo>& sites,
 static_assert(sizeof(GridShadow::Word) == 64, "a grid word stays one cache line");
 
 GridShadow::Page* GridShadow::page(std::uint64_t no) {
-  Shard& s = shards_[(no * 0x9E3779B97F4A7C15ull) >> 58];
+  Shard& s = shards_[(no * kGoldenGamma) >> 58];
   std::lock_guard<std::mutex> lock(s.mu);
   std::unique_ptr<Page>& p = s.pages[no];
   if (!p) p = std::make_unique<Page>();
@@ -256,7 +243,7 @@ void Checker::start_group(std::uint64_t group, const std::deque<SharedDecl>* dec
   if (gwords_.size() * 8 < gindex_.size()) {
     const std::size_t m = gindex_.size() - 1;
     for (const GWord& g : gwords_) {
-      std::size_t k = (g.word * 0x9E3779B97F4A7C15ull) >> 20;
+      std::size_t k = (g.word * kGoldenGamma) >> 20;
       while (gindex_[k & m] != 0) {
         gindex_[k & m] = 0;  // its probe run: every slot in it is this group's
         ++k;
@@ -270,7 +257,7 @@ void Checker::start_group(std::uint64_t group, const std::deque<SharedDecl>* dec
 
 std::uint32_t Checker::global_word(std::uint64_t word) {
   std::size_t mask = gindex_.size() - 1;
-  std::size_t h = (word * 0x9E3779B97F4A7C15ull) >> 20;
+  std::size_t h = (word * kGoldenGamma) >> 20;
   for (;; h = (h + 1) & mask) {
     std::uint32_t& slot = gindex_[h & mask];
     if (slot == 0) {
@@ -282,7 +269,7 @@ std::uint32_t Checker::global_word(std::uint64_t word) {
         gindex_.assign(gindex_.size() * 2, 0);
         std::size_t m = gindex_.size() - 1;
         for (std::uint32_t i = 0; i < gwords_.size(); ++i) {
-          std::size_t k = (gwords_[i].word * 0x9E3779B97F4A7C15ull) >> 20;
+          std::size_t k = (gwords_[i].word * kGoldenGamma) >> 20;
           while (gindex_[k & m]) ++k;
           gindex_[k & m] = i + 1;
         }

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "launch_state.hpp"
+#include <tgsim/hash.hpp>
 
 namespace tgsim::detail {
 
@@ -58,7 +59,9 @@ struct HazardAgg {
   std::string element;  // "tileA[0][1]", "C[17]"
 };
 using HazardMap = std::map<HazardKey, HazardAgg>;
-void merge_hazards(HazardMap& into, const HazardMap& from);
+inline void merge_hazards(HazardMap& into, const HazardMap& from) {
+  merge_examples(into, from, [](auto& a) -> auto& { return a.count; });
+}
 // Turns hazards into Findings (site ids resolved through `sites`) and adds them to `out`.
 void hazard_findings(const HazardMap& h, const std::vector<SiteInfo>& sites,
                      const LaunchConfig& cfg, FindingMap& out);
@@ -94,7 +97,7 @@ class GridShadow {
   // The word's entry, or null; once every group has run (no lock taken).
   const Word* find(std::uint64_t word) const {
     const std::uint64_t no = word >> kPageBits;
-    const Shard& s = shards_[(no * 0x9E3779B97F4A7C15ull) >> 58];
+    const Shard& s = shards_[(no * kGoldenGamma) >> 58];
     auto it = s.pages.find(no);
     return it == s.pages.end() ? nullptr : &it->second->words[word & ((1u << kPageBits) - 1)];
   }
@@ -154,7 +157,7 @@ inline std::uint64_t fold_store_value(const void* value, std::uint32_t width) {
     std::uint64_t lo, hi;
     std::memcpy(&lo, value, 8);
     std::memcpy(&hi, static_cast<const char*>(value) + 8, 8);
-    v = lo ^ (hi * 0x9E3779B97F4A7C15ull);
+    v = lo ^ (hi * kGoldenGamma);
   }
   return v;
 }

@@ -11,6 +11,7 @@
 
 #include "group_internal.hpp"
 #include "guard.hpp"
+#include <tgsim/hash.hpp>
 
 namespace tgsim::detail {
 
@@ -28,17 +29,6 @@ void no_current_thread() {
       "tgsim: a kernel-side call (threadIdx, a buffer subscript, a barrier, shared memory) was "
       "made outside a running kernel thread");
 }
-
-namespace {
-
-std::uint64_t splitmix64(std::uint64_t& s) {
-  std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-}  // namespace
 
 // ------------------------------------------------------------------ warp log
 

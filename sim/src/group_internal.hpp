@@ -6,16 +6,12 @@
 #include <cstring>
 #include <source_location>
 #include <string>
+#include "util.hpp"
 
 namespace tgsim::detail {
 
 // Thrown into waiting threads to end a group that cannot go on (divergence, exception).
 struct AbortGroup {};
-
-inline std::string basename_of(const char* path) {
-  const char* s = std::strrchr(path, '/');
-  return s ? s + 1 : path;
-}
 
 inline std::string hex(std::uint32_t mask) {
   char buf[16];

@@ -46,17 +46,6 @@ std::vector<SiteInfo> SiteTable::snapshot() const {
   return sites_;
 }
 
-void merge_findings(FindingMap& into, const FindingMap& from) {
-  for (const auto& [key, agg] : from) {
-    auto [it, inserted] = into.try_emplace(key, agg);
-    if (inserted) continue;
-    FindingAgg& a = it->second;
-    std::uint64_t count = a.finding.count + agg.finding.count;
-    if (agg.order < a.order) a = agg;
-    a.finding.count = count;
-  }
-}
-
 LaunchState::LaunchState(const DeviceProfile& p, const LaunchConfig& c, KernelFn f,
                          const std::vector<BufferSpan>& b)
     : profile(p), cfg(c), fn(f), buffers(b) {

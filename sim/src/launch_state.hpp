@@ -54,7 +54,23 @@ struct FindingAgg {
   std::tuple<std::uint64_t, std::uint64_t, std::uint32_t, std::uint32_t, std::uint64_t> order{};
 };
 using FindingMap = std::map<FindingKey, FindingAgg>;
-void merge_findings(FindingMap& into, const FindingMap& from);
+
+// Merges one worker's aggregates into the launch's, for findings and the checker's hazards
+// alike: the counts add up and the example with the smallest `order` wins, so the result does
+// not depend on which worker ran which group. count(agg) names the aggregate's count.
+template <class Map, class Count>
+void merge_examples(Map& into, const Map& from, Count count) {
+  for (const auto& [key, agg] : from) {
+    auto [it, inserted] = into.try_emplace(key, agg);
+    if (inserted) continue;
+    const std::uint64_t total = count(it->second) + count(agg);
+    if (agg.order < it->second.order) it->second = agg;
+    count(it->second) = total;
+  }
+}
+inline void merge_findings(FindingMap& into, const FindingMap& from) {
+  merge_examples(into, from, [](auto& a) -> auto& { return a.finding.count; });
+}
 
 class GridShadow;
 struct LaunchFootprint;

@@ -96,11 +96,6 @@ bool is_hazard(FindingKind k) {
 
 namespace {
 
-std::string base(const std::string& path) {
-  auto p = path.rfind('/');
-  return p == std::string::npos ? path : path.substr(p + 1);
-}
-
 nlohmann::json dim(const Dim3& d) { return nlohmann::json::array({d.x, d.y, d.z}); }
 
 nlohmann::json global_json(const AccessCounters& c) {
@@ -155,13 +150,13 @@ nlohmann::json counters_json(const Counters& c) {
 }  // namespace
 
 std::string SiteCounters::where() const {
-  return base(file) + ":" + std::to_string(line) + ":" + std::to_string(column);
+  return detail::basename_of(file) + ":" + std::to_string(line) + ":" + std::to_string(column);
 }
 
-std::string Finding::where() const { return base(file) + ":" + std::to_string(line); }
+std::string Finding::where() const { return detail::basename_of(file) + ":" + std::to_string(line); }
 
 std::string Finding::where2() const {
-  return file2.empty() ? std::string() : base(file2) + ":" + std::to_string(line2);
+  return file2.empty() ? std::string() : detail::basename_of(file2) + ":" + std::to_string(line2);
 }
 
 std::string to_json(const Report& r, int indent) {

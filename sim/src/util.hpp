@@ -1,5 +1,5 @@
-// Small helpers used across the library and the command: numbers with thousands separators,
-// a path's last component, and the 64-bit multiplicative-hash constant.
+// Small helpers used across the library and the command: numbers with thousands separators
+// and a path's last component.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -19,8 +19,5 @@ inline std::string basename_of(std::string_view path) {
   const std::size_t slash = path.find_last_of('/');
   return std::string(slash == std::string_view::npos ? path : path.substr(slash + 1));
 }
-
-// 2^64 / golden ratio: the multiplier of Fibonacci hashing (and of hash_combine-style mixing).
-inline constexpr std::uint64_t kGoldenGamma = 0x9E3779B97F4A7C15ull;
 
 }  // namespace tgsim::detail

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstring>
 #include <source_location>
+#include <tgsim/hash.hpp>
 
 namespace tgsim::detail {
 
@@ -49,7 +50,7 @@ inline std::uint64_t tag_key(const std::source_location& loc, AccessKind kind, s
   return static_cast<std::uint64_t>(p) | static_cast<std::uint64_t>(kind) | (width_code(width) << 56);
 }
 inline std::size_t tag_slot(std::uint64_t key) {
-  return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 56);  // 256 slots
+  return static_cast<std::size_t>(fib_hash(key, 56));  // 256 slots
 }
 
 }  // namespace tgsim::detail
