@@ -275,7 +275,7 @@ void GroupRun::run(std::uint64_t g) {
         flush_warp(w);
     }
     if (aborting_) break;
-    std::uint32_t waiting = 0, ready = 0, warp_waiting = 0;
+    std::uint32_t waiting = 0, ready = 0, warp_waiting = 0, mask_waiting = 0;
     bool one_site = true;
     const Thread* first = nullptr;
     for (const Thread& th : threads_) {
@@ -287,6 +287,7 @@ void GroupRun::run(std::uint64_t g) {
         // waiting for __activemask() to be resolved.
         ready += th.state == State::kReady;
         warp_waiting += th.state == State::kWarpWait;
+        mask_waiting += th.state == State::kMaskWait;
       } else {
         ++waiting;
         if (!first) {
@@ -297,7 +298,7 @@ void GroupRun::run(std::uint64_t g) {
       }
     }
     if (ready) continue;
-    if (resolve_activemasks()) continue;
+    if (mask_waiting && resolve_activemasks()) continue;
     if (warp_waiting) {
       report_stuck_warps();
       aborting_ = true;
