@@ -3,8 +3,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <stdexcept>
+#include <vector>
 #include <tgsim/cuda.hpp>
 #include <tgsim/tgsim.hpp>
 
@@ -74,6 +76,41 @@ TG_KERNEL void throws_in_blocks_3_and_5() {
   __syncthreads();
 }
 
+// Every thread notes itself as it runs, through three barrier intervals: a __syncwarp
+// rendezvous in the first, early exits (lane 31 of the odd warps) in the second.
+std::vector<int> g_ran;
+TG_KERNEL void note_run_order() {
+  const int t = static_cast<int>(threadIdx.x);
+  g_ran.push_back(t);
+  __syncwarp();
+  g_ran.push_back(2048 + t);
+  __syncthreads();
+  if (t % 64 == 63) return;
+  g_ran.push_back(1024 + t);
+  __syncthreads();
+  g_ran.push_back(3072 + t);
+}
+
+// The order the scheduler promises for note_run_order in 8 warps: each pass over the group runs
+// the ready threads in the schedule's order; the last lane of a warp to reach the rendezvous
+// releases the others and goes on, the released ones run in the next pass; a barrier is
+// released when every thread waits at it or exited.
+std::vector<int> expected_run_order(const std::vector<int>& order) {
+  std::vector<int> want, last(8, -1);
+  for (int t : order) last[t / 32] = t;
+  for (int t : order) {
+    want.push_back(t);
+    if (last[t / 32] == t) want.push_back(2048 + t);
+  }
+  for (int t : order)
+    if (last[t / 32] != t) want.push_back(2048 + t);
+  for (int t : order)
+    if (t % 64 != 63) want.push_back(1024 + t);
+  for (int t : order)
+    if (t % 64 != 63) want.push_back(3072 + t);
+  return want;
+}
+
 tgsim::LaunchConfig cfg(Dim3 grid, Dim3 block, Schedule s = Schedule::kInOrder, unsigned threads = 0) {
   tgsim::LaunchConfig c;
   c.grid = grid;
@@ -107,6 +144,35 @@ TEST_P(BarrierSchedules, TreeReductionIsRightInEverySchedule) {
   }
   EXPECT_TRUE(r.findings.empty());
   EXPECT_EQ(r.counters.barriers, 6u * 8u * 9u);  // 9 barrier calls per thread, 8 warps, 6 groups
+}
+
+// Threads hand the CPU to each other at barriers and rendezvous (GroupRun::switch_out): the
+// order they run in is still the schedule's, in every interval.
+TEST_P(BarrierSchedules, ThreadsRunInTheScheduleOrderInEveryInterval) {
+  tgsim::Device dev;
+  g_ran.clear();
+  auto r = dev.launch(cfg(Dim3(1), Dim3(256), GetParam(), 1), note_run_order);
+  EXPECT_TRUE(r.findings.empty());
+  std::vector<int> order;
+  for (int x : g_ran)
+    if (x < 1024) order.push_back(x);
+  ASSERT_EQ(order.size(), 256u);
+  std::vector<int> in_order(256);
+  for (int i = 0; i < 256; ++i) in_order[i] = i;
+  if (GetParam() == Schedule::kInOrder) {
+    EXPECT_EQ(order, in_order);
+  }
+  if (GetParam() == Schedule::kReverse) {
+    EXPECT_EQ(order, std::vector<int>(in_order.rbegin(), in_order.rend()));
+  }
+  if (GetParam() == Schedule::kShuffle) {
+    EXPECT_NE(order, in_order);
+    std::vector<int> sorted = order;
+    std::sort(sorted.begin(), sorted.end());
+    EXPECT_EQ(sorted, in_order);
+  }
+  EXPECT_EQ(g_ran, expected_run_order(order));
+  EXPECT_EQ(r.counters.barriers, 8u + 8u);
 }
 
 INSTANTIATE_TEST_SUITE_P(All, BarrierSchedules,

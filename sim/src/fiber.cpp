@@ -1,4 +1,5 @@
-// Fiber (fiber.hpp) on boost::context::fiber, and the per-worker stack pool.
+// Fiber (fiber.hpp) on boost::context::fiber, and the per-worker stack pool (last freed, first
+// reused).
 #include "fiber.hpp"
 #include "guard.hpp"
 
@@ -75,35 +76,42 @@ struct PooledStack {
   void deallocate(boost::context::stack_context& sc) noexcept { stack_pool.put(sc); }
 };
 
+// The context that jumped away last: the one whose continuation the resumed side stores.
+thread_local Fiber* leaving = nullptr;
+
 }  // namespace
 
-void Fiber::resume(std::size_t stack_bytes, Body body, void* arg) {
-  if (!fiber_) {
-    body_ = body;
-    arg_ = arg;
-    fiber_ = boost::context::fiber(std::allocator_arg, PooledStack{stack_bytes},
-                                   [this](boost::context::fiber&& back) {
-                                     back_ = std::move(back);
-                                     body_(arg_);
-                                     finished_ = true;
-                                     return std::move(back_);
-                                   });
-  }
-  fiber_ = std::move(fiber_).resume();
+// Runs first in every context that continues after a switch: `back` is the context that
+// switched to it (empty, or a finished record with the ucontext back end, when it returned).
+void Fiber::land(boost::context::fiber&& back) {
+  Fiber* f = leaving;
+  f->fiber_ = std::move(back);
   // A finished fiber's stack goes back to this worker's pool now. (fcontext already did so
-  // and left fiber_ empty; the ucontext back end of the sanitizer build keeps the record
+  // and left the record empty; the ucontext back end of the sanitizer build keeps the record
   // until the fiber object dies, which would otherwise be in ~GroupRun on the launching thread.)
-  if (finished_) {
-    fiber_ = boost::context::fiber();
-    finished_ = false;
-    hint_ = nullptr;
+  if (f->finished_) {
+    f->fiber_ = boost::context::fiber();
+    f->finished_ = false;
+    f->hint_ = nullptr;
   }
 }
 
-void Fiber::suspend() {
+void Fiber::jump(Fiber& from, Fiber& to) {
   char here;
-  hint_ = &here;
-  back_ = std::move(back_).resume();
+  from.hint_ = &here;
+  if (!to.fiber_) {
+    Fiber* self = &to;
+    to.fiber_ = boost::context::fiber(std::allocator_arg, PooledStack{to.stack_bytes_},
+                                      [self](boost::context::fiber&& back) {
+                                        land(std::move(back));
+                                        self->body_(self->arg_);
+                                        self->finished_ = true;
+                                        leaving = self;
+                                        return std::move(self->exit_to_->fiber_);
+                                      });
+  }
+  leaving = &from;
+  land(std::move(to.fiber_).resume());
 }
 
 }  // namespace tgsim::detail

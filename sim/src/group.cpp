@@ -76,6 +76,7 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
     c.lane = i % 32;
     c.group_ = this;
     threads_[i].group = this;
+    threads_[i].fiber.prepare(st.cfg.stack_bytes, &GroupRun::thread_main, &threads_[i], &sched_);
   }
   std::uint32_t nwarps = (nthreads_ + 31) / 32;
   warps_.resize(nwarps);
@@ -141,8 +142,35 @@ void GroupRun::start(std::uint64_t g) {
 void GroupRun::resume(Thread& th) {
   th.state = State::kRunning;
   current = &th.ctx;
-  th.fiber.resume(state_.cfg.stack_bytes, &GroupRun::thread_main, &th);
+  Fiber::jump(sched_, th.fiber);
   current = nullptr;
+}
+
+// The running thread th stops (it waits, or yields as kReady). What the scheduler would do
+// between th and the next thread of the pass is at most decrementing th's warp's pending lanes
+// (an arrival at a barrier), so th hands the CPU straight to the next ready thread in the
+// pass's order: one switch instead of two. It goes through the scheduler when the scheduler
+// has more to do (th's warp is complete and gets flushed, on the scheduler's stack, not
+// on top of the kernel's frames), when the pass ends, or when the group is being aborted.
+// Exits always go through the scheduler (the lambda in fiber.cpp returns to sched_).
+void GroupRun::switch_out(Thread& th) {
+  const bool arrives = th.state == State::kWaiting;
+  std::uint32_t& pending = warp_pending_[th.ctx.warp];
+  if (!aborting_ && (!arrives || pending > 1)) {
+    for (std::size_t o = cursor_ + 1; o < order_.size(); ++o) {
+      Thread& next = threads_[order_[o]];
+      if (next.state != State::kReady) continue;
+      if (arrives) --pending;
+      cursor_ = o;
+      if (o + 1 < order_.size()) threads_[order_[o + 1]].fiber.prefetch();
+      if (o + 2 < order_.size()) __builtin_prefetch(&threads_[order_[o + 2]].state, 1, 3);
+      next.state = State::kRunning;
+      current = &next.ctx;
+      Fiber::jump(th.fiber, next.fiber);
+      return;  // whoever resumed th set current
+    }
+  }
+  Fiber::jump(th.fiber, sched_);
 }
 
 // The body of every fiber: the kernel for one thread; nothing escapes it.
@@ -166,15 +194,17 @@ void GroupRun::thread_main(void* arg) {
 void GroupRun::run(std::uint64_t g) {
   start(g);
   for (;;) {
-    for (std::size_t o = 0; o < order_.size(); ++o) {
-      Thread& th = threads_[order_[o]];
-      if (th.state != State::kReady) continue;
+    for (cursor_ = 0; cursor_ < order_.size(); ++cursor_) {
+      std::size_t o = cursor_;
+      if (threads_[order_[o]].state != State::kReady) continue;
       if (aborting_) break;
       // The next thread's stack top is cold by the time it runs (256 stacks): fetch it while
       // this one runs (measured: the switch's time is its first loads from the resumed stack).
       if (o + 1 < order_.size()) threads_[order_[o + 1]].fiber.prefetch();
       if (o + 2 < order_.size()) __builtin_prefetch(&threads_[order_[o + 2]].state, 1, 3);
-      resume(th);
+      resume(threads_[order_[o]]);
+      // The threads it resumed in turn (switch_out) moved the cursor: the last of them is back.
+      Thread& th = threads_[order_[cursor_]];
       const std::uint32_t w = th.ctx.warp;
       if (th.state == State::kExited && wsync_[w].arrived) try_complete_warp(w, ~0u);
       // A lane at a __syncwarp runs again before the barrier: its warp is not done yet.
@@ -184,7 +214,7 @@ void GroupRun::run(std::uint64_t g) {
         flush_warp(w);
     }
     if (aborting_) break;
-    std::uint32_t waiting = 0, ready = 0, warp_waiting = 0;
+    std::uint32_t waiting = 0, ready = 0, warp_waiting = 0, mask_waiting = 0;
     bool one_site = true;
     const Thread* first = nullptr;
     for (const Thread& th : threads_) {
@@ -196,6 +226,7 @@ void GroupRun::run(std::uint64_t g) {
         // waiting for __activemask() to be resolved.
         ready += th.state == State::kReady;
         warp_waiting += th.state == State::kWarpWait;
+        mask_waiting += th.state == State::kMaskWait;
       } else {
         ++waiting;
         if (!first) {
@@ -206,7 +237,7 @@ void GroupRun::run(std::uint64_t g) {
       }
     }
     if (ready) continue;
-    if (resolve_activemasks()) continue;
+    if (mask_waiting && resolve_activemasks()) continue;
     if (warp_waiting) {
       report_stuck_warps();
       aborting_ = true;
@@ -337,7 +368,7 @@ void GroupRun::barrier(ThreadCtx& t, const std::source_location& loc) {
   if (aborting_) throw AbortGroup{};
   th.state = State::kWaiting;
   th.wait_loc = loc;
-  th.fiber.suspend();
+  switch_out(th);
   if (aborting_) throw AbortGroup{};
 }
 
@@ -346,7 +377,7 @@ void GroupRun::maybe_yield(ThreadCtx& t) {
   if (!spinning(warps_[t.warp].lanes[t.lane])) return;
   Thread& th = threads_[t.linear_tid];
   th.state = State::kReady;
-  th.fiber.suspend();
+  switch_out(th);
   if (aborting_) throw AbortGroup{};
 }
 

@@ -1,6 +1,7 @@
 // GroupRun: runs threadgroups on one worker thread. Every simulated thread is a fiber
-// (fiber.hpp: stacks from a per-worker pool with a guard region); a small
-// scheduler of our own resumes them in the launch's schedule order. A thread runs freely
+// (fiber.hpp: stacks from a per-worker pool with a guard region); a small scheduler of our own
+// resumes them in the launch's schedule order, and a thread that stops at a barrier or a warp
+// rendezvous resumes the next ready thread of that order itself. A thread runs freely
 // until it waits at a barrier or exits, so a barrier-free kernel runs each thread to its
 // end on one reused stack (the fast path). When every live thread waits at one barrier, the
 // barrier is released: exited threads count as arrived (PTX: exited threads do not hold up
@@ -249,7 +250,10 @@ class GroupRun {
 
   void start(std::uint64_t group_linear);
   static void thread_main(void* thread);
-  void resume(Thread& th);
+  void resume(Thread& th);     // from the scheduler
+  void switch_out(Thread& th);  // from th's fiber: to the next ready thread or the scheduler
+  Fiber sched_;                 // the scheduler's context while a thread runs
+  std::size_t cursor_ = 0;      // the running thread's place in order_ in this pass
   void flush_warp(std::uint32_t w);
   bool transpose_uniform(const WarpLog::LaneLog* lanes, std::size_t len);
   std::vector<std::uint64_t> rows_;  // flush_warp's transposed records: [instruction][lane]

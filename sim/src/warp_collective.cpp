@@ -50,7 +50,7 @@ std::uint64_t GroupRun::collective(ThreadCtx& t, const CollectiveOp& op, std::ui
   if (try_complete_warp(t.warp, t.lane)) return th.result;
   th.state = State::kWarpWait;
   th.wait_loc = loc;
-  th.fiber.suspend();
+  switch_out(th);
   if (aborting_) throw AbortGroup{};
   return th.result;
 }
@@ -116,7 +116,7 @@ std::uint32_t GroupRun::active_lanes(ThreadCtx& t, const std::source_location& l
   if (aborting_) throw AbortGroup{};
   th.state = State::kMaskWait;
   th.wait_loc = loc;
-  th.fiber.suspend();
+  switch_out(th);
   if (aborting_) throw AbortGroup{};
   return static_cast<std::uint32_t>(th.result);
 }
