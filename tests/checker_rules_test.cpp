@@ -1,4 +1,4 @@
-// The checker against compute-sanitizer's rules (issue 13): byte granularity, same-value
+// The checker against compute-sanitizer's rules: byte granularity, same-value
 // stores, atomics against plain accesses, collectives that are not fences, partial
 // __syncwarp, aliases the read-only skip cannot see, uninitialised global memory.
 #include <tgsim/cuda.hpp>

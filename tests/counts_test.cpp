@@ -1,4 +1,4 @@
-// The exact figures of the core issue: what Nsight Compute reports on an H100 for the CUDA
+// The exact figures of the seed kernels: what Nsight Compute reports on an H100 for the CUDA
 // build of the same kernels (tests/hardware/h100.json holds the full recording).
 #include <gtest/gtest.h>
 

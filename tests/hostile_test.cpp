@@ -1,4 +1,4 @@
-// Hostile kernels and bad input (issue 7): each case states the finding or error it must
+// Hostile kernels and bad input: each case states the finding or error it must
 // produce, and the process survives it (except the stack overflow, a death test: the process
 // ends with tgsim::kStackOverflowExitStatus and a message naming the thread and block).
 // The CLI side (exit status and message) is in tests/CMakeLists.txt: hostile_cli_*.
@@ -52,7 +52,7 @@ const tgsim::Finding* find(const tgsim::Report& r, FindingKind k) {
   return nullptr;
 }
 
-int cases_run = 0;  // printed at the end: the table of the issue counts them
+int cases_run = 0;  // printed at the end: how many hostile cases ran
 
 // ---------------------------------------------------------------- out of bounds
 

@@ -1,4 +1,4 @@
-// For learners (issue 14): the message catalog and the text helpers (widths, wrapping,
+// For learners: the message catalog and the text helpers (widths, wrapping,
 // suggestions, relative paths), the source view's shares and rules (checked by rerunning the
 // fixed variant), and the tile, shuffle and sweep pictures.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// The hardware's semantics on real code (issue 13): early exits before a barrier, divergence
+// The hardware's semantics on real code: early exits before a barrier, divergence
 // in a warp, spinning threads, allocation limits, counter sums and shared-atomic wavefronts,
 // memory over many launches, error messages. The checker's rules: checker_rules_test.cpp.
 #include <tgsim/cuda.hpp>

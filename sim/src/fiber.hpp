@@ -7,11 +7,11 @@
 // body must not throw (GroupRun's catches everything); when it returns, the fiber continues
 // the context named at prepare() (the scheduler), and a fiber is not destroyed while suspended
 // (GroupRun unwinds every thread before a group ends).
-// Measured (perf, matmul_tiled16): a switch costs about as much as a cache miss on the resumed
-// fiber's stack; a 6-register switch of our own instead of fcontext (which also saves MXCSR and
-// the x87 control word) gained only 3-5 % and was not kept, nor was giving the 256 stacks
-// different cache colours (no change). What helps is prefetch(): the switcher asks for the
-// next fiber's stack top while the current one runs (~15 % fewer samples of a tiled run).
+// Cost (perf, matmul_tiled16): a switch costs about as much as a cache miss on the resumed
+// fiber's stack, so prefetch() asks for the next fiber's stack top while the current one runs
+// (~15 % fewer samples of a tiled run). Boost's fcontext is used as is: it also saves MXCSR and
+// the x87 control word, a few percent of a switch, and keeps one implementation for the
+// sanitizer build's ucontext back end.
 #pragma once
 #include <cstddef>
 
