@@ -405,4 +405,118 @@ TEST(Tour, JapaneseTourHasNoEnglishSentenceAndFits100Columns) {
   for (const std::string& l : lines_of(t)) EXPECT_LE(display_width(l), 100u) << l;
 }
 
+// English left in a Japanese text: three ASCII words in a row, or the English findings' and
+// explain's phrases.
+void expect_japanese(const std::string& t, bool fits = true) {
+  const std::regex sentence(R"(\b[A-Za-z]{2,} [A-Za-z]{2,} [A-Za-z]{2,}\b)");
+  for (const std::string& l : lines_of(t)) {
+    EXPECT_FALSE(std::regex_search(l, sentence)) << l;
+    if (fits) EXPECT_LE(display_width(l), 100u) << l;
+  }
+  for (const char* english : {"stores", "loads", "no barrier", "the barrier", "thread ", "block ", "e.g.", "wavefront", "bank conf",
+                              "launch:", "estimate", "bound by", "wrote", "lane ->", "sectors of", "measured"})
+    EXPECT_EQ(t.find(english), std::string::npos) << english << " in\n" << t;
+}
+
+// Every kind of finding has a Japanese example built from its fields (sites, threads, the
+// word), and the simulator's English message in English.
+TEST(Check, EveryFindingKindHasAJapaneseExampleFromItsFields) {
+  LangGuard g;
+  for (int k = 0; k <= static_cast<int>(FindingKind::kUnsupported); ++k) {
+    Finding f;
+    f.kind = static_cast<FindingKind>(k);
+    f.file = "/x/k.cu";
+    f.line = 38;
+    f.thread = Dim3{5, 1, 0};
+    f.warp = 1;
+    f.lane = 5;
+    f.message = "the English message";
+    if (is_hazard(f.kind)) {
+      f.file2 = "/x/k.cu";
+      f.line2 = 33;
+      f.thread2 = Dim3{7, 2, 0};
+      f.object = "tile";
+      f.index = 42;
+    }
+    set_lang(Lang::kEn);
+    EXPECT_EQ(finding_example(f), f.message);
+    set_lang(Lang::kJa);
+    const std::string ja = finding_example(f);
+    SCOPED_TRACE(to_string(f.kind));
+    EXPECT_NE(ja.find("スレッド (5,1,0)（ワープ 1 レーン 5）"), std::string::npos) << ja;
+    EXPECT_NE(ja.find("k.cu:38"), std::string::npos) << ja;
+    EXPECT_TRUE(has_message("finding." + std::string(to_string(f.kind))));
+    expect_japanese(ja, false);  // one sentence, wrapped where it is printed
+    if (is_hazard(f.kind)) {
+      EXPECT_NE(ja.find("k.cu:33"), std::string::npos) << ja;
+      EXPECT_NE(ja.find("tile[42]"), std::string::npos) << ja;
+      EXPECT_NE(ja.find("スレッド (7,2,0)"), std::string::npos) << ja;
+      EXPECT_NE(ja.find(f.kind >= FindingKind::kWarpRaw ? "__syncwarp" : "バリア"), std::string::npos) << ja;
+      f.block2 = Dim3{1, 0, 0};  // two threadgroups: no order at all
+      EXPECT_NE(finding_example(f).find("スレッドグループ (1,0,0) のスレッド (7,2,0)"), std::string::npos);
+      EXPECT_NE(finding_example(f).find("スレッドグループの間には順序がない"), std::string::npos);
+    }
+  }
+}
+
+// `tgsim --lang ja check`: every finding line Japanese (a race, out of bounds, a divergent
+// barrier), the English message still in English.
+TEST(Check, JapaneseFindingsHaveNoEnglishSentence) {
+  LangGuard g;
+  struct Case {
+    const char* kernel;
+    int n;
+    const char* ja;
+  };
+  for (const Case& c : {Case{"matmul_tiled16_nobarrier1", 32, "間にバリアがない"},
+                        Case{"transpose_oob", 64, "範囲外にアクセスする"},
+                        Case{"divergent_barrier", 256, "一緒に到達しない"}}) {
+    CheckOptions o;
+    o.kernel = c.kernel;
+    o.n = c.n;
+    std::ostringstream en, ja, err;
+    set_lang(Lang::kEn);
+    EXPECT_EQ(check(en, err, o), 1);
+    set_lang(Lang::kJa);
+    EXPECT_EQ(check(ja, err, o), 1);
+    const std::string joined = std::regex_replace(ja.str(), std::regex("\n +"), "");  // undo the wrapping
+    EXPECT_NE(joined.find(c.ja), std::string::npos) << ja.str();
+    EXPECT_NE(ja.str().find("例: スレッドグループ"), std::string::npos) << ja.str();
+    expect_japanese(ja.str());
+    EXPECT_NE(en.str().find("e.g. block"), std::string::npos) << en.str();
+  }
+}
+
+// `tgsim --lang ja explain`: the instruction, the launch, the estimate and "wrote" lines, and
+// the sweep table whose Japanese header keeps the columns of its rows.
+TEST(Explain, JapaneseInstructionAndSweepHaveNoEnglishSentence) {
+  LangGuard g;
+  set_lang(Lang::kJa);
+  const std::string svg = (std::filesystem::temp_directory_path() / "learner_ja_bank.svg").string();
+  ExplainOptions o;
+  o.kernel = "transpose_shared";
+  o.n = 256;
+  o.svg = svg;
+  std::ostringstream out, err;
+  ASSERT_EQ(explain(out, err, o), 0) << err.str();
+  EXPECT_NE(out.str().find("ウェーブフロント 32（理想 1、バンクコンフリクト 31）"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find(svg + " に書き出した"), std::string::npos) << out.str();
+  expect_japanese(out.str());
+  std::filesystem::remove(svg);
+
+  ExplainOptions s;
+  s.kernel = "matmul";
+  s.sweep = "tile=8,16";
+  s.n = 64;
+  s.at = 2048;  // a size the H100 was timed at
+  std::ostringstream sweep;
+  ASSERT_EQ(explain(sweep, err, s), 0) << err.str();
+  const std::vector<std::string> lines = lines_of(sweep.str());
+  ASSERT_GE(lines.size(), 3u);
+  EXPECT_NE(lines[0].find("バリアント"), std::string::npos) << lines[0];
+  EXPECT_EQ(display_width(lines[0]), display_width(lines[1])) << lines[0] << "\n" << lines[1];
+  EXPECT_NE(sweep.str().find("H100 の実測"), std::string::npos) << sweep.str();
+  expect_japanese(sweep.str());
+}
+
 }  // namespace

@@ -18,6 +18,56 @@ namespace tgsim::cli {
 
 using detail::with_commas;
 
+namespace {
+
+// "thread (x,y,z) (warp w lane l)", with "block (x,y,z)" before it when `block` is given.
+std::string who(const Finding& f) {
+  return trf("check.who", {f.thread.str(), std::to_string(f.warp), std::to_string(f.lane)});
+}
+std::string who2(const Finding& f) {
+  return f.block2 == f.block ? trf("check.who2", {f.thread2.str()})
+                             : trf("check.who2_group", {f.block2.str(), f.thread2.str()});
+}
+std::string word(const Finding& f) {
+  if (f.object.empty()) return tr("check.same_word");
+  return f.index >= 0 ? f.object + "[" + std::to_string(f.index) + "]" : f.object;
+}
+
+// A hazard between two accesses: the order they lack (a barrier, a __syncwarp, or none at
+// all between threadgroups of one launch).
+std::string hazard(const Finding& f) {
+  const char* key = f.kind == FindingKind::kRaw || f.kind == FindingKind::kWarpRaw   ? "check.ex.raw"
+                    : f.kind == FindingKind::kWar || f.kind == FindingKind::kWarpWar ? "check.ex.war"
+                                                                                     : "check.ex.waw";
+  const char* sep = !(f.block2 == f.block)          ? "check.sep.grid"
+                    : f.kind >= FindingKind::kWarpRaw ? "check.sep.syncwarp"
+                                                      : "check.sep.barrier";
+  return trf(key, {who(f), f.where(), word(f), who2(f), f.where2()}) + tr(sep);
+}
+
+}  // namespace
+
+std::string finding_example(const Finding& f) {
+  if (lang() == Lang::kEn) return f.message;
+  switch (f.kind) {
+    case FindingKind::kRaw:
+    case FindingKind::kWar:
+    case FindingKind::kWaw:
+    case FindingKind::kWarpRaw:
+    case FindingKind::kWarpWar:
+    case FindingKind::kWarpWaw: return hazard(f);
+    case FindingKind::kUninitialized: return trf("check.ex.uninitialized", {who(f), f.where(), word(f)});
+    case FindingKind::kOutOfBounds: return trf("check.ex.out_of_bounds", {who(f), f.where()});
+    case FindingKind::kBarrierDivergence: return trf("check.ex.barrier_divergence", {who(f), f.where()});
+    case FindingKind::kWarpCollective: return trf("check.ex.warp_collective", {who(f), f.where()});
+    case FindingKind::kConstantWrite: return trf("check.ex.constant_write", {who(f), f.where()});
+    case FindingKind::kUseAfterFree: return trf("check.ex.use_after_free", {who(f), f.where()});
+    case FindingKind::kWatchdog: return trf("check.ex.watchdog", {who(f), f.where()});
+    case FindingKind::kUnsupported: return trf("check.ex.unsupported", {who(f), f.where()});
+  }
+  return f.message;
+}
+
 Command add_check(CLI::App& program) {
   struct State {
     CheckOptions o;
@@ -119,7 +169,7 @@ int check(std::ostream& os, std::ostream& err, const CheckOptions& o) {
       const std::string& gloss = tr("finding." + std::string(to_string(f.kind)));
       if (has_message("finding." + std::string(to_string(f.kind))) && !gloss.empty())
         os << wrap("      " + gloss, 100, 6) << "\n";
-      os << wrap("      " + trf("check.example", {f.block.str(), f.message}), 100, 8) << "\n";
+      os << wrap("      " + trf("check.example", {f.block.str(), finding_example(f)}), 100, 8) << "\n";
     }
   }
   for (std::size_t i = 0; i < results.size(); ++i)

@@ -108,10 +108,15 @@ double measured_ms(const nlohmann::json& fx, const std::string& kernel, int n) {
 }  // namespace
 
 void print_estimate(std::ostream& os, const Estimate& e) {
-  os << std::fixed << std::setprecision(4) << "  estimate: " << e.time_ms() << " ms, bound by " << e.bound
-     << " (dram " << e.dram_s * 1e3 << ", l2 " << e.l2_s * 1e3 << ", l1 " << e.l1_s * 1e3 << ", fp32 "
-     << e.fp32_s * 1e3 << ", latency " << e.latency_s * 1e3 << " ms)\n";
-  os.unsetf(std::ios::floatfield);
+  auto ms = [](double v) {
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(4) << v;
+    return s.str();
+  };
+  os << "  "
+     << trf("explain.estimate", {ms(e.time_ms()), e.bound, ms(e.dram_s * 1e3), ms(e.l2_s * 1e3), ms(e.l1_s * 1e3),
+                                 ms(e.fp32_s * 1e3), ms(e.latency_s * 1e3)})
+     << "\n";
 }
 
 Command add_explain(CLI::App& program) {
@@ -171,10 +176,11 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
                            {tr("pic.bar.ms"), {}}};
   const int at = o.at;
   // 99 columns: 15 + 6 x 11 + 10 + 8.
-  os << std::left << std::setw(15) << "variant" << std::right << std::setw(11) << "ld req" << std::setw(11)
-     << "ld sectors" << std::setw(11) << "L1 hits" << std::setw(11) << "L2 sectors" << std::setw(11)
-     << "DRAM bytes" << std::setw(11) << "sh wavef" << std::setw(10) << "est. ms" << std::setw(8) << "bound"
-     << "\n";
+  os << pad_right(tr("sweep.variant"), 15);
+  for (const char* col : {"sweep.ld_req", "sweep.ld_sectors", "sweep.l1_hits", "sweep.l2_sectors", "sweep.dram_bytes",
+                          "sweep.sh_wavef"})
+    os << pad_left(tr(col), 11);
+  os << pad_left(tr("sweep.est_ms"), 10) << pad_left(tr("sweep.bound"), 8) << "\n";
   for (const std::string& k : variants) {
     catalog::RunOptions opt;
     opt.n = o.n;
@@ -205,13 +211,11 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
       for (std::size_t i = 0; i < variants.size(); ++i)
         if (bars[6].measured[i] == bars[6].measured[i])
           line += (line.empty() ? "" : ", ") + variants[i] + " " + fmt3(bars[6].measured[i]) + " ms";
-      if (!line.empty()) os << wrap("H100 measured at n=" + std::to_string(timed_n) + ": " + line, 100, 2) << "\n";
+      if (!line.empty()) os << wrap(trf("explain.measured", {std::to_string(timed_n), line}), 100, 2) << "\n";
     }
   }
-  os << wrap("(counters at n=" + std::to_string(n) + "; predicted time " +
-                 (at ? "at n=" + std::to_string(at) + ", counters scaled by (N/n)^3, DRAM by (N/n)^2"
-                     : "at n=" + std::to_string(n)) +
-                 ", profile " + prof.name + ")",
+  os << wrap(at ? trf("explain.sweep_note_at", {std::to_string(n), prof.name, std::to_string(at)})
+                : trf("explain.sweep_note", {std::to_string(n), prof.name}),
              o.wide ? 1000 : 100)
      << "\n";
   if (!o.svg.empty()) {
@@ -219,7 +223,7 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
     if (!write_file(o.svg, bars_svg(trf("pic.sweep.title", {std::to_string(n), prof.name}), variants, bars),
                     err))
       return 2;
-    os << "wrote " << o.svg << "\n";
+    os << trf("explain.wrote", {o.svg}) << "\n";
   }
   return 0;
 }
@@ -263,28 +267,33 @@ void print_instruction(std::ostream& os, const std::string& kernel, const catalo
                        const Device& sim_dev, std::size_t width) {
   const CapturedInstruction& c = r.report.captured;
   const Counters& k = r.report.counters;
-  os << wrap(kernel + " (n " + std::to_string(r.n) + "), " + to_string(c.kind) + " at " + detail::basename_of(c.file) + ":" +
-                 std::to_string(c.line) + ":" + std::to_string(c.column) + ", block " + std::to_string(c.group) +
-                 " warp " + std::to_string(c.warp) + ", " + std::to_string(c.width) + "-byte lanes",
+  const std::string site =
+      detail::basename_of(c.file) + ":" + std::to_string(c.line) + ":" + std::to_string(c.column);
+  os << wrap(trf("explain.head", {kernel, std::to_string(r.n), to_string(c.kind), site, std::to_string(c.group),
+                                  std::to_string(c.warp), std::to_string(c.width)}),
              width)
      << "\n";
   if (c.kind == SiteKind::kSharedLoad || c.kind == SiteKind::kSharedStore) {
     BankView v = bank_view(c, sim_dev.profile());
-    std::string lanes = "lane -> bank:";
+    std::string lanes = tr("explain.lane_bank");
     for (int l = 0; l < 32; ++l)
       if (v.bank[l] >= 0) lanes += " " + std::to_string(l) + ":" + std::to_string(v.bank[l]);
-    os << "  " << wrap(lanes, width - 2, 2) << "\n  " << v.wavefronts << (v.wavefronts == 1 ? " wavefront" : " wavefronts")
-       << " (ideal " << v.ideal << ", " << (v.wavefronts - v.ideal) << " bank conflicts)\n";
+    os << "  " << wrap(lanes, width - 2, 2) << "\n  "
+       << trf(v.wavefronts == 1 ? "explain.wavefront" : "explain.wavefronts",
+              {std::to_string(v.wavefronts), std::to_string(v.ideal), std::to_string(v.wavefronts - v.ideal)})
+       << "\n";
   } else {
     model::WarpAccess a{c.mask, c.width, c.addr};
-    os << "  1 request, " << model::global_sectors(a) << " sectors of " << sim_dev.profile().sector_bytes
-       << " bytes\n";
+    os << "  "
+       << trf("explain.sectors",
+              {std::to_string(model::global_sectors(a)), std::to_string(sim_dev.profile().sector_bytes)})
+       << "\n";
   }
-  os << "  " << wrap("launch: " + with_commas(k.global_load.requests()) + " load requests, " + with_commas(k.global_load.sectors) +
-                         " load sectors (" + with_commas(k.global_load.l1_hit_sectors) + " hit in L1), L2 " +
-                         with_commas(k.l2_read_sectors) + " read / " + with_commas(k.l2_write_sectors) + " write sectors, DRAM " +
-                         with_commas(k.dram_read_bytes) + " bytes read",
-                     width - 2, 2)
+  os << "  "
+     << wrap(trf("explain.launch", {with_commas(k.global_load.requests()), with_commas(k.global_load.sectors),
+                                     with_commas(k.global_load.l1_hit_sectors), with_commas(k.l2_read_sectors),
+                                     with_commas(k.l2_write_sectors), with_commas(k.dram_read_bytes)}),
+             width - 2, 2)
      << "\n";
   std::ostringstream estimate_text;
   print_estimate(estimate_text, est);
@@ -335,11 +344,11 @@ int explain_file(std::ostream& os, std::ostream& err, const ExplainOptions& o, c
                                               : std::vector<std::string>{};
     if (!o.svg.empty()) {
       if (!write_file(o.svg, svgs.front(), err)) return 2;
-      os << "wrote " << o.svg << "\n";
+      os << trf("explain.wrote", {o.svg}) << "\n";
     }
     if (!o.html.empty()) {
       if (!write_file(o.html, source_html(view, advice, svgs), err)) return 2;
-      os << "wrote " << o.html << "\n";
+      os << trf("explain.wrote", {o.html}) << "\n";
     }
     return 0;
   } catch (const frontend::CompileError& e) {
@@ -365,9 +374,7 @@ int explain(std::ostream& os, std::ostream& err, const ExplainOptions& o) {
   // Estimates use the chosen profile; the simulation itself needs 32-wide warps.
   Device sim_dev(prof->warp_size == 32 ? *prof : profiles::nvidia_h100());
   if (prof->warp_size != 32)
-    os << wrap("profile " + prof->name + ": warp size " + std::to_string(prof->warp_size) +
-                   " is not simulated yet; counters come from 32-wide warps, limits and figures from " + prof->name,
-               o.wide ? 1000 : 100)
+    os << wrap(trf("explain.profile_note", {prof->name, std::to_string(prof->warp_size)}), o.wide ? 1000 : 100)
        << "\n";
   if (!o.sweep.empty()) return sweep(os, err, o, *prof, sim_dev);
 
@@ -408,11 +415,11 @@ int explain(std::ostream& os, std::ostream& err, const ExplainOptions& o) {
                                             : std::vector<std::string>{};
   if (!o.svg.empty()) {
     if (!write_file(o.svg, svgs.front(), err)) return 2;
-    os << "wrote " << o.svg << "\n";
+    os << trf("explain.wrote", {o.svg}) << "\n";
   }
   if (!o.html.empty()) {
     if (!write_file(o.html, source_html(view, advice, svgs), err)) return 2;
-    os << "wrote " << o.html << "\n";
+    os << trf("explain.wrote", {o.html}) << "\n";
   }
   return 0;
 }

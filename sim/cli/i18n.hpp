@@ -9,6 +9,10 @@
 #include <string_view>
 #include <vector>
 
+namespace tgsim {
+struct Finding;
+}
+
 namespace tgsim::cli {
 
 enum class Lang { kEn, kJa };
@@ -27,6 +31,12 @@ const std::string& tr(std::string_view key);
 std::string trf(std::string_view key, const std::vector<std::string>& args);
 bool has_message(std::string_view key);
 std::vector<std::string> message_keys();
+
+// The example sentence of a checker finding (check.cpp): Finding::message in English; in
+// Japanese, built from the finding's fields (kind, sites, block, thread, warp, lane, object,
+// index), which hold everything but the English message's extra detail (a buffer's size, an
+// unsupported feature's name).
+std::string finding_example(const Finding& f);
 
 // Terminal columns of UTF-8 text (East Asian wide characters count 2).
 std::size_t display_width(std::string_view s);
