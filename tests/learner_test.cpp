@@ -411,7 +411,9 @@ void expect_japanese(const std::string& t, bool fits = true) {
   const std::regex sentence(R"(\b[A-Za-z]{2,} [A-Za-z]{2,} [A-Za-z]{2,}\b)");
   for (const std::string& l : lines_of(t)) {
     EXPECT_FALSE(std::regex_search(l, sentence)) << l;
-    if (fits) EXPECT_LE(display_width(l), 100u) << l;
+    if (fits) {
+      EXPECT_LE(display_width(l), 100u) << l;
+    }
   }
   for (const char* english : {"stores", "loads", "no barrier", "the barrier", "thread ", "block ", "e.g.", "wavefront", "bank conf",
                               "launch:", "estimate", "bound by", "wrote", "lane ->", "sectors of", "measured"})
