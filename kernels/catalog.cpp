@@ -204,6 +204,7 @@ std::string ratio_text(std::uint64_t a, std::uint64_t b) {
   return buf;
 }
 
+// The catalog itself: one entry per kernel, a table that is long because the catalog is.
 const std::vector<Entry>& entries() {
   static const std::vector<Entry> list = {
       {"matmul_naive", "matmul", "seed 001: one thread per element, all operands from global memory",

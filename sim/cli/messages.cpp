@@ -6,6 +6,7 @@
 
 namespace tgsim::cli {
 
+// Every message in English and Japanese: a table, as long as the command has sentences.
 const std::vector<Message>& messages() {
   static const std::vector<Message> m = {
       // Usage errors and suggestions.

@@ -82,6 +82,8 @@ BankView bank_view(const CapturedInstruction& c, const DeviceProfile& p) {
   return v;
 }
 
+// One picture drawn top to bottom (lanes, their addresses, the banks or sectors they reach, the
+// legend): kept in one function so the coordinates it shares stay in one place.
 std::string instruction_svg(const CapturedInstruction& c, const DeviceProfile& p, const std::string& title) {
   const int W = 1200, lane_w = 34, x0 = 56, top = 90;
   std::ostringstream s;

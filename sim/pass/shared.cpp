@@ -81,6 +81,8 @@ std::set<Function*> reach_of(Context& c, Function* k) {
 
 }  // namespace
 
+// Three steps that share the maps they build (the variables each device function uses, each
+// kernel's layout, the rewrite of their uses), kept together so the layout is computed once.
 void lower_shared(Context& c) {
   std::set<GlobalVariable*> used;
   std::map<Function*, std::set<GlobalVariable*>> by_function;

@@ -105,6 +105,10 @@ bool GroupRun::transpose_uniform(const WarpLog::LaneLog* lanes, std::size_t len)
   return (diff >> kTagShift) == 0;
 }
 
+// The hot path of warp formation, in one function on purpose: its three ways of pairing the
+// lanes' records (equal-length logs transposed in one pass, prefix sequences, the general
+// grouper) share the lane scan and the per-instruction dispatch, and the common case stays
+// free of calls.
 void GroupRun::flush_warp(std::uint32_t w) {
   if (checking_) {  // the log stays for the checker until the interval ends (end_interval)
     if (warps_[w].counted) return;
