@@ -19,6 +19,7 @@
 #include <tgsim/kernel/abi.h>
 
 #include "frontend/compile.hpp"
+#include "i18n.hpp"
 #include "modules.hpp"
 #include <tgsim/hash.hpp>
 
@@ -342,11 +343,9 @@ int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, c
       os << j.dump(2) << "\n";
     } else {
       os << a.signature << "  (" << a.file << ")\n";
-      if (a.report.findings.empty()) os << "no findings\n";
+      if (a.report.findings.empty()) os << tr("check.no_findings") << "\n";
       write_text(os, a.report);
-      os << (same_data ? "the buffers are equal under the in-order and the reversed schedule\n"
-                       : "the buffers DIFFER between the in-order and the reversed schedule "
-                         "(a race or a missing barrier?)\n");
+      os << tr(same_data ? "check.file_same" : "check.file_differ") << "\n";
     }
     return a.report.findings.empty() && same_data ? 0 : 1;
   } catch (const frontend::CompileError& e) {
