@@ -31,8 +31,11 @@
 #include "commands.hpp"
 #include "i18n.hpp"
 #include "kernels.hpp"
+#include "util.hpp"
 
 namespace tgsim::cli {
+
+using detail::fixed;
 
 bool g_bench_cache = true;  // tgsim bench --no-cache: time without the memory-hierarchy model
 bool g_bench_count_none = false;  // tgsim bench --count none: the uncounted engine alone
@@ -245,12 +248,6 @@ nlohmann::ordered_json judge(const nlohmann::ordered_json& rows, unsigned all_wo
              0.85, false);
   }
   return out;
-}
-
-std::string fixed(double v, int prec) {
-  std::ostringstream o;
-  o << std::fixed << std::setprecision(prec) << v;
-  return o.str();
 }
 
 void print_table(std::ostream& os, const nlohmann::ordered_json& rows) {

@@ -12,6 +12,11 @@ int usage_error(const std::string& what) {
   return 2;
 }
 
+int no_fixture_error() {
+  return usage_error("no H100 fixture found (TGSIM_FIXTURE_DIR, ../share/tgsim beside tgsim, the source tree): "
+                     "pass --fixture FILE");
+}
+
 std::vector<ScheduleChoice> parse_schedule(const std::string& s, bool allow_both) {
   if (allow_both && s == "both") return {{"in-order", Schedule::kInOrder}, {"reverse", Schedule::kReverse}};
   if (s == "in-order") return {{s, Schedule::kInOrder}};

@@ -34,6 +34,8 @@ Command add_predict(CLI::App& program);
 
 // "tgsim: error: WHAT (see tgsim --help)" on stderr; returns 2, the usage errors' status.
 int usage_error(const std::string& what);
+// validate and predict without a fixture (none installed, no source tree, no --fixture): exit 2.
+int no_fixture_error();
 // The fixture option of validate and predict (default: the installed or source-tree copy).
 inline constexpr const char* kFixtureHelp =
     "Nsight Compute fixture (default: ../share/tgsim/h100.json beside tgsim, else tests/hardware/h100.json)";

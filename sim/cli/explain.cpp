@@ -305,6 +305,41 @@ void print_instruction(std::ostream& os, const std::string& kernel, const catalo
 // `tgsim explain FILE ...`: the same view of a user's kernel file (file_kernel.hpp); its
 // estimate counts no floating-point work (tgsim does not count arithmetic) and there is no
 // catalog variant to rerun a rule's fix with.
+// What one explained instruction shows, from the catalog or a kernel FILE alike.
+struct Shown {
+  const catalog::Result& first;  // the counted run (source view, rules)
+  const catalog::Result& r;      // the run that captured the instruction
+  const std::string& kernel;
+  const std::string& site;
+  const Estimate& est;
+  const SourceView& view;
+  const DeviceProfile& prof;
+  const Device& sim_dev;
+};
+
+// The instruction, then (as asked) the source view with its rules, the SVG and the HTML page.
+int show(std::ostream& os, std::ostream& err, const ExplainOptions& o, const Shown& x, std::size_t width) {
+  print_instruction(os, x.kernel, x.r, x.est, x.sim_dev, width);
+  std::vector<Advice> advice;
+  if (o.source || !o.html.empty()) advice = advise(x.view, x.first, x.prof, x.sim_dev, o.threads);
+  if (o.source) {
+    os << "\n";
+    print_source(os, x.view, advice, width);
+  }
+  const std::vector<std::string> svgs = !o.svg.empty() || !o.html.empty()
+                                            ? pictures(x.r, x.kernel, x.site, x.prof, x.sim_dev, o)
+                                            : std::vector<std::string>{};
+  if (!o.svg.empty()) {
+    if (!write_file(o.svg, svgs.front(), err)) return 2;
+    os << trf("explain.wrote", {o.svg}) << "\n";
+  }
+  if (!o.html.empty()) {
+    if (!write_file(o.html, source_html(x.view, advice, svgs), err)) return 2;
+    os << trf("explain.wrote", {o.html}) << "\n";
+  }
+  return 0;
+}
+
 int explain_file(std::ostream& os, std::ostream& err, const ExplainOptions& o, const DeviceProfile& prof) {
   try {
     LaunchConfig cfg;
@@ -333,24 +368,7 @@ int explain_file(std::ostream& os, std::ostream& err, const ExplainOptions& o, c
     }
     const std::size_t width = o.wide ? 1000 : 100;
     const Device sim_dev(sim);
-    print_instruction(os, r.report.kernel, r, est, sim_dev, width);
-    const std::vector<Advice> advice = advise(view, first, prof, sim_dev, o.threads);
-    if (o.source) {
-      os << "\n";
-      print_source(os, view, advice, width);
-    }
-    const std::vector<std::string> svgs = !o.svg.empty() || !o.html.empty()
-                                              ? pictures(r, r.report.kernel, site, prof, sim_dev, o)
-                                              : std::vector<std::string>{};
-    if (!o.svg.empty()) {
-      if (!write_file(o.svg, svgs.front(), err)) return 2;
-      os << trf("explain.wrote", {o.svg}) << "\n";
-    }
-    if (!o.html.empty()) {
-      if (!write_file(o.html, source_html(view, advice, svgs), err)) return 2;
-      os << trf("explain.wrote", {o.html}) << "\n";
-    }
-    return 0;
+    return show(os, err, o, {first, r, r.report.kernel, site, est, view, prof, sim_dev}, width);
   } catch (const frontend::CompileError& e) {
     err << e.what() << "tgsim: error: " << o.file.file << " did not compile\n";
     return 2;
@@ -403,25 +421,7 @@ int explain(std::ostream& os, std::ostream& err, const ExplainOptions& o) {
     return 2;
   }
   const std::size_t width = o.wide ? 1000 : 100;
-  print_instruction(os, o.kernel, r, est, sim_dev, width);
-  std::vector<Advice> advice;
-  if (o.source || !o.html.empty()) advice = advise(view, first, *prof, sim_dev, o.threads);
-  if (o.source) {
-    os << "\n";
-    print_source(os, view, advice, width);
-  }
-  const std::vector<std::string> svgs = !o.svg.empty() || !o.html.empty()
-                                            ? pictures(r, o.kernel, site, *prof, sim_dev, o)
-                                            : std::vector<std::string>{};
-  if (!o.svg.empty()) {
-    if (!write_file(o.svg, svgs.front(), err)) return 2;
-    os << trf("explain.wrote", {o.svg}) << "\n";
-  }
-  if (!o.html.empty()) {
-    if (!write_file(o.html, source_html(view, advice, svgs), err)) return 2;
-    os << trf("explain.wrote", {o.html}) << "\n";
-  }
-  return 0;
+  return show(os, err, o, {first, r, o.kernel, site, est, view, *prof, sim_dev}, width);
 }
 
 }  // namespace tgsim::cli

@@ -23,9 +23,7 @@ Command add_predict(CLI::App& program) {
   c->add_option("--threads", st->threads, "worker threads (default: all cores)");
   c->add_flag("--json", st->json, "one JSON object: speedups, timings, cache counters");
   return {c, [st] {
-            if (st->fixture.empty())
-              return usage_error("no H100 fixture found (TGSIM_FIXTURE_DIR, ../share/tgsim beside tgsim, the "
-                                 "source tree): pass --fixture FILE");
+            if (st->fixture.empty()) return no_fixture_error();
             catalog::Prediction p;
             try {
               p = catalog::predict_against(st->fixture, st->threads);

@@ -9,17 +9,11 @@
 
 namespace tgsim::cli {
 
+using detail::fixed;
+
 namespace {
 
 std::string num(double v) { return detail::with_commas(static_cast<std::uint64_t>(std::llround(v))); }
-
-std::string fixed(double v, int prec) {
-  std::ostringstream o;
-  o.setf(std::ios::fixed);
-  o.precision(prec);
-  o << v;
-  return o.str();
-}
 
 double per(std::uint64_t a, std::uint64_t b) { return b ? double(a) / double(b) : 0.0; }
 

@@ -13,6 +13,8 @@
 
 namespace tgsim::cli {
 
+using detail::fixed;
+
 using detail::with_commas;
 
 namespace {
@@ -24,27 +26,7 @@ bool is_shared(SiteKind k) {
   return k == SiteKind::kSharedLoad || k == SiteKind::kSharedStore || k == SiteKind::kSharedAtomic;
 }
 
-std::string fixed(double v, int prec) {
-  std::ostringstream o;
-  o.setf(std::ios::fixed);
-  o.precision(prec);
-  o << v;
-  return o.str();
-}
-
 std::string pct(double share) { return fixed(100.0 * share, 1) + "%"; }
-
-std::string html_escape(const std::string& s) {
-  std::string o;
-  for (char ch : s) {
-    if (ch == '<') o += "&lt;";
-    else if (ch == '>') o += "&gt;";
-    else if (ch == '&') o += "&amp;";
-    else if (ch == '"') o += "&quot;";
-    else o += ch;
-  }
-  return o;
-}
 
 // "kind" words of a line's sites: "ld.global st.shared".
 std::string kinds(const LineCost& l) {
@@ -257,45 +239,45 @@ std::string source_html(const SourceView& v, const std::vector<Advice>& advice, 
   double max_share = 1e-9;
   for (const LineCost& l : v.lines) max_share = std::max(max_share, l.share);
   h << "<!DOCTYPE html>\n<html lang='" << lang << "'>\n<head>\n<meta charset='utf-8'>\n<title>tgsim explain "
-    << html_escape(v.kernel) << "</title>\n<style>\n"
+    << detail::xml_escape(v.kernel) << "</title>\n<style>\n"
     << "body{font-family:sans-serif;margin:24px;color:#222;max-width:1300px}\n"
     << "table{border-collapse:collapse}td,th{padding:2px 8px;text-align:right;font-size:13px}\n"
     << "th{border-bottom:1px solid #888}td.code{text-align:left;font-family:monospace;white-space:pre}\n"
     << "td.site{text-align:left;font-family:monospace}.rule{border-left:4px solid #c33;padding:4px 12px;"
     << "margin:12px 0;background:#fff6f4}.ok{color:#161}.bad{color:#a11}figure{margin:16px 0}\n"
     << "</style>\n</head>\n<body>\n";
-  h << "<h1>tgsim explain " << html_escape(v.kernel) << "</h1>\n<p id='summary'>"
-    << html_escape(trf("src.header", {v.kernel, std::to_string(v.n), v.profile, fixed(v.est.time_ms(), 4),
+  h << "<h1>tgsim explain " << detail::xml_escape(v.kernel) << "</h1>\n<p id='summary'>"
+    << detail::xml_escape(trf("src.header", {v.kernel, std::to_string(v.n), v.profile, fixed(v.est.time_ms(), 4),
                                       v.est.bound}))
-    << "</p>\n<p>" << html_escape(tr("src.share." + v.unit)) << "</p>\n";
-  h << "<h2>" << html_escape(tr("src.worst")) << "</h2>\n<table id='worst'>\n<tr><th>#</th><th>"
-    << html_escape(tr("col.share")) << "</th><th>" << html_escape(tr("col.site")) << "</th><th>"
-    << html_escape(tr("col.requests")) << "</th><th>" << html_escape(tr("col.spr")) << "</th><th>"
-    << html_escape(tr("col.wavefronts")) << "</th><th>" << html_escape(tr("col.conflicts")) << "</th><th>"
-    << html_escape(tr("col.kind")) << "</th></tr>\n";
+    << "</p>\n<p>" << detail::xml_escape(tr("src.share." + v.unit)) << "</p>\n";
+  h << "<h2>" << detail::xml_escape(tr("src.worst")) << "</h2>\n<table id='worst'>\n<tr><th>#</th><th>"
+    << detail::xml_escape(tr("col.share")) << "</th><th>" << detail::xml_escape(tr("col.site")) << "</th><th>"
+    << detail::xml_escape(tr("col.requests")) << "</th><th>" << detail::xml_escape(tr("col.spr")) << "</th><th>"
+    << detail::xml_escape(tr("col.wavefronts")) << "</th><th>" << detail::xml_escape(tr("col.conflicts")) << "</th><th>"
+    << detail::xml_escape(tr("col.kind")) << "</th></tr>\n";
   std::size_t rank = 0;
   for (const LineCost& l : v.lines) {
     if (rank == 8 || (rank > 0 && l.share < 0.005)) break;
     const auto c = cells(l);
     h << "<tr><td>" << ++rank << "</td><td>" << pct(l.share) << "</td><td class='site'>"
-      << html_escape(detail::basename_of(l.file) + ":" + std::to_string(l.line)) << "</td><td>" << c[0] << "</td><td>" << c[1]
+      << detail::xml_escape(detail::basename_of(l.file) + ":" + std::to_string(l.line)) << "</td><td>" << c[0] << "</td><td>" << c[1]
       << "</td><td>" << c[2] << "</td><td>" << c[3] << "</td><td class='site'>" << kinds(l) << "</td></tr>\n";
   }
   h << "</table>\n";
-  if (!advice.empty()) h << "<h2>" << html_escape(tr("src.rules")) << "</h2>\n";
+  if (!advice.empty()) h << "<h2>" << detail::xml_escape(tr("src.rules")) << "</h2>\n";
   for (const Advice& a : advice) {
     const LineCost* l = line_at(v, a.file, a.line);
     if (!l) continue;
-    h << "<div class='rule' id='rule-" << a.rule << "'><h3>" << html_escape(detail::basename_of(a.file) + ":" + std::to_string(a.line))
-      << " &mdash; " << html_escape(rule_title(a)) << "</h3>\n<p>" << html_escape(rule_text(a, *l)) << "</p></div>\n";
+    h << "<div class='rule' id='rule-" << a.rule << "'><h3>" << detail::xml_escape(detail::basename_of(a.file) + ":" + std::to_string(a.line))
+      << " &mdash; " << detail::xml_escape(rule_title(a)) << "</h3>\n<p>" << detail::xml_escape(rule_text(a, *l)) << "</p></div>\n";
   }
   for (const Range& r : ranges(v, files_of(v))) {
     const std::vector<std::string> text = read_lines(r.file);
-    h << "<h2>" << html_escape(relative_path(r.file)) << ":" << r.first << "-" << r.last
-      << "</h2>\n<table class='source'>\n<tr><th>" << html_escape(tr("col.line")) << "</th><th>"
-      << html_escape(tr("col.share")) << "</th><th>" << html_escape(tr("col.req")) << "</th><th>"
-      << html_escape(tr("col.spr")) << "</th><th>" << html_escape(tr("col.wavefronts")) << "</th><th>"
-      << html_escape(tr("col.conflicts")) << "</th><th style='text-align:left'>" << html_escape(tr("col.source"))
+    h << "<h2>" << detail::xml_escape(relative_path(r.file)) << ":" << r.first << "-" << r.last
+      << "</h2>\n<table class='source'>\n<tr><th>" << detail::xml_escape(tr("col.line")) << "</th><th>"
+      << detail::xml_escape(tr("col.share")) << "</th><th>" << detail::xml_escape(tr("col.req")) << "</th><th>"
+      << detail::xml_escape(tr("col.spr")) << "</th><th>" << detail::xml_escape(tr("col.wavefronts")) << "</th><th>"
+      << detail::xml_escape(tr("col.conflicts")) << "</th><th style='text-align:left'>" << detail::xml_escape(tr("col.source"))
       << "</th></tr>\n";
     for (std::uint32_t ln = r.first; ln <= r.last; ++ln) {
       const LineCost* l = line_at(v, r.file, ln);
@@ -310,11 +292,11 @@ std::string source_html(const SourceView& v, const std::vector<Advice>& advice, 
       } else {
         h << "<td></td><td></td><td></td><td></td><td></td>";
       }
-      h << "<td class='code'>" << html_escape(text[ln - 1]) << "</td></tr>\n";
+      h << "<td class='code'>" << detail::xml_escape(text[ln - 1]) << "</td></tr>\n";
     }
     h << "</table>\n";
   }
-  if (!svgs.empty()) h << "<h2>" << html_escape(tr("src.pictures")) << "</h2>\n";
+  if (!svgs.empty()) h << "<h2>" << detail::xml_escape(tr("src.pictures")) << "</h2>\n";
   for (const std::string& s : svgs) {
     // The SVGs are inlined: drop their XML prologue if any.
     h << "<figure>" << s << "</figure>\n";

@@ -18,6 +18,8 @@
 
 namespace tgsim::cli {
 
+using detail::fixed;
+
 using detail::with_commas;
 
 namespace {
@@ -65,12 +67,6 @@ std::string result_json(const catalog::Result& r, int indent, const DeviceProfil
 }
 
 namespace {
-
-std::string fixed(double v, int prec) {
-  std::ostringstream o;
-  o << std::fixed << std::setprecision(prec) << v;
-  return o.str();
-}
 
 const DeviceProfile* g_profile = nullptr;  // the tour's estimate profile
 

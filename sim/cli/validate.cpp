@@ -23,9 +23,7 @@ Command add_validate(CLI::App& program) {
   c->add_option("--threads", st->threads, "worker threads (default: all cores)");
   c->add_option("--kernels", st->only, "compare only these kernels (default: all)")->delimiter(',');
   return {c, [st] {
-            if (st->fixture.empty())
-              return usage_error("no H100 fixture found (TGSIM_FIXTURE_DIR, ../share/tgsim beside tgsim, the "
-                                 "source tree): pass --fixture FILE");
+            if (st->fixture.empty()) return no_fixture_error();
             catalog::Validation v;
             try {
               v = catalog::validate_against(st->fixture, st->threads, st->only);

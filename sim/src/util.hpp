@@ -1,7 +1,8 @@
 // Small helpers used across the library and the command: numbers with thousands separators
-// and a path's last component.
+// or a fixed precision, a path's last component, and text escaped for XML (SVG, HTML).
 #pragma once
 #include <cstdint>
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -18,6 +19,28 @@ inline std::string with_commas(std::uint64_t v) {
 inline std::string basename_of(std::string_view path) {
   const std::size_t slash = path.find_last_of('/');
   return std::string(slash == std::string_view::npos ? path : path.substr(slash + 1));
+}
+
+// 3.14159, 2 -> "3.14"
+inline std::string fixed(double v, int precision) {
+  std::ostringstream o;
+  o.setf(std::ios::fixed);
+  o.precision(precision);
+  o << v;
+  return o.str();
+}
+
+// Text for an XML element or attribute: < > & " escaped.
+inline std::string xml_escape(std::string_view text) {
+  std::string o;
+  for (char ch : text) {
+    if (ch == '<') o += "&lt;";
+    else if (ch == '>') o += "&gt;";
+    else if (ch == '&') o += "&amp;";
+    else if (ch == '"') o += "&quot;";
+    else o += ch;
+  }
+  return o;
 }
 
 }  // namespace tgsim::detail
