@@ -1,19 +1,19 @@
 // The per-access instrumentation: before each load (after each store) of device code, the
-// inline append of record.hpp written in IR:
-//   key = site | kind | width code << 56;  slot = tags[(key * golden) >> 56]
-//   if (slot.key == key && log.cur != log.end) *log.cur++ = slot.tag | address;
-//   else __tgsim_access(thread, site, kind, address, width);          (the library's slow path)
-// The log, the cursor and the tag cache carry disjoint alias scopes, and GVN runs after the
-// pass (plugin.cpp): the cursor and the tag cells stay in registers between accesses where
-// no slow-path call or kernel store intervenes (measured: README, "Performance").
+// inline append of record.hpp written in IR, with the lane's cursor and the site's tag held in
+// registers for the whole call (fast_path.cpp):
+//   if (cur != end) *cur++ = tag | address;
+//   else { lane.cur = cur; __tgsim_access(thread, site, kind, address, width);  (the slow path)
+//          cur = lane.cur; end = lane.end; }
 // and for a store with the checker on, __tgsim_note_store(thread, address, width) after it.
+// A constant load always takes __tgsim_access (the library places it).
 // An access wider than its alignment or than 16 bytes is split into naturally aligned pieces
 // of at most 16 bytes, as the GPU splits it; a constant-size memcpy or memset is its pieces.
 // Runtime calls that take a site first (`__tgsim_barrier(0)`) get the call's site.
 #include "internal.hpp"
 
+#include <algorithm>
+
 #include <llvm/Analysis/ValueTracking.h>
-#include <llvm/IR/InlineAsm.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/MDBuilder.h>
@@ -21,7 +21,6 @@
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 
 #include <tgsim/kernel/abi.h>
-#include <tgsim/hash.hpp>
 
 using namespace llvm;
 
@@ -60,76 +59,32 @@ bool is_constant_memory(const Context& c, Value* ptr) {
   return gv && c.annotated_constant.count(gv);
 }
 
-// The key and cache cells of (site, bits) in this function, computed once after its entry
-// values. The site's address is a relocation: the ptrtoint is an instruction, never folded
-// into a constant expression (the code generator cannot multiply a symbol's address).
-const Entry::Slot& slot_of(Context& c, Entry& e, Constant* site, std::uint64_t bits) {
-  auto [it, fresh] = e.slots.try_emplace({site, bits});
-  if (!fresh) return it->second;
-  Instruction* p2i = CastInst::Create(Instruction::PtrToInt, site, c.i64, "tgsim.site");
-  p2i->insertAfter(e.last);
-  IRBuilder<> b(p2i->getNextNode());
-  Value* key = b.CreateOr(p2i, ConstantInt::get(c.i64, bits), "tgsim.key");
-  Value* idx = b.CreateShl(b.CreateLShr(b.CreateMul(key, ConstantInt::get(c.i64, tgsim::detail::kGoldenGamma)), 56), 1);
-  // An empty asm makes the slot index opaque, so that the code generator keeps it computed
-  // once at entry rather than sinking the hash into every access (measured: 12 instructions
-  // more per iteration of the tiled matmul's inner loop without it).
-  idx = b.CreateCall(InlineAsm::get(FunctionType::get(c.i64, {c.i64}, false), "", "=r,0", false), {idx});
-  Value* kc = b.CreateInBoundsGEP(c.i64, e.tags, idx);
-  Value* tc = b.CreateInBoundsGEP(c.i64, e.tags, b.CreateOr(idx, 1));
-  e.last = cast<Instruction>(tc);
-  it->second = Entry::Slot{key, kc, tc};
-  return it->second;
-}
-
-// Marks an instruction of the inline append as touching only `which` of the three disjoint
-// memories: 0 the log's records, 1 the lane's cursor {cur, end}, 2 the tag cache.
-enum { kScopeLog, kScopeCursor, kScopeTags };
-Instruction* in_scope(Context& c, Value* v, int which) {
-  if (!c.scope_of[0]) {
-    MDBuilder mdb(c.ctx);
-    MDNode* domain = mdb.createAnonymousAliasScopeDomain("tgsim.append");
-    MDNode* scope[3] = {mdb.createAnonymousAliasScope(domain, "tgsim.log"),
-                        mdb.createAnonymousAliasScope(domain, "tgsim.cursor"),
-                        mdb.createAnonymousAliasScope(domain, "tgsim.tags")};
-    for (int i = 0; i < 3; ++i) {
-      c.scope_of[i] = MDNode::get(c.ctx, {scope[i]});
-      c.noalias_of[i] = MDNode::get(c.ctx, {scope[(i + 1) % 3], scope[(i + 2) % 3]});
-    }
-  }
-  auto* i = cast<Instruction>(v);
-  i->setMetadata(LLVMContext::MD_alias_scope, c.scope_of[which]);
-  i->setMetadata(LLVMContext::MD_noalias, c.noalias_of[which]);
-  return i;
-}
-
 // One record for `bytes` (1, 2, 4, 8 or 16) at `addr` (i64), placed before `at`.
 void emit_record(Context& c, Entry& e, Instruction* at, Constant* site, unsigned kind,
                  Value* addr, std::uint64_t bytes, bool note_store) {
   IRBuilder<> b(at);
   b.SetCurrentDebugLocation(at->getDebugLoc());
+  auto slow_call = [&](IRBuilder<>& s) {
+    call_synced(c, e, s.CreateCall(c.fn_access, {e.thread, ConstantExpr::getPointerCast(site, c.i8p),
+                                                 ConstantInt::get(c.i32, kind), addr,
+                                                 ConstantInt::get(c.i32, bytes)}));
+  };
   if (kind == TGSIM_KIND_CONSTANT_LOAD) {
-    b.CreateCall(c.fn_access, {e.thread, ConstantExpr::getPointerCast(site, c.i8p),
-                               ConstantInt::get(c.i32, kind), addr, ConstantInt::get(c.i32, bytes)});
+    slow_call(b);
     return;
   }
-  const std::uint64_t bits = kind | (width_code(bytes) << 56);
-  const Entry::Slot& sl = slot_of(c, e, site, bits);
-  Value* key = sl.key;
-  Value* ek = in_scope(c, b.CreateAlignedLoad(c.i64, sl.key_cell, Align(8)), kScopeTags);
-  Value* et = in_scope(c, b.CreateAlignedLoad(c.i64, sl.tag_cell, Align(8)), kScopeTags);
+  const Entry::Slot& sl = slot_of(c, e, site, kind | (width_code(bytes) << TGSIM_KEY_WIDTH_SHIFT));
   Type* i64p = c.i64->getPointerTo();
-  Value* endp = b.CreateInBoundsGEP(i64p, e.log, ConstantInt::get(c.i64, 1));
-  Value* cur = in_scope(c, b.CreateAlignedLoad(i64p, e.log, Align(8), "tgsim.cur"), kScopeCursor);
-  Value* end = in_scope(c, b.CreateAlignedLoad(i64p, endp, Align(8)), kScopeCursor);
-  Value* ok = b.CreateAnd(b.CreateICmpEQ(ek, key), b.CreateICmpNE(cur, end));
+  Value* cur = b.CreateAlignedLoad(i64p, e.cur, Align(8), "tgsim.cur");
+  Value* end = b.CreateAlignedLoad(i64p, e.end, Align(8), "tgsim.end");
   Instruction *fast = nullptr, *slow = nullptr;
   MDNode* likely = MDBuilder(c.ctx).createBranchWeights(2000, 1);
-  SplitBlockAndInsertIfThenElse(ok, at, &fast, &slow, likely);
+  SplitBlockAndInsertIfThenElse(b.CreateICmpNE(cur, end), at, &fast, &slow, likely);
   IRBuilder<> f(fast);
   f.SetCurrentDebugLocation(at->getDebugLoc());
-  in_scope(c, f.CreateAlignedStore(f.CreateOr(et, addr), cur, Align(8)), kScopeLog);
-  in_scope(c, f.CreateAlignedStore(f.CreateConstInBoundsGEP1_64(c.i64, cur, 1), e.log, Align(8)), kScopeCursor);
+  Value* tag = f.CreateAlignedLoad(c.i64, sl.tag, Align(8), "tgsim.tag");
+  f.CreateAlignedStore(f.CreateOr(tag, addr), cur, Align(8));
+  f.CreateAlignedStore(f.CreateConstInBoundsGEP1_64(c.i64, cur, 1), e.cur, Align(8));
   if (note_store) {
     Instruction* note = SplitBlockAndInsertIfThen(e.checking, fast, false, MDBuilder(c.ctx).createBranchWeights(1, 2000));
     IRBuilder<> n(note);
@@ -138,8 +93,7 @@ void emit_record(Context& c, Entry& e, Instruction* at, Constant* site, unsigned
   }
   IRBuilder<> s(slow);
   s.SetCurrentDebugLocation(at->getDebugLoc());
-  s.CreateCall(c.fn_access, {e.thread, ConstantExpr::getPointerCast(site, c.i8p),
-                             ConstantInt::get(c.i32, kind), addr, ConstantInt::get(c.i32, bytes)});
+  slow_call(s);
 }
 
 // The access's naturally aligned pieces, each recorded; stores after the store itself (the
@@ -239,6 +193,7 @@ void instrument_function(Context& c, Function& f) {
   std::vector<Access> accesses;
   std::vector<CallBase*> site_calls;
   std::vector<CallInst*> printf_calls;
+  std::vector<CallBase*> calls;  // made before the records (the slow-path calls sync themselves)
   for (Instruction& i : instructions(f)) {
     if (auto* ld = dyn_cast<LoadInst>(&i)) {
       if (is_kernel_memory(c, ld->getPointerOperand()))
@@ -262,6 +217,7 @@ void instrument_function(Context& c, Function& f) {
         accesses.push_back({ms, ms->getRawDest(), len->getZExtValue(),
                             ms->getDestAlign().valueOrOne().value(), true});
     } else if (auto* cb = dyn_cast<CallBase>(&i)) {
+      calls.push_back(cb);
       Function* g = cb->getCalledFunction();
       if (g && g->getName().startswith("__tgsim_") && cb->arg_size() > 0 &&
           isa<ConstantPointerNull>(cb->getArgOperand(0)))
@@ -281,10 +237,15 @@ void instrument_function(Context& c, Function& f) {
     CallInst* n = b.CreateCall(p, args);
     n->setDebugLoc(call->getDebugLoc());
     call->replaceAllUsesWith(n);
+    std::replace(calls.begin(), calls.end(), static_cast<CallBase*>(call), static_cast<CallBase*>(n));
     call->eraseFromParent();
   }
   merge_aggregate_loads(c, accesses);
+  if (accesses.empty()) return;
+  Entry& e = c.entry(f);
+  make_cursor(c, e);
   for (const Access& a : accesses) instrument_access(c, a);
+  finish_fast_path(c, f, e, calls);
 }
 
 }  // namespace tgsim::pass

@@ -30,12 +30,17 @@ struct Entry {
   llvm::Value* checking = nullptr;  // i1
   llvm::Value* shared = nullptr;  // i8*: the group's shared arena
   llvm::Instruction* last = nullptr;  // values computed at entry go after this one
-  // Per (site, kind | width code): the tag-cache key and the slot's key and tag cells, computed
-  // once at entry (constants of the loaded module: the slot is a hash of the site's address).
+  // The lane's cursor held in the function (fast_path.cpp): stack slots that SROA turns into
+  // registers after the pass; null in a function that records nothing.
+  llvm::AllocaInst *cur = nullptr, *end = nullptr;
+  // Per (site, kind | width code): the tag-cache key, the slot's key and tag cells, and the
+  // stack slot holding the site's tag for the whole call (resolved at entry, fast_path.cpp).
   struct Slot {
     llvm::Value *key, *key_cell, *tag_cell;
+    llvm::AllocaInst* tag;
   };
   std::map<std::pair<llvm::Constant*, std::uint64_t>, Slot> slots;
+  std::vector<const Slot*> slot_order;  // in creation order (the resolve call's key order)
 };
 
 struct Context {
@@ -68,14 +73,7 @@ struct Context {
   llvm::Constant* string(const std::string& s);
   std::map<std::string, llvm::Constant*> strings;
 
-  llvm::FunctionCallee fn_thread, fn_access, fn_note_store;
-
-  // Alias scopes of the inline append (instrument.cpp): the log's records, the lane's cursor
-  // {cur, end} and the tag cache are disjoint memory, so that the optimisation run after the
-  // pass keeps the cursor in a register from one access to the next. [i]: the list naming
-  // scope i (!alias.scope), and the list naming the other two (!noalias). Made on first use.
-  llvm::MDNode* scope_of[3] = {nullptr, nullptr, nullptr};
-  llvm::MDNode* noalias_of[3] = {nullptr, nullptr, nullptr};
+  llvm::FunctionCallee fn_thread, fn_access, fn_note_store, fn_resolve_tags;
 };
 
 // device_code.cpp
@@ -85,6 +83,12 @@ void lower_shared(Context& c);
 void find_global_vars(Context& c);
 // instrument.cpp
 void instrument_function(Context& c, llvm::Function& f);
+// fast_path.cpp: the lane's cursor and the sites' tags held in registers during a call.
+void forget_memory_attributes(Context& c);
+void make_cursor(Context& c, Entry& e);
+const Entry::Slot& slot_of(Context& c, Entry& e, llvm::Constant* site, std::uint64_t bits);
+void call_synced(Context& c, Entry& e, llvm::CallBase* call);
+void finish_fast_path(Context& c, llvm::Function& f, Entry& e, const std::vector<llvm::CallBase*>& calls);
 // module_desc.cpp
 void emit_module_descriptor(Context& c);
 

@@ -10,6 +10,7 @@
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Passes/PassPlugin.h>
 #include <llvm/Transforms/Scalar/GVN.h>
+#include <llvm/Transforms/Scalar/SROA.h>
 
 #include <tgsim/kernel/abi.h>
 
@@ -61,6 +62,7 @@ Context::Context(Module& mod)
   fn_thread = m.getOrInsertFunction("__tgsim_thread", ro, i8p);
   fn_access = m.getOrInsertFunction("__tgsim_access", Type::getVoidTy(ctx), i8p, i8p, i32, i64, i32);
   fn_note_store = m.getOrInsertFunction("__tgsim_note_store", Type::getVoidTy(ctx), i8p, i64, i32);
+  fn_resolve_tags = m.getOrInsertFunction("__tgsim_resolve_tags", Type::getVoidTy(ctx), i8p, i64->getPointerTo(), i32);
 }
 
 Constant* Context::string(const std::string& s) {
@@ -136,6 +138,7 @@ PreservedAnalyses Instrument::run(Module& m, ModuleAnalysisManager&) {
   if (c.kernels.empty()) return PreservedAnalyses::all();
   lower_shared(c);
   find_global_vars(c);
+  forget_memory_attributes(c);
   std::vector<Function*> fs(c.device.begin(), c.device.end());
   for (Function* f : fs) instrument_function(c, *f);
   emit_module_descriptor(c);
@@ -153,9 +156,12 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
             });
             pb.registerOptimizerLastEPCallback([](ModulePassManager& mpm, OptimizationLevel level) {
               mpm.addPass(tgsim::pass::Instrument());
-              // The inline appends' redundant loads of the cursor and tag cells (instrument.cpp).
-              if (level != OptimizationLevel::O0)
+              // The cursor's and the tags' stack slots into registers (fast_path.cpp), then the
+              // redundant loads of the lane's cursor after adjacent calls.
+              if (level != OptimizationLevel::O0) {
+                mpm.addPass(createModuleToFunctionPassAdaptor(SROAPass()));
                 mpm.addPass(createModuleToFunctionPassAdaptor(GVNPass()));
+              }
             });
           }};
 }

@@ -58,6 +58,16 @@ void __tgsim_access(void* thread, const void* site, unsigned kind, unsigned long
     record_access(t, loc_of(site), static_cast<AccessKind>(kind), addr, width);
 }
 
+void __tgsim_resolve_tags(void* thread, unsigned long long* keys, unsigned n) {
+  auto* t = static_cast<ThreadCtx*>(thread);
+  for (unsigned i = 0; i < n; ++i) {
+    const std::uint64_t key = keys[i];
+    const void* site = reinterpret_cast<const void*>(key & TGSIM_KEY_SITE_MASK);
+    const auto kind = static_cast<SiteKind>(key & TGSIM_KEY_KIND_MASK);
+    keys[i] = t->group_->tag(loc_of(site), kind, 1u << (key >> TGSIM_KEY_WIDTH_SHIFT));
+  }
+}
+
 void __tgsim_note_store(void* thread, unsigned long long addr, unsigned width) {
   note_store(static_cast<ThreadCtx*>(thread), AccessKind::kStore, addr, width,
              reinterpret_cast<const void*>(addr));

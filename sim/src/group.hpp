@@ -179,6 +179,10 @@ class GroupRun {
     if (full) [[unlikely]] maybe_yield(t);  // the log grew: a spinning thread lets others run
   }
   CheckerSink& checker_sink() { return sinks_->get<CheckerSink>(); }
+  // The tag of (site, kind, width) without a record (__tgsim_resolve_tags).
+  std::uint64_t tag(const std::source_location& loc, SiteKind kind, std::uint32_t width) {
+    return tag_of(loc, kind, width);
+  }
   void barrier(ThreadCtx& t, const std::source_location& loc);
   std::uint64_t collective(ThreadCtx& t, const CollectiveOp& op, std::uint32_t mask,
                            std::uint64_t value, std::int64_t arg, const std::source_location& loc);

@@ -3,7 +3,10 @@
  * A kernel translation unit (.cu, or .metal through the Metal adapter) is compiled by Clang with
  * tgsim's LLVM pass (sim/frontend/). The pass sees every load and store of the optimised code
  * and appends one 8-byte record to the running lane's log inline (the layout below), or calls
- * __tgsim_access() on the slow path; calls to the __tgsim_* functions that take a site first
+ * __tgsim_access() on the slow path. A device function keeps the lane's cursor in registers and
+ * writes it back to the LaneBuf before each call that may reach the library and before it
+ * returns (reloading cur and end after the call), and looks its sites' tags up once at entry
+ * (__tgsim_resolve_tags on a tag-cache miss); calls to the __tgsim_* functions that take a site first
  * get the site of the call's source line:column from the pass (the headers pass 0).
  * Plain C so that both Clang (kernel side) and GCC (library side) read the same layout. */
 #ifndef TGSIM_KERNEL_ABI_H
@@ -13,7 +16,7 @@
 extern "C" {
 #endif
 
-#define TGSIM_ABI_VERSION 3
+#define TGSIM_ABI_VERSION 4
 
 /* The running thread (tgsim::ThreadCtx), as instrumented code reads it. */
 #define TGSIM_OFF_THREAD_IDX 0   /* 3 x uint32: threadIdx */
@@ -99,6 +102,13 @@ void* __tgsim_thread(void) __attribute__((const));
 void __tgsim_access(void* thread, const void* site, unsigned kind, unsigned long long addr,
                     unsigned width);
 void __tgsim_note_store(void* thread, unsigned long long addr, unsigned width);
+/* The tags of n keys (a function's sites, checked at its entry against the tag cache), in place.
+ * A key is the site's address | kind | (log2 of the width in bytes) << 56; a tag is the
+ * record's top 16 bits, pre-shifted, valid on this worker for the rest of the launch. */
+#define TGSIM_KEY_SITE_MASK 0x00FFFFFFFFFFFFF0ull
+#define TGSIM_KEY_KIND_MASK 0xFull
+#define TGSIM_KEY_WIDTH_SHIFT 56
+void __tgsim_resolve_tags(void* thread, unsigned long long* keys, unsigned n);
 
 /* Synchronisation. Sites: pass 0, the pass fills in the call's source location. */
 void __tgsim_barrier(const void* site);
