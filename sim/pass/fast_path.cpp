@@ -6,8 +6,8 @@
 //    slow path __tgsim_access, printf; all calls but intrinsics, inline asm, memory-free
 //    functions and __tgsim_note_store, which only keeps the stored bytes) `cur` is written back
 //    before and cur and end are reloaded after: a barrier lets the library empty the log, the
-//    slow path grows (moves) it. Each return writes `cur` back (the caller reloads), each
-//    landing pad reloads (every invoke wrote back before it).
+//    slow path grows (moves) it. Each return and resume writes `cur` back (the caller
+//    reloads), each landing pad reloads (every invoke wrote back before it).
 //  - The tag of each (site, kind, width) the function records: every key is checked against
 //    its slot of the worker's tag cache once at entry; if any slot holds another key,
 //    __tgsim_resolve_tags finds all of them (and fills the cache). A tag stays valid for the
@@ -71,9 +71,7 @@ void make_cursor(Context& c, Entry& e) {
 }
 
 // The key and cache cells of (site, bits) in this function, computed once after its entry
-// values, and the slot holding its tag. The site's address is a relocation: the ptrtoint is an
-// instruction, never folded into a constant expression (the code generator cannot multiply a
-// symbol's address).
+// values, and the stack slot holding its tag (read once at entry, finish_fast_path).
 const Entry::Slot& slot_of(Context& c, Entry& e, Constant* site, std::uint64_t bits) {
   auto [it, fresh] = e.slots.try_emplace({site, bits});
   if (!fresh) return it->second;
@@ -82,8 +80,8 @@ const Entry::Slot& slot_of(Context& c, Entry& e, Constant* site, std::uint64_t b
   IRBuilder<> b(p2i->getNextNode());
   Value* key = b.CreateOr(p2i, ConstantInt::get(c.i64, bits), "tgsim.key");
   Value* idx = b.CreateShl(b.CreateLShr(b.CreateMul(key, ConstantInt::get(c.i64, tgsim::detail::kGoldenGamma)), 56), 1);
-  Value* kc = b.CreateInBoundsGEP(c.i64, e.tags, idx);
-  Value* tc = b.CreateInBoundsGEP(c.i64, e.tags, b.CreateOr(idx, 1));
+  Value* kc = b.CreateInBoundsGEP(c.i64, e.tags, idx, "tgsim.keycell");
+  Value* tc = b.CreateInBoundsGEP(c.i64, e.tags, b.CreateOr(idx, 1), "tgsim.tagcell");
   e.last = cast<Instruction>(tc);
   it->second = Entry::Slot{key, kc, tc, entry_alloca(function_of(e), c.i64, "tgsim.tag.slot")};
   e.slot_order.push_back(&it->second);
@@ -108,13 +106,15 @@ void call_synced(Context& c, Entry& e, CallBase* call) {
   reload(c, e, n);
 }
 
-// Device functions append to the log and may call the library, whatever the optimiser inferred
-// about their memory before the pass: the attributes saying otherwise go, from the functions
-// and from the calls to them, so that nothing after the pass moves a cursor load across them.
+// Device functions append to the log and may call the library (which moves and frees it),
+// whatever the optimiser inferred about them before the pass: the attributes saying otherwise
+// go, from the functions and from the calls to them, so that nothing after the pass moves a
+// load of the lane's cursor across such a call.
 void forget_memory_attributes(Context& c) {
   const Attribute::AttrKind kinds[] = {Attribute::ReadNone, Attribute::ReadOnly, Attribute::WriteOnly,
                                        Attribute::ArgMemOnly, Attribute::InaccessibleMemOnly,
-                                       Attribute::InaccessibleMemOrArgMemOnly, Attribute::Speculatable};
+                                       Attribute::InaccessibleMemOrArgMemOnly, Attribute::Speculatable,
+                                       Attribute::NoFree, Attribute::NoSync};
   for (Function* f : c.device) {
     for (Attribute::AttrKind k : kinds) f->removeFnAttr(k);
     for (User* u : f->users())
@@ -130,8 +130,8 @@ void finish_fast_path(Context& c, Function& f, Entry& e, const std::vector<CallB
   for (CallBase* cb : calls)
     if (may_reach_library(*cb)) call_synced(c, e, cb);
   for (BasicBlock& bb : f)
-    if (auto* ret = dyn_cast<ReturnInst>(bb.getTerminator())) {
-      IRBuilder<> b(ret);
+    if (Instruction* t = bb.getTerminator(); isa<ReturnInst>(t) || isa<ResumeInst>(t)) {
+      IRBuilder<> b(t);
       write_back(c, e, b);
     }
   if (e.slot_order.empty()) return;
