@@ -6,6 +6,7 @@
 #    in the same block, or at the start of an invoke's destination: never per access, so a loop
 #    without calls keeps it in a register;
 #  - the tag cache (tgsim.keycell / tgsim.tagcell) is read only in the entry block;
+#  - consecutive loads share one capacity check (cur + m <= end: an icmp ule of i64*);
 #  - and, so that the checks are not vacuous, the functions carry the cursor in a phi and have
 #    a slow path.
 set -eu
@@ -29,11 +30,13 @@ awk '
   /unwind label %/ { n = split($0, w, /label %/); for (i = 2; i <= n; i++) { l = w[i]; sub(/[ ,].*/, "", l); after_invoke[l] = 1 } }
   /call void @__tgsim_access\(/ { slow = 1 }
   /= phi i64\* / { phi = 1 }
+  /= icmp ule i64\* / { runs++ }
   /= load i64\*, i64\*\* / && block > 0 && !called {
     print fn ": the lane cursor is loaded in block " block " with no call before it: " $0; bad = 1 }
   /= load i64, i64\* %tgsim\.(key|tag)cell/ && block > 0 {
     print fn ": the tag cache is read outside the entry block: " $0; bad = 1 }
-  END { if (checked < 4) { print "only " checked " instrumented functions with a slow path found"; bad = 1 }
+  END { if (!runs) { print "no run of loads shares a capacity check"; bad = 1 }
+        if (checked < 4) { print "only " checked " instrumented functions with a slow path found"; bad = 1 }
         if (bad) exit 1
-        print "fast path IR OK: " checked " functions" }
+        print "fast path IR OK: " checked " functions, " runs " runs of loads" }
 ' "$dir/kernels.ll"

@@ -5,6 +5,8 @@
 //   else { lane.cur = cur; __tgsim_access(thread, site, kind, address, width);  (the slow path)
 //          cur = lane.cur; end = lane.end; }
 // and for a store with the checker on, __tgsim_note_store(thread, address, width) after it.
+// Consecutive loads of a block with no call between them (a run) check once that the log has
+// room for all their records and write them before the first load (see emit_run).
 // A constant load always takes __tgsim_access (the library places it).
 // An access wider than its alignment or than 16 bytes is split into naturally aligned pieces
 // of at most 16 bytes, as the GPU splits it; a constant-size memcpy or memset is its pieces.
@@ -30,6 +32,11 @@ namespace {
 
 std::uint64_t width_code(std::uint64_t w) {
   return w == 1 ? 0 : w == 2 ? 1 : w == 4 ? 2 : w == 8 ? 3 : 4;
+}
+
+// The kind and width bits of a record's tag-cache key (abi.h, __tgsim_resolve_tags).
+std::uint64_t record_bits(unsigned kind, std::uint64_t bytes) {
+  return kind | (width_code(bytes) << TGSIM_KEY_WIDTH_SHIFT);
 }
 
 struct Access {
@@ -73,7 +80,7 @@ void emit_record(Context& c, Entry& e, Instruction* at, Constant* site, unsigned
     slow_call(b);
     return;
   }
-  const Entry::Slot& sl = slot_of(c, e, site, kind | (width_code(bytes) << TGSIM_KEY_WIDTH_SHIFT));
+  const Entry::Slot& sl = slot_of(c, e, site, record_bits(kind, bytes));
   Type* i64p = c.i64->getPointerTo();
   Value* cur = b.CreateAlignedLoad(i64p, e.cur, Align(8), "tgsim.cur");
   Value* end = b.CreateAlignedLoad(i64p, e.end, Align(8), "tgsim.end");
@@ -115,6 +122,83 @@ void instrument_access(Context& c, const Access& a) {
     Value* addr = off ? IRBuilder<>(where).CreateAdd(base, ConstantInt::get(c.i64, off)) : base;
     emit_record(c, e, where, site, kind, addr, piece, a.store && !constant);
     off += piece;
+  }
+}
+
+// Runs of loads: consecutive loads of kernel memory in one block, each one record (one naturally
+// aligned piece), with no call between them, share one capacity check: their records are all
+// written before the first load, in program order (the log holds the same records in the same
+// order; a load's record carries no value, so writing it a few instructions early changes
+// nothing the library sees). A load whose address is computed after the first load joins the
+// run when that computation is free of memory and side effects: it moves up before the first.
+bool one_record_load(const Context& c, const Access& a) {
+  const std::uint64_t align = a.align ? (a.align & (~a.align + 1)) : 1;
+  return isa<LoadInst>(a.at) && !is_constant_memory(c, a.ptr) && a.bytes <= 16 &&
+         (a.bytes & (a.bytes - 1)) == 0 && align >= a.bytes;
+}
+
+// The instructions of `v`'s computation that lie in `at`'s block after `at`, operands first,
+// when all of them can move before `at`; false when one cannot.
+bool movable_chain(Value* v, Instruction* at, std::vector<Instruction*>& out) {
+  auto* i = dyn_cast<Instruction>(v);
+  if (!i || i->getParent() != at->getParent() || i->comesBefore(at) ||
+      std::find(out.begin(), out.end(), i) != out.end())
+    return true;
+  if (i == at || isa<PHINode>(i) || i->mayReadOrWriteMemory() || !isSafeToSpeculativelyExecute(i)) return false;
+  for (Value* op : i->operands())
+    if (!movable_chain(op, at, out)) return false;
+  out.push_back(i);
+  return true;
+}
+
+bool call_between(Instruction* from, Instruction* to) {
+  for (Instruction* i = from->getNextNode(); i && i != to; i = i->getNextNode())
+    if (isa<CallBase>(i) && !isa<DbgInfoIntrinsic>(i)) return true;
+  return false;
+}
+
+// One past the last access of the run that starts at acc[i] (i + 1: no run). Moves the address
+// computations of the run's later loads before its first.
+std::size_t run_end(const Context& c, const std::vector<Access>& acc, std::size_t i) {
+  if (!one_record_load(c, acc[i])) return i + 1;
+  std::size_t k = i + 1;
+  for (; k < acc.size(); ++k) {
+    const Access& a = acc[k];
+    std::vector<Instruction*> chain;
+    if (!one_record_load(c, a) || a.at->getParent() != acc[i].at->getParent() ||
+        call_between(acc[k - 1].at, a.at) || !movable_chain(a.ptr, acc[i].at, chain))
+      break;
+    for (Instruction* m : chain) m->moveBefore(acc[i].at);
+  }
+  return k;
+}
+
+// The records of loads acc[i, j) written before the first: one check that the log has room for
+// all of them, else one record at a time (each with its own check and slow path).
+void emit_run(Context& c, Entry& e, const std::vector<Access>& acc, std::size_t i, std::size_t j) {
+  Instruction* at = acc[i].at;
+  IRBuilder<> b(at);
+  b.SetCurrentDebugLocation(at->getDebugLoc());
+  std::vector<Value*> addr;
+  for (std::size_t k = i; k < j; ++k) addr.push_back(b.CreatePtrToInt(acc[k].ptr, c.i64));
+  Type* i64p = c.i64->getPointerTo();
+  Value* cur = b.CreateAlignedLoad(i64p, e.cur, Align(8), "tgsim.cur");
+  Value* end = b.CreateAlignedLoad(i64p, e.end, Align(8), "tgsim.end");
+  const std::uint64_t m = j - i;
+  Value* room = b.CreateICmpULE(b.CreateGEP(c.i64, cur, ConstantInt::get(c.i64, m)), end);
+  Instruction *fast = nullptr, *slow = nullptr;
+  SplitBlockAndInsertIfThenElse(room, at, &fast, &slow, MDBuilder(c.ctx).createBranchWeights(2000, 1));
+  IRBuilder<> f(fast);
+  f.SetCurrentDebugLocation(at->getDebugLoc());
+  for (std::size_t k = i; k < j; ++k) {
+    const Entry::Slot& sl = slot_of(c, e, c.site(*acc[k].at), record_bits(TGSIM_KIND_LOAD, acc[k].bytes));
+    Value* tag = f.CreateAlignedLoad(c.i64, sl.tag, Align(8), "tgsim.tag");
+    f.CreateAlignedStore(f.CreateOr(tag, addr[k - i]), f.CreateConstInBoundsGEP1_64(c.i64, cur, k - i), Align(8));
+  }
+  f.CreateAlignedStore(f.CreateConstInBoundsGEP1_64(c.i64, cur, m), e.cur, Align(8));
+  for (std::size_t k = i; k < j; ++k) {
+    slow->setDebugLoc(acc[k].at->getDebugLoc());
+    emit_record(c, e, slow, c.site(*acc[k].at), TGSIM_KIND_LOAD, addr[k - i], acc[k].bytes, false);
   }
 }
 
@@ -244,7 +328,12 @@ void instrument_function(Context& c, Function& f) {
   if (accesses.empty()) return;
   Entry& e = c.entry(f);
   make_cursor(c, e);
-  for (const Access& a : accesses) instrument_access(c, a);
+  std::vector<std::size_t> runs;  // where each run (or single access) ends
+  for (std::size_t i = 0; i < accesses.size(); i = runs.back()) runs.push_back(run_end(c, accesses, i));
+  for (std::size_t i = 0, r = 0; i < accesses.size(); i = runs[r++]) {
+    if (runs[r] - i >= 2) emit_run(c, e, accesses, i, runs[r]);
+    else instrument_access(c, accesses[i]);
+  }
   finish_fast_path(c, f, e, calls);
 }
 
