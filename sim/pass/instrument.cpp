@@ -129,8 +129,10 @@ void instrument_access(Context& c, const Access& a) {
 // aligned piece), with no call between them, share one capacity check: their records are all
 // written before the first load, in program order (the log holds the same records in the same
 // order; a load's record carries no value, so writing it a few instructions early changes
-// nothing the library sees). A load whose address is computed after the first load joins the
-// run when that computation is free of memory and side effects: it moves up before the first.
+// nothing the library counts or checks; a slow path that lets other threads run does so before
+// the run's loads rather than between two of them, an order the GPU may take as well). A load
+// whose address is computed after the first load joins the run when that computation is free
+// of memory and side effects: it moves up before the first.
 bool one_record_load(const Context& c, const Access& a) {
   const std::uint64_t align = a.align ? (a.align & (~a.align + 1)) : 1;
   return isa<LoadInst>(a.at) && !is_constant_memory(c, a.ptr) && a.bytes <= 16 &&
