@@ -1,6 +1,7 @@
 // The stream the warp grouper (warp_flush.cpp) emits and every analysis consumes: one warp
-// instruction (a memory access, a barrier or a warp collective of one warp), and the context
-// the sinks merge into the Report (sinks.hpp).
+// instruction (a memory access, a barrier or a warp collective of one warp, with its lanes'
+// address spread when the grouper knows it), the placement test by that spread
+// (lanes_inside), and the context the sinks merge into the Report (sinks.hpp).
 #pragma once
 #include <bit>
 #include <cstddef>
