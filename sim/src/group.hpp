@@ -260,12 +260,15 @@ class GroupRun {
   std::size_t cursor_ = 0;      // the running thread's place in order_ in this pass
   void flush_warp(std::uint32_t w);
   bool transpose_uniform(const WarpLog::LaneLog* lanes, std::size_t len);
+  void count_row(std::uint32_t tag, const std::uint64_t* addr, std::uint32_t w, std::uint64_t spread);
   std::vector<std::uint64_t> rows_;  // flush_warp's transposed records: [instruction][lane]
+  std::vector<std::uint64_t> spread_;  // per row: OR of its records ^ lane 0's (tags included)
   // Front-end accesses (kLoad/kStore): where an address lies.
   enum class Space : std::uint8_t { kGlobal, kShared, kLocal, kInvalid };
   Space place(std::uint64_t addr, std::uint32_t width, std::uint64_t* shared_offset,
               const BufferInfo** bad_buffer);
-  void count_placed(std::uint32_t tag, std::uint32_t mask, const std::uint64_t* addr, std::uint32_t w);
+  void count_placed(std::uint32_t tag, std::uint32_t mask, const std::uint64_t* addr, std::uint32_t w,
+                    std::uint64_t spread = model::kUnknownSpread);
   void report_misplaced(const TagInfo& ti, std::uint32_t w, std::uint32_t lane, std::uint64_t addr,
                         Space space, const BufferInfo* buffer);
   std::uint32_t placed_site(TagInfo& ti, bool shared);
@@ -275,8 +278,10 @@ class GroupRun {
   // logs, which are then emptied.
   void end_interval(bool group_end);
   // One warp instruction of warp w, to the sinks (one call; the sinks are inlined into it).
+  // `spread`: the lanes' spread when known (WarpInstruction::spread).
   void count_instruction(std::uint32_t site, SiteKind kind, std::uint32_t width,
-                         std::uint32_t mask, const std::uint64_t* addr, std::uint32_t w);
+                         std::uint32_t mask, const std::uint64_t* addr, std::uint32_t w,
+                         std::uint64_t spread = model::kUnknownSpread);
   void release_barrier();
   void report_divergence();
   void note_warp_divergence(std::uint32_t w);

@@ -1,5 +1,7 @@
 // Sector and bank models, written to follow docs/hardware-model.md's formulas (1.2, 2.1-2.4)
 // line by line. Small fixed arrays, no allocation: these run once per warp instruction.
+// With the lanes' spread known (WarpAccess::spread) the common shapes take a short cut: one
+// wavefront line for shared memory, a bitmap of one window of sectors for global memory.
 // Each model is a template over its geometry: Fixed is the default (32 banks of 4 bytes,
 // 32-byte sectors: shifts and masks are constants), Dynamic any other profile's.
 #include <tgsim/models.hpp>
@@ -98,17 +100,10 @@ std::uint32_t phase_wavefronts(std::uint32_t lanes, std::uint32_t width, const s
 
 // True when every active lane's address lies in one aligned wavefront span (128 bytes on the
 // default: 32 consecutive words, one per bank), so an access no wider than a bank takes one
-// wavefront (the common case, checked by an OR over the lanes that the compiler vectorises
-// when all lanes are active).
-bool one_line(std::uint32_t active, const std::uint64_t* addr, int line_shift) {
-  const std::uint64_t a0 = addr[std::countr_zero(active)];
-  std::uint64_t x = 0;
-  if (active == 0xFFFFFFFFu) {
-    for (int l = 0; l < 32; ++l) x |= addr[l] ^ a0;
-  } else {
-    for (std::uint32_t m = active; m; m &= m - 1) x |= addr[std::countr_zero(m)] ^ a0;
-  }
-  return (x >> line_shift) == 0;
+// wavefront (the common case). The caller's spread decides it at once; else one pass.
+bool one_line(const WarpAccess& a, int line_shift) {
+  const std::uint64_t spread = a.spread != kUnknownSpread ? a.spread : lane_spread(a.active, a.addr);
+  return (spread >> line_shift) == 0;
 }
 
 // Pair condition (section 1.2): every active lane i has lane i^d inactive or at the same
@@ -122,8 +117,9 @@ bool pairs_agree(std::uint32_t active, const std::uint64_t* addr, int d) {
   return true;
 }
 
+// The lane-by-lane count: a set of the distinct sectors.
 template <class G>
-std::uint32_t global_sectors_t(const WarpAccess& a, const G& g) {
+std::uint32_t sectors_by_set(const WarpAccess& a, const G& g) {
   DistinctSet<64> sectors;
   for (std::uint32_t m = a.active; m; m &= m - 1) {
     int lane = std::countr_zero(m);
@@ -134,12 +130,45 @@ std::uint32_t global_sectors_t(const WarpAccess& a, const G& g) {
   return static_cast<std::uint32_t>(sectors.n);
 }
 
+// The common shape, with the spread known: every lane starts in one aligned window of 32
+// sectors and an access (a power of two up to a sector) ends in its first sector or the next,
+// so a 64-bit map of the window's sectors counts them. Lanes aligned to their width (all of
+// them, usually) never cross a sector: one bit each; otherwise each lane's two ends are set.
+template <class G>
+std::uint32_t sectors_in_window(const WarpAccess& a, const G& g) {
+  const std::uint64_t window = (a.addr[std::countr_zero(a.active)] >> g.sector_shift) & ~std::uint64_t(31);
+  const std::uint64_t last = a.width - 1;
+  std::uint64_t bits = 0, misaligned = 0;
+  auto lane = [&](std::uint64_t x) {  // its first sector: its index in the window is its low 5 bits
+    bits |= std::uint64_t(1) << ((x >> g.sector_shift) & 31);
+    misaligned |= x & last;
+  };
+  if (a.active == 0xFFFFFFFFu) {
+    for (int l = 0; l < 32; ++l) lane(a.addr[l]);
+  } else {
+    for (std::uint32_t m = a.active; m; m &= m - 1) lane(a.addr[std::countr_zero(m)]);
+  }
+  if (misaligned)  // the last sectors, up to the window's next one (bit 32)
+    for (std::uint32_t m = a.active; m; m &= m - 1)
+      bits |= std::uint64_t(1) << (((a.addr[std::countr_zero(m)] + last) >> g.sector_shift) - window);
+  return static_cast<std::uint32_t>(std::popcount(bits));
+}
+
+template <class G>
+std::uint32_t global_sectors_t(const WarpAccess& a, const G& g) {
+  if (a.active && a.spread != kUnknownSpread && (a.spread >> (g.sector_shift + 5)) == 0 &&
+      std::has_single_bit(a.width) && a.width <= (1u << g.sector_shift))
+    return sectors_in_window(a, g);
+  return sectors_by_set(a, g);
+}
+
 template <class G>
 Wavefronts shared_wavefronts_t(const WarpAccess& a, bool is_load, const G& g) {
   Wavefronts r;
   if (!a.active) return r;
   const std::uint32_t bank_bytes = 1u << g.word_shift;
-  if (a.width <= bank_bytes && one_line(a.active, a.addr, g.line_shift)) return Wavefronts{1, 1};
+  // one_shared_wavefront's short cut (with the spread computed here when unknown)
+  if (a.width <= bank_bytes && one_line(a, g.line_shift)) return Wavefronts{1, 1};
   // Lanes per phase: those one wavefront serves at this width (a power of two, at most 32);
   // loads whose lane pairs agree (the pair condition) take twice as many.
   const std::uint32_t line_bytes = 1u << g.line_shift;
@@ -165,6 +194,18 @@ const char* Geometry::unsupported() const {
   if (!std::has_single_bit(sector_bytes) || sector_bytes < 16)
     return "sector_bytes must be a power of two, at least 16";
   return nullptr;
+}
+
+std::uint64_t lane_spread(std::uint32_t active, const std::uint64_t* addr) {
+  if (!active) return 0;
+  const std::uint64_t a0 = addr[std::countr_zero(active)];
+  std::uint64_t x = 0;
+  if (active == 0xFFFFFFFFu) {
+    for (int l = 0; l < 32; ++l) x |= addr[l] ^ a0;  // vectorised
+  } else {
+    for (std::uint32_t m = active; m; m &= m - 1) x |= addr[std::countr_zero(m)] ^ a0;
+  }
+  return x;
 }
 
 std::uint32_t global_sectors(const WarpAccess& a, const Geometry& g) {

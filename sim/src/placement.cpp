@@ -3,10 +3,13 @@
 // a registered device allocation -> global memory (sectors); the lane's own fiber stack ->
 // local memory (not counted: the GPU keeps it in registers or local memory, which the fixture
 // does not compare); anything else -> a finding. A red zone hit names the buffer it overran.
-// One warp instruction normally lies in one space: the lanes' lowest and highest addresses are
-// checked against the arena and the cached buffer, and only a straddling instruction is placed
-// lane by lane (then split into a global and a shared instruction, as a generic LD would be).
+// One warp instruction normally lies in one space: the interval its lanes' spread bounds them
+// to (or, without a spread, the OR of their offsets) is checked against the arena and the
+// cached buffer, and only a straddling instruction is placed lane by lane (then split into a
+// global and a shared instruction, as a generic LD would be). flush_warp's count_row places
+// the common shared case itself the same way.
 #include <algorithm>
+#include <bit>
 #include <cstdio>
 #include <string>
 
@@ -87,16 +90,20 @@ void GroupRun::report_misplaced(const TagInfo& ti, std::uint32_t w, std::uint32_
 }
 
 // One warp instruction of front-end code: placed, then counted as global and/or shared.
-// The quick test ORs the lanes' offsets from the first lane's region: when the OR (an upper
-// bound of the largest offset) is inside the region, every lane is. Shared addresses are
-// counted as they are: the arena is 4 KiB aligned, so banks and lines equal the offsets'.
+// With the lanes' spread known (the uniform path of flush_warp) the interval the spread bounds
+// them to inside the region places the instruction without reading the lanes (lanes_inside).
+// Else (or when it is not inside) the quick test ORs the lanes' offsets from the region's
+// start: when the OR (an upper bound of the largest offset) is inside the region, every lane
+// is. Both tests only accept what the lane-by-lane placement would place in that one space.
+// Shared addresses are counted as they are: the arena is 4 KiB aligned, so banks and lines
+// equal the offsets'.
 void GroupRun::count_placed(std::uint32_t tag, std::uint32_t mask, const std::uint64_t* addr,
-                            std::uint32_t w) {
+                            std::uint32_t w, std::uint64_t spread) {
   TagInfo& ti = tag_info_[tag];
   const bool store = ti.kind == SiteKind::kStore;
-  const int first = std::countr_zero(mask);
-  const std::uint64_t base = reinterpret_cast<std::uint64_t>(arena_.data());
+  const std::uint64_t a0 = addr[std::countr_zero(mask)];
   auto all_below = [&](std::uint64_t from, std::uint64_t size) {
+    if (lanes_inside(a0, spread, ti.width, from, size)) return true;
     std::uint64_t acc = 0;
     if (mask == 0xFFFFFFFFu) {
       for (int l = 0; l < 32; ++l) acc |= addr[l] - from;
@@ -105,16 +112,16 @@ void GroupRun::count_placed(std::uint32_t tag, std::uint32_t mask, const std::ui
     }
     return acc < size && acc + ti.width <= size;
   };
-  const std::uint64_t a0 = addr[first];
+  const std::uint64_t base = reinterpret_cast<std::uint64_t>(arena_.data());
   if (a0 - base < shared_valid_ && all_below(base, shared_valid_)) {
     count_instruction(placed_site(ti, true), store ? SiteKind::kSharedStore : SiteKind::kSharedLoad,
-                      ti.width, mask, addr, w);
+                      ti.width, mask, addr, w, spread);
     return;
   }
   if (const DeviceRange* r = ranges_.find(a0);
       r && r->contains(a0) && !r->info->freed && all_below(r->begin, r->end - r->begin)) {
     count_instruction(placed_site(ti, false), store ? SiteKind::kGlobalStore : SiteKind::kGlobalLoad,
-                      ti.width, mask, addr, w);
+                      ti.width, mask, addr, w, spread);
     return;
   }
   std::uint64_t off = 0;

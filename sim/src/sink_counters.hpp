@@ -1,7 +1,9 @@
 // The counters sink: per-site sums of every warp instruction (lanes, bytes, instructions) and
 // the bank/sector models' counts (models.hpp) in the profile's geometry, and the barriers and
 // warp collectives. With the cache model on, the cache sink (sink_cache.hpp) counts global
-// load and store sectors as it looks them up, and this sink leaves them out.
+// load and store sectors as it looks them up, and this sink leaves them out. Inline, with the
+// models' one-wavefront short cut inline too (model::one_shared_wavefront): the grouper's
+// count_row inlines the whole counting of a shared access.
 #pragma once
 #include <bit>
 #include <cstdint>
@@ -54,7 +56,7 @@ inline void CounterSink::count_memory(const WarpInstruction& in, AccessCounters&
   c.thread_accesses += lanes;
   c.instructions += 1;
   c.bytes += std::uint64_t(lanes) * in.width;
-  const model::WarpAccess a{in.mask, in.width, in.addr};
+  const model::WarpAccess a{in.mask, in.width, in.addr, in.spread};
   switch (in.kind) {
     case SiteKind::kGlobalLoad:
     case SiteKind::kGlobalStore:
@@ -63,6 +65,11 @@ inline void CounterSink::count_memory(const WarpInstruction& in, AccessCounters&
     case SiteKind::kGlobalAtomic: c.sectors += model::global_sectors(a, geo_); break;
     case SiteKind::kSharedLoad:
     case SiteKind::kSharedStore: {
+      if (model::one_shared_wavefront(a, geo_)) {
+        c.wavefronts += 1;
+        c.ideal_wavefronts += 1;
+        break;
+      }
       model::Wavefronts wf = model::shared_wavefronts(a, in.kind == SiteKind::kSharedLoad, geo_);
       c.wavefronts += wf.wavefronts;
       c.ideal_wavefronts += wf.ideal;

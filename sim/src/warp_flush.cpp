@@ -1,15 +1,16 @@
 // Warp instructions from the lanes' logs: grouping records into warp instructions
 // (flush_warp, WarpGrouper) and handing them to the sinks (count_instruction, sinks.hpp), and
-// the end of an interval's logs (end_interval). The scheduler and barrier are in group.cpp
-// and group_sync.cpp.
+// the end of an interval's logs (end_interval). The common case (every lane the same records)
+// is a vectorised transpose (warp_transpose.hpp) that also gives each instruction its lanes'
+// spread, and count_row, which places a shared front-end access by that spread and counts it
+// with the sinks inlined: no pass over the lanes after the transpose. The scheduler and
+// barrier are in group.cpp and group_sync.cpp.
 #include <algorithm>
 #include <bit>
 #include <cstring>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "group.hpp"
+#include "warp_transpose.hpp"
 
 namespace tgsim::detail {
 
@@ -44,8 +45,9 @@ void WarpGrouper::clear() {
 }
 
 void GroupRun::count_instruction(std::uint32_t site, SiteKind kind, std::uint32_t width,
-                                 std::uint32_t mask, const std::uint64_t* addr, std::uint32_t w) {
-  sinks_->on_instruction(WarpInstruction{site, kind, width, mask, addr, group_, w});
+                                 std::uint32_t mask, const std::uint64_t* addr, std::uint32_t w,
+                                 std::uint64_t spread) {
+  sinks_->on_instruction(WarpInstruction{site, kind, width, mask, addr, group_, w, 1, spread});
 }
 
 // The sinks read the interval's logs (the checker); with the checker on, the logs were kept
@@ -64,45 +66,37 @@ void GroupRun::end_interval(bool group_end) {
 }
 
 // The common case: all 32 lanes hold `len` records. Transposes them into rows_ (row k: the
-// addresses of record k of lanes 0..31) while checking that every lane's tags equal lane 0's;
-// true when they do, and row k is then warp instruction k with all lanes. One pass over the
-// records (two lanes x two records per step with SSE2), where checking and gathering column k
-// separately read every record twice.
+// addresses of record k of lanes 0..31) and spread_ (warp_transpose.hpp); true when every
+// lane's tags equal lane 0's: row k is then warp instruction k with all lanes, and spread_[k]
+// its lanes' address spread (model::WarpAccess::spread).
 bool GroupRun::transpose_uniform(const WarpLog::LaneLog* lanes, std::size_t len) {
   if (rows_.size() < len * 32) rows_.resize(len * 32);
-  std::uint64_t* rows = rows_.data();
+  if (spread_.size() < len) spread_.resize(len);
   const std::uint64_t* data[32];
   for (std::uint32_t l = 0; l < 32; ++l) data[l] = lanes[l].data();
-  const std::uint64_t* ref = data[0];
-  std::uint64_t diff = 0;  // tag bits (and address bits) of any record unlike lane 0's
-  std::size_t k = 0;
-#if defined(__SSE2__)
-  const __m128i amask = _mm_set1_epi64x(static_cast<long long>(kAddrMask));
-  __m128i d = _mm_setzero_si128();
-  for (; k + 2 <= len; k += 2) {
-    const __m128i r = _mm_loadu_si128(reinterpret_cast<const __m128i*>(ref + k));
-    std::uint64_t* row0 = rows + k * 32;
-    std::uint64_t* row1 = row0 + 32;
-    for (std::uint32_t l = 0; l < 32; l += 2) {
-      __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data[l] + k));  // lane l: k, k+1
-      __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data[l + 1] + k));
-      d = _mm_or_si128(d, _mm_or_si128(_mm_xor_si128(a, r), _mm_xor_si128(b, r)));
-      a = _mm_and_si128(a, amask);
-      b = _mm_and_si128(b, amask);
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(row0 + l), _mm_unpacklo_epi64(a, b));
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(row1 + l), _mm_unpackhi_epi64(a, b));
+  return transpose_lanes(data, len, rows_.data(), spread_.data());
+}
+
+// One warp instruction of the uniform path (every lane, spread known), the sinks inlined into
+// it: a front-end access whose spread places it in shared memory (lanes_inside) is counted
+// here; any other (global, first placement of its site, straddling, misplaced) goes through
+// count_placed.
+inline void GroupRun::count_row(std::uint32_t tag, const std::uint64_t* addr, std::uint32_t w,
+                                std::uint64_t spread) {
+  const TagInfo& ti = tag_info_[tag];
+  std::uint32_t site = ti.site;
+  SiteKind kind = ti.kind;
+  if (kind == SiteKind::kLoad || kind == SiteKind::kStore) {
+    const std::uint64_t base = reinterpret_cast<std::uint64_t>(arena_.data());
+    if (addr[0] - base >= shared_valid_ || ti.placed[1] == ~0u ||
+        !lanes_inside(addr[0], spread, ti.width, base, shared_valid_)) {
+      count_placed(tag, 0xFFFFFFFFu, addr, w, spread);
+      return;
     }
+    site = ti.placed[1];
+    kind = kind == SiteKind::kStore ? SiteKind::kSharedStore : SiteKind::kSharedLoad;
   }
-  diff = static_cast<std::uint64_t>(_mm_cvtsi128_si64(d)) |
-         static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(d, d)));
-#endif
-  for (; k < len; ++k)
-    for (std::uint32_t l = 0; l < 32; ++l) {
-      const std::uint64_t x = data[l][k];
-      diff |= x ^ ref[k];
-      rows[k * 32 + l] = x & kAddrMask;
-    }
-  return (diff >> kTagShift) == 0;
+  sinks_->on_instruction(WarpInstruction{site, kind, ti.width, 0xFFFFFFFFu, addr, group_, w, 1, spread});
 }
 
 // The hot path of warp formation, in one function on purpose: its three ways of pairing the
@@ -124,14 +118,8 @@ void GroupRun::flush_warp(std::uint32_t w) {
   for (std::uint32_t l = 1; l < 32 && uniform; ++l) uniform = lanes[l].size() == lanes[0].size();
   if (uniform && transpose_uniform(lanes, lanes[0].size())) {
     const std::uint64_t* refrec = lanes[0].data();
-    for (std::size_t k = 0, len = lanes[0].size(); k < len; ++k) {
-      const std::uint32_t tag = static_cast<std::uint32_t>(refrec[k] >> kTagShift);
-      const TagInfo& ti = tag_info_[tag];
-      if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kStore)
-        count_placed(tag, 0xFFFFFFFFu, rows_.data() + k * 32, w);
-      else
-        count_instruction(ti.site, ti.kind, ti.width, 0xFFFFFFFFu, rows_.data() + k * 32, w);
-    }
+    for (std::size_t k = 0, len = lanes[0].size(); k < len; ++k)
+      count_row(static_cast<std::uint32_t>(refrec[k] >> kTagShift), rows_.data() + k * 32, w, spread_[k]);
     if (!checking_)
       for (std::uint32_t l = 0; l < 32; ++l) lanes[l].clear();
     return;

@@ -4,16 +4,30 @@
 // condition). One call models one warp instruction. The geometry (banks, bank width, sector
 // size) comes from the device profile; the H100's (32 banks of 4 bytes, 32-byte sectors) is
 // the default and has its own compiled instance of each model.
+// A caller that knows the lanes' spread (the warp grouper computes it while it gathers the
+// lanes) passes it: the models then decide the common shapes (one wavefront line, sectors in
+// one small window) without a second pass over the lanes. Without it every model takes its
+// lane-by-lane path; both give the same counts (tests/models_spread_test.cpp).
 #pragma once
+#include <bit>
 #include <cstdint>
 
 namespace tgsim::model {
+
+// WarpAccess::spread when the caller does not know it.
+inline constexpr std::uint64_t kUnknownSpread = ~std::uint64_t(0);
 
 struct WarpAccess {
   std::uint32_t active = 0;          // bit i: lane i takes part
   std::uint32_t width = 4;           // bytes per lane: 1, 2, 4, 8 or 16
   const std::uint64_t* addr = nullptr;  // addr[lane], read for active lanes only
+  // OR over the active lanes of addr[lane] ^ addr[lowest active lane] (0: one address), or
+  // kUnknownSpread. Every lane's address agrees with the lowest lane's above its highest bit.
+  std::uint64_t spread = kUnknownSpread;
 };
+
+// The spread of `active` lanes of `addr` (WarpAccess::spread), computed in one pass.
+std::uint64_t lane_spread(std::uint32_t active, const std::uint64_t* addr);
 
 // Banks and sectors of one device (DeviceProfile::shared_banks, bank_bytes, sector_bytes).
 // All powers of two; banks <= 64, bank_bytes >= 4, sector_bytes >= 16 (validate_launch checks).
@@ -42,6 +56,13 @@ std::uint32_t distinct_addresses(const WarpAccess& a);
 // many lanes as one wavefront (banks x bank_bytes) serves at the access width: the whole warp
 // up to the bank width, half-warps for 8 bytes and quarter-warps for 16 on the default.
 Wavefronts shared_wavefronts(const WarpAccess& a, bool is_load, const Geometry& g = {});
+
+// shared_wavefronts' first short cut, inline for callers on a hot path: an access no wider
+// than a bank whose known spread keeps every lane in one aligned wavefront line (banks x
+// bank_bytes) takes one wavefront in one phase ({1, 1}). False says nothing.
+inline bool one_shared_wavefront(const WarpAccess& a, const Geometry& g) {
+  return a.active != 0 && a.width <= g.bank_bytes && (a.spread >> std::countr_zero(g.banks * g.bank_bytes)) == 0;
+}
 
 // Shared atomics (ATOMS): one phase over the whole warp at any width, the maximum over banks of
 // the distinct bank words the active lanes touch (lanes on one word count once). Matches
