@@ -81,6 +81,8 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
   std::uint32_t nwarps = (nthreads_ + 31) / 32;
   warps_.resize(nwarps);
   warp_pending_.resize(nwarps);
+  waiting_mask_.resize(nwarps);
+  exited_mask_.resize(nwarps);
   warp_div_.resize(nwarps);
   wsync_.resize(nwarps);
   order_.resize(nthreads_);
@@ -119,6 +121,10 @@ void GroupRun::start(std::uint64_t g) {
   for (auto& s : reduce_slot_) s.clear();
   for (std::uint32_t w = 0; w < warps_.size(); ++w)
     warp_pending_[w] = std::min<std::uint32_t>(32, nthreads_ - w * 32);
+  std::fill(waiting_mask_.begin(), waiting_mask_.end(), 0u);
+  std::fill(exited_mask_.begin(), exited_mask_.end(), 0u);
+  arrived_ = exited_ = 0;
+  one_loc_ = true;
   decls_.clear();
   add_kernel_shared_decls();
   arena_used_ = shared_valid_;  // zeroed at the group end, as the proxy dialect's arrays are
@@ -182,17 +188,37 @@ void GroupRun::thread_main(void* arg) {
   } catch (const AbortGroup&) {
   } catch (const WatchdogExpired&) {
     g.watchdog_fired(th);
+#if defined(BOOST_USE_UCONTEXT)
   } catch (const boost::context::detail::forced_unwind&) {
-    throw;  // Boost.Context back end: unwinding a fiber destroyed while suspended
+    throw;  // boost::context::fiber (sanitizer build): unwinding a fiber destroyed while suspended
+#endif
   } catch (...) {
     g.aborting_ = true;
     g.state_.kernel_threw(g.group_, std::current_exception());
   }
   th.state = State::kExited;
+  g.exited_mask_[th.ctx.warp] |= 1u << th.ctx.lane;
+  ++g.exited_;
 }
 
 void GroupRun::run(std::uint64_t g) {
   start(g);
+  try {
+    schedule();
+  } catch (...) {  // from the scheduler's own work (a sink): no thread stays suspended
+    aborting_ = true;
+    unwind_all();
+    throw;
+  }
+  if (aborting_) unwind_all();
+  for (std::uint32_t w = 0; w < warps_.size(); ++w) flush_warp(w);
+  end_interval(true);
+  std::memset(arena_.data(), 0, arena_used_);
+}
+
+// Passes over the threads in the schedule's order, each running every ready thread until it
+// stops; between passes, a barrier every live thread waits at is released.
+void GroupRun::schedule() {
   for (;;) {
     for (cursor_ = 0; cursor_ < order_.size(); ++cursor_) {
       std::size_t o = cursor_;
@@ -214,6 +240,13 @@ void GroupRun::run(std::uint64_t g) {
         flush_warp(w);
     }
     if (aborting_) break;
+    if (arrived_ + exited_ == nthreads_) {  // nobody is ready or in a warp collective
+      if (arrived_ == 0) break;
+      if (one_loc_) {
+        release_barrier();
+        continue;
+      }
+    }
     std::uint32_t waiting = 0, ready = 0, warp_waiting = 0, mask_waiting = 0;
     bool one_site = true;
     const Thread* first = nullptr;
@@ -252,16 +285,21 @@ void GroupRun::run(std::uint64_t g) {
     aborting_ = true;
     break;
   }
-  if (aborting_) unwind_all();
-  for (std::uint32_t w = 0; w < warps_.size(); ++w) flush_warp(w);
-  end_interval(true);
-  std::memset(arena_.data(), 0, arena_used_);
 }
 
 
 void GroupRun::count_barriers_at_waits() {
-  // One BAR per warp per barrier site where at least one of its lanes waits. Lanes mostly
-  // wait at one call site: its id is looked up once per run of equal source_locations.
+  // One BAR per warp per barrier site where at least one of its lanes waits. When every
+  // arrival named one source_location object (one_loc_), that is one BAR per warp with
+  // waiting lanes. Otherwise lanes mostly wait at one call site: its id is looked up once per
+  // run of equal source_locations.
+  if (one_loc_) {
+    const std::uint32_t id = arrived_ ? site_id(arrived_at_, SiteKind::kBarrier) : 0;
+    for (std::uint32_t w = 0; w < warps_.size(); ++w)
+      if (waiting_mask_[w])
+        sinks_->on_instruction(WarpInstruction{id, SiteKind::kBarrier, 0, waiting_mask_[w], nullptr, group_, w});
+    return;
+  }
   const void* last_loc = nullptr;
   std::uint32_t last_id = 0;
   for (std::uint32_t w = 0; w < warps_.size(); ++w) {
@@ -289,16 +327,19 @@ void GroupRun::count_barriers_at_waits() {
   }
 }
 
+// Every live thread waits at the barrier: they become ready, and each warp's live lanes are
+// pending again. Only the waiting lanes are visited (their masks).
 void GroupRun::release_barrier() {
   if (counting_) count_barriers_at_waits();
   end_interval(false);
-  for (Thread& th : threads_)
-    if (th.state == State::kWaiting) th.state = State::kReady;
   for (std::uint32_t w = 0; w < warps_.size(); ++w) {
-    std::uint32_t end = std::min<std::uint32_t>(nthreads_, (w + 1) * 32), live = 0;
-    for (std::uint32_t i = w * 32; i < end; ++i) live += threads_[i].state != State::kExited;
-    warp_pending_[w] = live;
+    for (std::uint32_t m = waiting_mask_[w]; m; m &= m - 1)
+      threads_[w * 32 + static_cast<std::uint32_t>(std::countr_zero(m))].state = State::kReady;
+    warp_pending_[w] = static_cast<std::uint32_t>(std::popcount(waiting_mask_[w]));
+    waiting_mask_[w] = 0;
   }
+  arrived_ = 0;
+  one_loc_ = true;
 }
 
 void GroupRun::report_divergence() {
@@ -361,6 +402,11 @@ void GroupRun::unwind_all() {
     if (th.fiber.started()) resume(th);  // it throws AbortGroup from its wait and exits
     th.state = State::kExited;
   }
+  std::fill(waiting_mask_.begin(), waiting_mask_.end(), 0u);
+  for (std::uint32_t w = 0; w < warps_.size(); ++w)
+    exited_mask_[w] = ~0u >> (32 - std::min<std::uint32_t>(32, nthreads_ - w * 32));
+  arrived_ = 0;
+  exited_ = nthreads_;
 }
 
 void GroupRun::barrier(ThreadCtx& t, const std::source_location& loc) {
@@ -368,6 +414,9 @@ void GroupRun::barrier(ThreadCtx& t, const std::source_location& loc) {
   if (aborting_) throw AbortGroup{};
   th.state = State::kWaiting;
   th.wait_loc = loc;
+  waiting_mask_[t.warp] |= 1u << t.lane;
+  if (arrived_++ == 0) arrived_at_ = loc;
+  else one_loc_ &= std::memcmp(&loc, &arrived_at_, sizeof loc) == 0;
   switch_out(th);
   if (aborting_) throw AbortGroup{};
 }

@@ -254,6 +254,16 @@ class GroupRun {
   void switch_out(Thread& th);  // from th's fiber: to the next ready thread or the scheduler
   Fiber sched_;                 // the scheduler's context while a thread runs
   std::size_t cursor_ = 0;      // the running thread's place in order_ in this pass
+  void schedule();              // run()'s passes until the group ends or aborts
+  // Kept as threads arrive at a barrier and exit, so that the end of a pass, the release and
+  // the warp flush need no scan of the threads in the common case: per warp, the lanes that
+  // wait at a barrier (kWaiting) and the lanes that exited (kExited); the numbers of both;
+  // the first arrival's call site and whether every arrival since the last release named
+  // that same source_location object (else the scans compare the sites).
+  std::vector<std::uint32_t> waiting_mask_, exited_mask_;
+  std::uint32_t arrived_ = 0, exited_ = 0;
+  std::source_location arrived_at_;
+  bool one_loc_ = true;
   void flush_warp(std::uint32_t w);
   bool transpose_uniform(const WarpLog::LaneLog* lanes, std::size_t len);
   std::vector<std::uint64_t> rows_;  // flush_warp's transposed records: [instruction][lane]
