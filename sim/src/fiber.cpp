@@ -6,6 +6,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <new>
 #include <vector>
 
@@ -17,42 +18,52 @@ namespace {
 // The guard is 64 KiB (address space only), so a frame smaller than that cannot jump over it
 // into a neighbouring mapping; guard.cpp turns a fault in it into a clear error. (tgsim's
 // CMake also adds -fstack-clash-protection, which probes larger frames page by page.)
+// Colours: the k-th stack mapped by a worker has its top kColourStep * (k % kColours) bytes
+// above the end of its `size` bytes, so that the hot frames at the tops of a group's stacks
+// fall in different cache sets (uncoloured, every top sits at the same offset modulo 64 KiB).
+// The mapping's base is stored just above the top.
 class StackPool {
+  static constexpr std::size_t kColours = 56, kColourStep = 576;
+  static constexpr std::size_t kSpan = kColours * kColourStep + 64;
+
  public:
   ~StackPool() {
-    for (void* base : free_) unmap(base, size_);
+    for (void* top : free_) unmap(top, size_);
   }
   void* get(std::size_t size) {
     if (size != size_) {
-      for (void* base : free_) unmap(base, size_);
+      for (void* top : free_) unmap(top, size_);
       free_.clear();
       size_ = size;
     }
-    void* base;
     if (!free_.empty()) {
-      base = free_.back();
+      void* top = free_.back();
       free_.pop_back();
-    } else {
-      base = ::mmap(nullptr, size + guard(), PROT_READ | PROT_WRITE,
-                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-      if (base == MAP_FAILED) throw std::bad_alloc();
-      ::mprotect(base, guard(), PROT_NONE);
-      note_guard(base, guard(), size);
+      return top;
     }
-    return static_cast<char*>(base) + guard() + size;
+    void* base = ::mmap(nullptr, mapped(size), PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (base == MAP_FAILED) throw std::bad_alloc();
+    ::mprotect(base, guard(), PROT_NONE);
+    note_guard(base, guard(), size, mapped(size) - guard());
+    const std::uintptr_t end = reinterpret_cast<std::uintptr_t>(base) + guard() + size;
+    char* top = reinterpret_cast<char*>((end + 63) / 64 * 64 + colour_++ % kColours * kColourStep);
+    *reinterpret_cast<void**>(top) = base;
+    return top;
   }
   void put(void* top, std::size_t size) noexcept {
-    void* base = static_cast<char*>(top) - size - guard();
     if (size == size_)
-      free_.push_back(base);
+      free_.push_back(top);
     else
-      unmap(base, size);
+      unmap(top, size);
   }
 
  private:
-  static void unmap(void* base, std::size_t size) {
+  static std::size_t mapped(std::size_t size) { return guard() + size + kSpan; }
+  static void unmap(void* top, std::size_t size) {
+    void* base = *static_cast<void**>(top);
     forget_guard(base);
-    ::munmap(base, size + guard());
+    ::munmap(base, mapped(size));
   }
   static std::size_t guard() {
     static const std::size_t g = [] {
@@ -61,8 +72,9 @@ class StackPool {
     }();
     return g;
   }
-  std::vector<void*> free_;
+  std::vector<void*> free_;  // tops
   std::size_t size_ = 0;
+  std::size_t colour_ = 0;
 };
 
 thread_local StackPool stack_pool;
@@ -72,7 +84,82 @@ thread_local StackPool stack_pool;
 void* take_stack(std::size_t bytes) { return stack_pool.get(bytes); }
 void give_stack(void* top, std::size_t bytes) noexcept { stack_pool.put(top, bytes); }
 
-#if !defined(BOOST_USE_UCONTEXT)
+#if defined(TGSIM_FIBER_SWITCH)
+
+// The switch: the six callee-saved general registers go on the running stack, its stack
+// pointer into *save (rdi), and the other context's registers come off its stack (rsi). The
+// SSE and x87 control words are not switched: simulated threads do not change them. A fresh
+// context (start()) returns into tgsim_fiber_trampoline with the fiber in rbx and entry() in
+// r12; its return address is marked undefined so that an unwinder stops there.
+asm(R"(
+  .text
+  .globl tgsim_fiber_switch
+  .type tgsim_fiber_switch, @function
+  .p2align 4
+tgsim_fiber_switch:
+  .cfi_startproc
+  pushq %rbp
+  pushq %rbx
+  pushq %r12
+  pushq %r13
+  pushq %r14
+  pushq %r15
+  movq %rsp, (%rdi)
+  movq %rsi, %rsp
+  popq %r15
+  popq %r14
+  popq %r13
+  popq %r12
+  popq %rbx
+  popq %rbp
+  ret
+  .cfi_endproc
+  .size tgsim_fiber_switch, .-tgsim_fiber_switch
+
+  .type tgsim_fiber_trampoline, @function
+  .p2align 4
+tgsim_fiber_trampoline:
+  .cfi_startproc
+  .cfi_undefined rip
+  movq %rbx, %rdi
+  callq *%r12
+  ud2
+  .cfi_endproc
+  .size tgsim_fiber_trampoline, .-tgsim_fiber_trampoline
+)");
+extern "C" void tgsim_fiber_trampoline();
+
+Fiber::~Fiber() {
+  if (ctx_ && stack_) give_stack(stack_, stack_bytes_);  // suspended: its frames are abandoned
+}
+
+// The fresh stack holds what tgsim_fiber_switch pops (r15, r14, r13, r12 = entry, rbx = this,
+// rbp) and the trampoline as its return address, placed so that the trampoline's call finds
+// the stack 16-byte aligned.
+void Fiber::start() {
+  stack_ = take_stack(stack_bytes_);
+  void** sp = reinterpret_cast<void**>(static_cast<char*>(stack_) - 72);
+  sp[0] = sp[1] = sp[2] = nullptr;
+  sp[3] = reinterpret_cast<void*>(&Fiber::entry);
+  sp[4] = this;
+  sp[5] = nullptr;
+  sp[6] = reinterpret_cast<void*>(&tgsim_fiber_trampoline);
+  ctx_ = sp;
+}
+
+// The body on the fresh stack. When it returns, the stack goes back to the pool before the
+// last switch away from it: nothing takes a stack between the two.
+void Fiber::entry(Fiber* self) {
+  self->body_(self->arg_);
+  give_stack(self->stack_, self->stack_bytes_);
+  self->stack_ = nullptr;
+  self->ctx_ = nullptr;
+  void* dead;
+  tgsim_fiber_switch(&dead, self->exit_to_->ctx_);
+  __builtin_unreachable();
+}
+
+#elif !defined(BOOST_USE_UCONTEXT)
 
 namespace ctx = boost::context::detail;
 

@@ -24,8 +24,16 @@
 
 #if defined(BOOST_USE_UCONTEXT)
 #include <boost/context/fiber.hpp>
+#elif defined(__x86_64__)
+#define TGSIM_FIBER_SWITCH 1
 #else
 #include <boost/context/detail/fcontext.hpp>
+#endif
+
+#if defined(TGSIM_FIBER_SWITCH)
+// fiber.cpp: pushes the callee-saved registers, stores the stack pointer in *save, continues
+// the context whose stack pointer is `to`.
+extern "C" void tgsim_fiber_switch(void** save, void* to);
 #endif
 
 namespace tgsim::detail {
@@ -55,12 +63,19 @@ class Fiber {
   bool started() const { return static_cast<bool>(fiber_); }
   void prefetch() const {}
 #else
+#if defined(TGSIM_FIBER_SWITCH)
+  static void jump(Fiber& from, Fiber& to) {
+    if (!to.ctx_) [[unlikely]] to.start();
+    tgsim_fiber_switch(&from.ctx_, to.ctx_);
+  }
+#else
   static void jump(Fiber& from, Fiber& to) {
     void* data = &from;
     if (!to.ctx_) [[unlikely]] data = to.start(from);
     const boost::context::detail::transfer_t t = boost::context::detail::jump_fcontext(to.ctx_, data);
     if (t.data) [[likely]] static_cast<Fiber*>(t.data)->ctx_ = t.fctx;
   }
+#endif
   // Suspended at a jump() (not running, not finished, not yet started). (While the fiber
   // runs, ctx_ keeps its last suspended context; nobody asks then.)
   bool started() const { return ctx_ != nullptr; }
@@ -81,6 +96,11 @@ class Fiber {
   static void land(boost::context::fiber&& back);
   boost::context::fiber fiber_;  // this context while suspended
   bool finished_ = false;  // the body returned (whoever continues releases the record)
+#elif defined(TGSIM_FIBER_SWITCH)
+  void start();  // a stack and a fresh context whose first switch runs entry()
+  [[noreturn]] static void entry(Fiber* self);
+  void* ctx_ = nullptr;  // this context's stack pointer while suspended
+  void* stack_ = nullptr;  // the top of the pooled stack while the body has not returned
 #else
   void* start(Fiber& from);  // a stack and a fresh context for to; returns jump's data
   [[noreturn]] static void entry(boost::context::detail::transfer_t t);

@@ -86,6 +86,8 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
   warp_div_.resize(nwarps);
   wsync_.resize(nwarps);
   order_.resize(nthreads_);
+  ring_.resize(nthreads_ + 2, &end_);
+  end_.state = State::kExited;
   // Front-end kernels: the bytes the kernel declared and the launch gave are valid, a red zone
   // after them catches overruns (a finding); the proxy dialect allocates up to the static limit.
   shared_valid_ = st.shared_bytes;
@@ -143,6 +145,7 @@ void GroupRun::start(std::uint64_t g) {
       break;
     }
   }
+  for (std::uint32_t i = 0; i < nthreads_; ++i) ring_[i] = &threads_[order_[i]];
 }
 
 void GroupRun::resume(Thread& th) {
@@ -159,17 +162,19 @@ void GroupRun::resume(Thread& th) {
 // has more to do (th's warp is complete and gets flushed, on the scheduler's stack, not
 // on top of the kernel's frames), when the pass ends, or when the group is being aborted.
 // Exits always go through the scheduler (the lambda in fiber.cpp returns to sched_).
-void GroupRun::switch_out(Thread& th) {
-  const bool arrives = th.state == State::kWaiting;
+void GroupRun::switch_out(Thread& th, bool arrives) {
   std::uint32_t& pending = warp_pending_[th.ctx.warp];
   if (!aborting_ && (!arrives || pending > 1)) {
-    for (std::size_t o = cursor_ + 1; o < order_.size(); ++o) {
-      Thread& next = threads_[order_[o]];
-      if (next.state != State::kReady) continue;
+    for (std::size_t o = cursor_ + 1;; ++o) {
+      Thread& next = *ring_[o];
+      if (next.state != State::kReady) {
+        if (&next == &end_) break;
+        continue;
+      }
       if (arrives) --pending;
       cursor_ = o;
-      if (o + 1 < order_.size()) threads_[order_[o + 1]].fiber.prefetch();
-      if (o + 2 < order_.size()) __builtin_prefetch(&threads_[order_[o + 2]].state, 1, 3);
+      ring_[o + 1]->fiber.prefetch();
+      __builtin_prefetch(&ring_[o + 2]->state, 1, 3);
       next.state = State::kRunning;
       current = &next.ctx;
       Fiber::jump(th.fiber, next.fiber);
@@ -220,17 +225,17 @@ void GroupRun::run(std::uint64_t g) {
 // stops; between passes, a barrier every live thread waits at is released.
 void GroupRun::schedule() {
   for (;;) {
-    for (cursor_ = 0; cursor_ < order_.size(); ++cursor_) {
+    for (cursor_ = 0; cursor_ < nthreads_; ++cursor_) {
       std::size_t o = cursor_;
-      if (threads_[order_[o]].state != State::kReady) continue;
+      if (ring_[o]->state != State::kReady) continue;
       if (aborting_) break;
       // The next thread's stack top is cold by the time it runs (256 stacks): fetch it while
       // this one runs (measured: the switch's time is its first loads from the resumed stack).
-      if (o + 1 < order_.size()) threads_[order_[o + 1]].fiber.prefetch();
-      if (o + 2 < order_.size()) __builtin_prefetch(&threads_[order_[o + 2]].state, 1, 3);
-      resume(threads_[order_[o]]);
+      ring_[o + 1]->fiber.prefetch();
+      __builtin_prefetch(&ring_[o + 2]->state, 1, 3);
+      resume(*ring_[o]);
       // The threads it resumed in turn (switch_out) moved the cursor: the last of them is back.
-      Thread& th = threads_[order_[cursor_]];
+      Thread& th = *ring_[cursor_];
       const std::uint32_t w = th.ctx.warp;
       if (th.state == State::kExited && wsync_[w].arrived) try_complete_warp(w, ~0u);
       // A lane at a __syncwarp runs again before the barrier: its warp is not done yet.
@@ -417,7 +422,7 @@ void GroupRun::barrier(ThreadCtx& t, const std::source_location& loc) {
   waiting_mask_[t.warp] |= 1u << t.lane;
   if (arrived_++ == 0) arrived_at_ = loc;
   else one_loc_ &= std::memcmp(&loc, &arrived_at_, sizeof loc) == 0;
-  switch_out(th);
+  switch_out(th, true);
   if (aborting_) throw AbortGroup{};
 }
 
@@ -426,7 +431,7 @@ void GroupRun::maybe_yield(ThreadCtx& t) {
   if (!spinning(warps_[t.warp].lanes[t.lane])) return;
   Thread& th = threads_[t.linear_tid];
   th.state = State::kReady;
-  switch_out(th);
+  switch_out(th, false);
   if (aborting_) throw AbortGroup{};
 }
 

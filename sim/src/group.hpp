@@ -251,9 +251,14 @@ class GroupRun {
   void start(std::uint64_t group_linear);
   static void thread_main(void* thread);
   void resume(Thread& th);     // from the scheduler
-  void switch_out(Thread& th);  // from th's fiber: to the next ready thread or the scheduler
+  void switch_out(Thread& th, bool arrives = false);  // from th's fiber: to the next ready thread
+                                                      // or the scheduler; arrives: th waits at a barrier
   Fiber sched_;                 // the scheduler's context while a thread runs
-  std::size_t cursor_ = 0;      // the running thread's place in order_ in this pass
+  std::size_t cursor_ = 0;      // the running thread's place in ring_ in this pass
+  // The threads in the schedule's order (order_), then twice end_: a thread that never runs
+  // (kExited, no context), so the scans and prefetches ahead of the cursor need no bounds.
+  std::vector<Thread*> ring_;
+  Thread end_;
   void schedule();              // run()'s passes until the group ends or aborts
   // Kept as threads arrive at a barrier and exit, so that the end of a pass, the release and
   // the warp flush need no scan of the threads in the common case: per warp, the lanes that
