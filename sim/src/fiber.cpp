@@ -18,52 +18,47 @@ namespace {
 // The guard is 64 KiB (address space only), so a frame smaller than that cannot jump over it
 // into a neighbouring mapping; guard.cpp turns a fault in it into a clear error. (tgsim's
 // CMake also adds -fstack-clash-protection, which probes larger frames page by page.)
-// Colours: the k-th stack mapped by a worker has its top kColourStep * (k % kColours) bytes
-// above the end of its `size` bytes, so that the hot frames at the tops of a group's stacks
-// fall in different cache sets (uncoloured, every top sits at the same offset modulo 64 KiB).
-// The mapping's base is stored just above the top.
+// Every stack top sits at the same offset modulo 64 KiB. Offsetting the tops by different
+// multiples of a few cache lines (so that the hot frames of a group's 256 stacks fall in
+// different L2 sets) removed the L2 misses in callgrind's cache model but measured no faster
+// (tgsim bench, engine row, ABAB runs); the prefetch in switch_out covers them.
 class StackPool {
-  static constexpr std::size_t kColours = 56, kColourStep = 576;
-  static constexpr std::size_t kSpan = kColours * kColourStep + 64;
 
  public:
   ~StackPool() {
-    for (void* top : free_) unmap(top, size_);
+    for (void* base : free_) unmap(base, size_);
   }
   void* get(std::size_t size) {
     if (size != size_) {
-      for (void* top : free_) unmap(top, size_);
+      for (void* base : free_) unmap(base, size_);
       free_.clear();
       size_ = size;
     }
+    void* base;
     if (!free_.empty()) {
-      void* top = free_.back();
+      base = free_.back();
       free_.pop_back();
-      return top;
+    } else {
+      base = ::mmap(nullptr, size + guard(), PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      if (base == MAP_FAILED) throw std::bad_alloc();
+      ::mprotect(base, guard(), PROT_NONE);
+      note_guard(base, guard(), size);
     }
-    void* base = ::mmap(nullptr, mapped(size), PROT_READ | PROT_WRITE,
-                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (base == MAP_FAILED) throw std::bad_alloc();
-    ::mprotect(base, guard(), PROT_NONE);
-    note_guard(base, guard(), size, mapped(size) - guard());
-    const std::uintptr_t end = reinterpret_cast<std::uintptr_t>(base) + guard() + size;
-    char* top = reinterpret_cast<char*>((end + 63) / 64 * 64 + colour_++ % kColours * kColourStep);
-    *reinterpret_cast<void**>(top) = base;
-    return top;
+    return static_cast<char*>(base) + guard() + size;
   }
   void put(void* top, std::size_t size) noexcept {
+    void* base = static_cast<char*>(top) - size - guard();
     if (size == size_)
-      free_.push_back(top);
+      free_.push_back(base);
     else
-      unmap(top, size);
+      unmap(base, size);
   }
 
  private:
-  static std::size_t mapped(std::size_t size) { return guard() + size + kSpan; }
-  static void unmap(void* top, std::size_t size) {
-    void* base = *static_cast<void**>(top);
+  static void unmap(void* base, std::size_t size) {
     forget_guard(base);
-    ::munmap(base, mapped(size));
+    ::munmap(base, size + guard());
   }
   static std::size_t guard() {
     static const std::size_t g = [] {
@@ -72,9 +67,8 @@ class StackPool {
     }();
     return g;
   }
-  std::vector<void*> free_;  // tops
+  std::vector<void*> free_;
   std::size_t size_ = 0;
-  std::size_t colour_ = 0;
 };
 
 thread_local StackPool stack_pool;
@@ -138,7 +132,8 @@ Fiber::~Fiber() {
 // the stack 16-byte aligned.
 void Fiber::start() {
   stack_ = take_stack(stack_bytes_);
-  void** sp = reinterpret_cast<void**>(static_cast<char*>(stack_) - 72);
+  const std::uintptr_t top = reinterpret_cast<std::uintptr_t>(stack_) & ~std::uintptr_t(15);
+  void** sp = reinterpret_cast<void**>(top - 72);
   sp[0] = sp[1] = sp[2] = nullptr;
   sp[3] = reinterpret_cast<void*>(&Fiber::entry);
   sp[4] = this;

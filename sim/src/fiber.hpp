@@ -9,22 +9,29 @@
 // the body again. A fiber destroyed while suspended gives its stack back without unwinding
 // its frames (GroupRun unwinds every thread before a group ends, also when run() throws).
 //
-// The switch is Boost.Context's fcontext assembly (jump_fcontext: it saves the callee-saved
-// registers, MXCSR and the x87 control word) with a protocol of our own: the one who jumps
-// passes its own record, and the context that continues stores the jumper's suspended
-// context there (one store; `data` is null when a body ended). No boost::context::fiber
-// object is moved and no thread_local is read. A suspended fiber's context pointer is where
-// its stack pointer stood, which prefetch() uses. Measured (callgrind, matmul_tiled16): a
-// jump is about 35 instructions with jump_fcontext's 27.
+// The switch (x86-64): tgsim_fiber_switch (fiber.cpp, 16 instructions) pushes the six
+// callee-saved registers, stores the stack pointer in the record of the context that leaves
+// and pops the other context's registers; a suspended fiber's record is its stack pointer,
+// which prefetch() also uses. The SSE and x87 control words are not switched (simulated
+// threads do not change them). No boost::context::fiber object is moved and no thread_local
+// is read. Elsewhere (or with TGSIM_FIBER_FCONTEXT) Boost.Context's jump_fcontext does the
+// switch with the same protocol plus one store: the context that continues stores the
+// jumper's suspended context in the record the jumper passed (null when a body ended).
 // The sanitizer build (BOOST_USE_UCONTEXT, boost_ucontext.cpp) switches through
 // boost::context::fiber instead, whose ucontext back end tells AddressSanitizer about each
 // stack switch; the interface is the same.
+// Measured (callgrind, matmul_tiled16 at n = 128, counting off): a thread's arrival at a
+// barrier, from __tgsim_barrier to the next thread running, is about 98 instructions (the
+// prefetches 17, the switch 16), with the release and the scheduler's share about 114;
+// through boost::context::fiber and the former bookkeeping it was about 218. The prefetch of
+// the next-but-one fiber's stack (GroupRun::switch_out) pays: without it the engine ran
+// slower in each of three back-to-back bench runs.
 #pragma once
 #include <cstddef>
 
 #if defined(BOOST_USE_UCONTEXT)
 #include <boost/context/fiber.hpp>
-#elif defined(__x86_64__)
+#elif defined(__x86_64__) && !defined(TGSIM_FIBER_FCONTEXT)
 #define TGSIM_FIBER_SWITCH 1
 #else
 #include <boost/context/detail/fcontext.hpp>

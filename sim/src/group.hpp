@@ -24,6 +24,15 @@
 // Why not Boost.Fiber's scheduler: a barrier needs to know the state of every thread of
 // the group (divergence, deadlock), and a raw context switch costs a fraction of a
 // Boost.Fiber yield (architecture.md: 13-17 ns vs 44-53 ns per arrival).
+// Bookkeeping per arrival: the scheduler keeps, as threads arrive at a barrier and exit, per
+// warp the masks of waiting and exited lanes, the numbers of both, and whether every arrival
+// named one call site (one source_location object). So the end of a pass, the release (BAR
+// counting and making the waiting threads ready) and the warp flush's divergence test need
+// no scan of the group's threads when every live thread waits at one barrier; the scans stay
+// for everything else (warp collectives, __activemask, divergent barriers). The schedule's
+// order is a ring of thread pointers ending in a sentinel thread that never runs. Measured
+// (callgrind, matmul_tiled16 at n = 128, one worker): about 114 instructions per thread per
+// barrier with the release and the scheduler's share (fiber.hpp), about 218 before.
 #pragma once
 #include "fiber.hpp"
 

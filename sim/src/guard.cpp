@@ -19,7 +19,7 @@ namespace {
 
 struct Guard {
   std::uintptr_t lo, hi;
-  std::size_t stack_bytes, usable_bytes;
+  std::size_t stack_bytes;
 };
 // Per worker thread, trivially initialised (no TLS wrapper: safe to read in the handler).
 struct GuardTable {
@@ -121,7 +121,7 @@ void install_stack_guard() {
   ::sigaltstack(&ss, nullptr);  // kept for the thread's life (workers live as long as TBB's pool)
 }
 
-void note_guard(void* lo, std::size_t bytes, std::size_t stack_bytes, std::size_t usable_bytes) {
+void note_guard(void* lo, std::size_t bytes, std::size_t stack_bytes) {
   GuardTable* g = tl_guards;
   if (!g) {
     g = static_cast<GuardTable*>(std::calloc(1, sizeof(GuardTable)));
@@ -139,7 +139,7 @@ void note_guard(void* lo, std::size_t bytes, std::size_t stack_bytes, std::size_
     std::free(old);
   }
   auto l = reinterpret_cast<std::uintptr_t>(lo);
-  g->items[g->n] = Guard{l, l + bytes, stack_bytes, usable_bytes};
+  g->items[g->n] = Guard{l, l + bytes, stack_bytes};
   g->n += 1;
 }
 
@@ -163,7 +163,7 @@ bool in_worker_stack(std::uintptr_t addr) {
   const GuardTable* g = tl_guards;
   if (!g) return false;
   for (std::size_t i = 0; i < g->n; ++i)
-    if (addr >= g->items[i].hi && addr < g->items[i].hi + g->items[i].usable_bytes) return true;
+    if (addr >= g->items[i].hi && addr < g->items[i].hi + g->items[i].stack_bytes) return true;
   return false;
 }
 

@@ -12,9 +12,8 @@ namespace tgsim::detail {
 
 // Installs the process handler once and this thread's alternate signal stack (if it has none).
 void install_stack_guard();
-// Registers / forgets the guard region [lo, lo + bytes) of a stack of `stack_bytes` on this
-// thread, whose frames may lie anywhere in the `usable_bytes` above the guard (a coloured top).
-void note_guard(void* lo, std::size_t bytes, std::size_t stack_bytes, std::size_t usable_bytes);
+// Registers / forgets the guard region [lo, lo + bytes) of a stack of `stack_bytes` on this thread.
+void note_guard(void* lo, std::size_t bytes, std::size_t stack_bytes);
 void forget_guard(void* lo);
 // Whether `addr` lies in one of this worker's fiber stacks (a thread's local memory).
 bool in_worker_stack(std::uintptr_t addr);
