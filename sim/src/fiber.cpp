@@ -86,7 +86,7 @@ void give_stack(void* top, std::size_t bytes) noexcept { stack_pool.put(top, byt
 // context (start()) returns into tgsim_fiber_trampoline with the fiber in rbx and entry() in
 // r12; its return address is marked undefined so that an unwinder stops there.
 asm(R"(
-  .text
+  .pushsection .text
   .globl tgsim_fiber_switch
   .type tgsim_fiber_switch, @function
   .p2align 4
@@ -120,6 +120,7 @@ tgsim_fiber_trampoline:
   ud2
   .cfi_endproc
   .size tgsim_fiber_trampoline, .-tgsim_fiber_trampoline
+  .popsection
 )");
 extern "C" void tgsim_fiber_trampoline();
 
