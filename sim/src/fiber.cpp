@@ -1,11 +1,12 @@
-// Fiber (fiber.hpp) on boost::context::fiber, and the per-worker stack pool (last freed, first
-// reused).
+// Fiber (fiber.hpp) on Boost.Context's fcontext functions (or, in the sanitizer build, on
+// boost::context::fiber), and the per-worker stack pool (last freed, first reused).
 #include "fiber.hpp"
 #include "guard.hpp"
 
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <new>
 #include <vector>
 
@@ -17,12 +18,17 @@ namespace {
 // The guard is 64 KiB (address space only), so a frame smaller than that cannot jump over it
 // into a neighbouring mapping; guard.cpp turns a fault in it into a clear error. (tgsim's
 // CMake also adds -fstack-clash-protection, which probes larger frames page by page.)
+// Every stack top sits at the same offset modulo 64 KiB. Offsetting the tops by different
+// multiples of a few cache lines (so that the hot frames of a group's 256 stacks fall in
+// different L2 sets) removed the L2 misses in callgrind's cache model but measured no faster
+// (tgsim bench, engine row, ABAB runs); the prefetch in switch_out covers them.
 class StackPool {
+
  public:
   ~StackPool() {
     for (void* base : free_) unmap(base, size_);
   }
-  boost::context::stack_context get(std::size_t size) {
+  void* get(std::size_t size) {
     if (size != size_) {
       for (void* base : free_) unmap(base, size_);
       free_.clear();
@@ -39,17 +45,14 @@ class StackPool {
       ::mprotect(base, guard(), PROT_NONE);
       note_guard(base, guard(), size);
     }
-    boost::context::stack_context sc;
-    sc.size = size;
-    sc.sp = static_cast<char*>(base) + guard() + size;
-    return sc;
+    return static_cast<char*>(base) + guard() + size;
   }
-  void put(boost::context::stack_context& sc) noexcept {
-    void* base = static_cast<char*>(sc.sp) - sc.size - guard();
-    if (sc.size == size_)
+  void put(void* top, std::size_t size) noexcept {
+    void* base = static_cast<char*>(top) - size - guard();
+    if (size == size_)
       free_.push_back(base);
     else
-      unmap(base, sc.size);
+      unmap(base, size);
   }
 
  private:
@@ -70,10 +73,130 @@ class StackPool {
 
 thread_local StackPool stack_pool;
 
+}  // namespace
+
+void* take_stack(std::size_t bytes) { return stack_pool.get(bytes); }
+void give_stack(void* top, std::size_t bytes) noexcept { stack_pool.put(top, bytes); }
+
+#if defined(TGSIM_FIBER_SWITCH)
+
+// The switch: the six callee-saved general registers go on the running stack, its stack
+// pointer into *save (rdi), and the other context's registers come off its stack (rsi). The
+// SSE and x87 control words are not switched: simulated threads do not change them. A fresh
+// context (start()) returns into tgsim_fiber_trampoline with the fiber in rbx and entry() in
+// r12; its return address is marked undefined so that an unwinder stops there.
+asm(R"(
+  .pushsection .text
+  .globl tgsim_fiber_switch
+  .type tgsim_fiber_switch, @function
+  .p2align 4
+tgsim_fiber_switch:
+  .cfi_startproc
+  pushq %rbp
+  pushq %rbx
+  pushq %r12
+  pushq %r13
+  pushq %r14
+  pushq %r15
+  movq %rsp, (%rdi)
+  movq %rsi, %rsp
+  popq %r15
+  popq %r14
+  popq %r13
+  popq %r12
+  popq %rbx
+  popq %rbp
+  ret
+  .cfi_endproc
+  .size tgsim_fiber_switch, .-tgsim_fiber_switch
+
+  .type tgsim_fiber_trampoline, @function
+  .p2align 4
+tgsim_fiber_trampoline:
+  .cfi_startproc
+  .cfi_undefined rip
+  movq %rbx, %rdi
+  callq *%r12
+  ud2
+  .cfi_endproc
+  .size tgsim_fiber_trampoline, .-tgsim_fiber_trampoline
+  .popsection
+)");
+extern "C" void tgsim_fiber_trampoline();
+
+Fiber::~Fiber() {
+  if (ctx_ && stack_) give_stack(stack_, stack_bytes_);  // suspended: its frames are abandoned
+}
+
+// The fresh stack holds what tgsim_fiber_switch pops (r15, r14, r13, r12 = entry, rbx = this,
+// rbp) and the trampoline as its return address, placed so that the trampoline's call finds
+// the stack 16-byte aligned.
+void Fiber::start() {
+  stack_ = take_stack(stack_bytes_);
+  const std::uintptr_t top = reinterpret_cast<std::uintptr_t>(stack_) & ~std::uintptr_t(15);
+  void** sp = reinterpret_cast<void**>(top - 72);
+  sp[0] = sp[1] = sp[2] = nullptr;
+  sp[3] = reinterpret_cast<void*>(&Fiber::entry);
+  sp[4] = this;
+  sp[5] = nullptr;
+  sp[6] = reinterpret_cast<void*>(&tgsim_fiber_trampoline);
+  ctx_ = sp;
+}
+
+// The body on the fresh stack. When it returns, the stack goes back to the pool before the
+// last switch away from it: nothing takes a stack between the two.
+void Fiber::entry(Fiber* self) {
+  self->body_(self->arg_);
+  give_stack(self->stack_, self->stack_bytes_);
+  self->stack_ = nullptr;
+  self->ctx_ = nullptr;
+  void* dead;
+  tgsim_fiber_switch(&dead, self->exit_to_->ctx_);
+  __builtin_unreachable();
+}
+
+#elif !defined(BOOST_USE_UCONTEXT)
+
+namespace ctx = boost::context::detail;
+
+Fiber::~Fiber() {
+  if (ctx_ && stack_) give_stack(stack_, stack_bytes_);  // suspended: its frames are abandoned
+}
+
+void* Fiber::start(Fiber& from) {
+  stack_ = take_stack(stack_bytes_);
+  ctx_ = ctx::make_fcontext(stack_, stack_bytes_, &Fiber::entry);
+  starter_ = &from;
+  return this;
+}
+
+// The first code on a fresh context: `t.data` is the fiber itself (start()), the starter's
+// record takes its suspended context. When the body returns, the stack goes back to the pool
+// before the last jump away from it: nothing takes a stack between the two.
+void Fiber::entry(ctx::transfer_t t) {
+  Fiber* self = static_cast<Fiber*>(t.data);
+  self->starter_->ctx_ = t.fctx;
+  self->body_(self->arg_);
+  give_stack(self->stack_, self->stack_bytes_);
+  self->stack_ = nullptr;
+  self->ctx_ = nullptr;
+  ctx::jump_fcontext(self->exit_to_->ctx_, nullptr);
+  __builtin_unreachable();
+}
+
+#else  // the sanitizer build: boost::context::fiber with its ucontext back end
+
+namespace {
+
 struct PooledStack {
   std::size_t size;
-  boost::context::stack_context allocate() { return stack_pool.get(size); }
-  void deallocate(boost::context::stack_context& sc) noexcept { stack_pool.put(sc); }
+  boost::context::stack_context allocate() {
+    boost::context::stack_context sc;
+    sc.size = size;
+    sc.sp = take_stack(size);
+    return sc;
+  }
+  void deallocate(boost::context::stack_context& sc) noexcept { give_stack(sc.sp, sc.size); }
 };
 
 // The context that jumped away last: the one whose continuation the resumed side stores.
@@ -81,24 +204,23 @@ thread_local Fiber* leaving = nullptr;
 
 }  // namespace
 
+Fiber::~Fiber() = default;
+
 // Runs first in every context that continues after a switch: `back` is the context that
-// switched to it (empty, or a finished record with the ucontext back end, when it returned).
+// switched to it (a finished record with the ucontext back end, when it returned).
 void Fiber::land(boost::context::fiber&& back) {
   Fiber* f = leaving;
   f->fiber_ = std::move(back);
-  // A finished fiber's stack goes back to this worker's pool now. (fcontext already did so
-  // and left the record empty; the ucontext back end of the sanitizer build keeps the record
-  // until the fiber object dies, which would otherwise be in ~GroupRun on the launching thread.)
+  // A finished fiber's stack goes back to this worker's pool now (the ucontext back end keeps
+  // the record until the fiber object dies, which would otherwise be in ~GroupRun on the
+  // launching thread).
   if (f->finished_) {
     f->fiber_ = boost::context::fiber();
     f->finished_ = false;
-    f->hint_ = nullptr;
   }
 }
 
 void Fiber::jump(Fiber& from, Fiber& to) {
-  char here;
-  from.hint_ = &here;
   if (!to.fiber_) {
     Fiber* self = &to;
     to.fiber_ = boost::context::fiber(std::allocator_arg, PooledStack{to.stack_bytes_},
@@ -113,5 +235,7 @@ void Fiber::jump(Fiber& from, Fiber& to) {
   leaving = &from;
   land(std::move(to.fiber_).resume());
 }
+
+#endif
 
 }  // namespace tgsim::detail

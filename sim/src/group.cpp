@@ -81,9 +81,13 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
   std::uint32_t nwarps = (nthreads_ + 31) / 32;
   warps_.resize(nwarps);
   warp_pending_.resize(nwarps);
+  waiting_mask_.resize(nwarps);
+  exited_mask_.resize(nwarps);
   warp_div_.resize(nwarps);
   wsync_.resize(nwarps);
   order_.resize(nthreads_);
+  ring_.resize(nthreads_ + 2, &end_);
+  end_.state = State::kExited;
   // Front-end kernels: the bytes the kernel declared and the launch gave are valid, a red zone
   // after them catches overruns (a finding); the proxy dialect allocates up to the static limit.
   shared_valid_ = st.shared_bytes;
@@ -119,6 +123,10 @@ void GroupRun::start(std::uint64_t g) {
   for (auto& s : reduce_slot_) s.clear();
   for (std::uint32_t w = 0; w < warps_.size(); ++w)
     warp_pending_[w] = std::min<std::uint32_t>(32, nthreads_ - w * 32);
+  std::fill(waiting_mask_.begin(), waiting_mask_.end(), 0u);
+  std::fill(exited_mask_.begin(), exited_mask_.end(), 0u);
+  arrived_ = exited_ = 0;
+  one_loc_ = true;
   decls_.clear();
   add_kernel_shared_decls();
   arena_used_ = shared_valid_;  // zeroed at the group end, as the proxy dialect's arrays are
@@ -137,6 +145,7 @@ void GroupRun::start(std::uint64_t g) {
       break;
     }
   }
+  for (std::uint32_t i = 0; i < nthreads_; ++i) ring_[i] = &threads_[order_[i]];
 }
 
 void GroupRun::resume(Thread& th) {
@@ -153,17 +162,19 @@ void GroupRun::resume(Thread& th) {
 // has more to do (th's warp is complete and gets flushed, on the scheduler's stack, not
 // on top of the kernel's frames), when the pass ends, or when the group is being aborted.
 // Exits always go through the scheduler (the lambda in fiber.cpp returns to sched_).
-void GroupRun::switch_out(Thread& th) {
-  const bool arrives = th.state == State::kWaiting;
+void GroupRun::switch_out(Thread& th, bool arrives) {
   std::uint32_t& pending = warp_pending_[th.ctx.warp];
   if (!aborting_ && (!arrives || pending > 1)) {
-    for (std::size_t o = cursor_ + 1; o < order_.size(); ++o) {
-      Thread& next = threads_[order_[o]];
-      if (next.state != State::kReady) continue;
+    for (std::size_t o = cursor_ + 1;; ++o) {
+      Thread& next = *ring_[o];
+      if (next.state != State::kReady) {
+        if (&next == &end_) break;
+        continue;
+      }
       if (arrives) --pending;
       cursor_ = o;
-      if (o + 1 < order_.size()) threads_[order_[o + 1]].fiber.prefetch();
-      if (o + 2 < order_.size()) __builtin_prefetch(&threads_[order_[o + 2]].state, 1, 3);
+      ring_[o + 1]->fiber.prefetch();
+      __builtin_prefetch(&ring_[o + 2]->state, 1, 3);
       next.state = State::kRunning;
       current = &next.ctx;
       Fiber::jump(th.fiber, next.fiber);
@@ -182,29 +193,49 @@ void GroupRun::thread_main(void* arg) {
   } catch (const AbortGroup&) {
   } catch (const WatchdogExpired&) {
     g.watchdog_fired(th);
+#if defined(BOOST_USE_UCONTEXT)
   } catch (const boost::context::detail::forced_unwind&) {
-    throw;  // Boost.Context back end: unwinding a fiber destroyed while suspended
+    throw;  // boost::context::fiber (sanitizer build): unwinding a fiber destroyed while suspended
+#endif
   } catch (...) {
     g.aborting_ = true;
     g.state_.kernel_threw(g.group_, std::current_exception());
   }
   th.state = State::kExited;
+  g.exited_mask_[th.ctx.warp] |= 1u << th.ctx.lane;
+  ++g.exited_;
 }
 
 void GroupRun::run(std::uint64_t g) {
   start(g);
+  try {
+    schedule();
+  } catch (...) {  // from the scheduler's own work (a sink): no thread stays suspended
+    aborting_ = true;
+    unwind_all();
+    throw;
+  }
+  if (aborting_) unwind_all();
+  for (std::uint32_t w = 0; w < warps_.size(); ++w) flush_warp(w);
+  end_interval(true);
+  std::memset(arena_.data(), 0, arena_used_);
+}
+
+// Passes over the threads in the schedule's order, each running every ready thread until it
+// stops; between passes, a barrier every live thread waits at is released.
+void GroupRun::schedule() {
   for (;;) {
-    for (cursor_ = 0; cursor_ < order_.size(); ++cursor_) {
+    for (cursor_ = 0; cursor_ < nthreads_; ++cursor_) {
       std::size_t o = cursor_;
-      if (threads_[order_[o]].state != State::kReady) continue;
+      if (ring_[o]->state != State::kReady) continue;
       if (aborting_) break;
       // The next thread's stack top is cold by the time it runs (256 stacks): fetch it while
       // this one runs (measured: the switch's time is its first loads from the resumed stack).
-      if (o + 1 < order_.size()) threads_[order_[o + 1]].fiber.prefetch();
-      if (o + 2 < order_.size()) __builtin_prefetch(&threads_[order_[o + 2]].state, 1, 3);
-      resume(threads_[order_[o]]);
+      ring_[o + 1]->fiber.prefetch();
+      __builtin_prefetch(&ring_[o + 2]->state, 1, 3);
+      resume(*ring_[o]);
       // The threads it resumed in turn (switch_out) moved the cursor: the last of them is back.
-      Thread& th = threads_[order_[cursor_]];
+      Thread& th = *ring_[cursor_];
       const std::uint32_t w = th.ctx.warp;
       if (th.state == State::kExited && wsync_[w].arrived) try_complete_warp(w, ~0u);
       // A lane at a __syncwarp runs again before the barrier: its warp is not done yet.
@@ -214,6 +245,13 @@ void GroupRun::run(std::uint64_t g) {
         flush_warp(w);
     }
     if (aborting_) break;
+    if (arrived_ + exited_ == nthreads_) {  // nobody is ready or in a warp collective
+      if (arrived_ == 0) break;
+      if (one_loc_) {
+        release_barrier();
+        continue;
+      }
+    }
     std::uint32_t waiting = 0, ready = 0, warp_waiting = 0, mask_waiting = 0;
     bool one_site = true;
     const Thread* first = nullptr;
@@ -252,16 +290,21 @@ void GroupRun::run(std::uint64_t g) {
     aborting_ = true;
     break;
   }
-  if (aborting_) unwind_all();
-  for (std::uint32_t w = 0; w < warps_.size(); ++w) flush_warp(w);
-  end_interval(true);
-  std::memset(arena_.data(), 0, arena_used_);
 }
 
 
 void GroupRun::count_barriers_at_waits() {
-  // One BAR per warp per barrier site where at least one of its lanes waits. Lanes mostly
-  // wait at one call site: its id is looked up once per run of equal source_locations.
+  // One BAR per warp per barrier site where at least one of its lanes waits. When every
+  // arrival named one source_location object (one_loc_), that is one BAR per warp with
+  // waiting lanes. Otherwise lanes mostly wait at one call site: its id is looked up once per
+  // run of equal source_locations.
+  if (one_loc_) {
+    const std::uint32_t id = arrived_ ? site_id(arrived_at_, SiteKind::kBarrier) : 0;
+    for (std::uint32_t w = 0; w < warps_.size(); ++w)
+      if (waiting_mask_[w])
+        sinks_->on_instruction(WarpInstruction{id, SiteKind::kBarrier, 0, waiting_mask_[w], nullptr, group_, w});
+    return;
+  }
   const void* last_loc = nullptr;
   std::uint32_t last_id = 0;
   for (std::uint32_t w = 0; w < warps_.size(); ++w) {
@@ -289,16 +332,19 @@ void GroupRun::count_barriers_at_waits() {
   }
 }
 
+// Every live thread waits at the barrier: they become ready, and each warp's live lanes are
+// pending again. Only the waiting lanes are visited (their masks).
 void GroupRun::release_barrier() {
   if (counting_) count_barriers_at_waits();
   end_interval(false);
-  for (Thread& th : threads_)
-    if (th.state == State::kWaiting) th.state = State::kReady;
   for (std::uint32_t w = 0; w < warps_.size(); ++w) {
-    std::uint32_t end = std::min<std::uint32_t>(nthreads_, (w + 1) * 32), live = 0;
-    for (std::uint32_t i = w * 32; i < end; ++i) live += threads_[i].state != State::kExited;
-    warp_pending_[w] = live;
+    for (std::uint32_t m = waiting_mask_[w]; m; m &= m - 1)
+      threads_[w * 32 + static_cast<std::uint32_t>(std::countr_zero(m))].state = State::kReady;
+    warp_pending_[w] = static_cast<std::uint32_t>(std::popcount(waiting_mask_[w]));
+    waiting_mask_[w] = 0;
   }
+  arrived_ = 0;
+  one_loc_ = true;
 }
 
 void GroupRun::report_divergence() {
@@ -361,6 +407,11 @@ void GroupRun::unwind_all() {
     if (th.fiber.started()) resume(th);  // it throws AbortGroup from its wait and exits
     th.state = State::kExited;
   }
+  std::fill(waiting_mask_.begin(), waiting_mask_.end(), 0u);
+  for (std::uint32_t w = 0; w < warps_.size(); ++w)
+    exited_mask_[w] = ~0u >> (32 - std::min<std::uint32_t>(32, nthreads_ - w * 32));
+  arrived_ = 0;
+  exited_ = nthreads_;
 }
 
 void GroupRun::barrier(ThreadCtx& t, const std::source_location& loc) {
@@ -368,7 +419,10 @@ void GroupRun::barrier(ThreadCtx& t, const std::source_location& loc) {
   if (aborting_) throw AbortGroup{};
   th.state = State::kWaiting;
   th.wait_loc = loc;
-  switch_out(th);
+  waiting_mask_[t.warp] |= 1u << t.lane;
+  if (arrived_++ == 0) arrived_at_ = loc;
+  else one_loc_ &= std::memcmp(&loc, &arrived_at_, sizeof loc) == 0;
+  switch_out(th, true);
   if (aborting_) throw AbortGroup{};
 }
 
@@ -377,7 +431,7 @@ void GroupRun::maybe_yield(ThreadCtx& t) {
   if (!spinning(warps_[t.warp].lanes[t.lane])) return;
   Thread& th = threads_[t.linear_tid];
   th.state = State::kReady;
-  switch_out(th);
+  switch_out(th, false);
   if (aborting_) throw AbortGroup{};
 }
 

@@ -34,12 +34,16 @@ std::string hex_mask(std::uint32_t mask) {
 // Called when warp w is flushed (none of its lanes can run). First, pending divergences of the
 // warp whose sites a lane that waited has now reached become findings. Then, when the warp holds
 // both lanes waiting at a barrier and lanes that exited after accesses at sites none of the
-// waiting lanes reached in this interval, a pending divergence is noted. Costs nothing unless
-// the warp holds both, or a divergence is pending.
+// waiting lanes reached in this interval, a pending divergence is noted. Costs a compare of the
+// warp's lane masks (group.hpp) unless the warp holds both, or a divergence is pending.
 void GroupRun::note_warp_divergence(std::uint32_t w) {
-  const std::uint32_t base = w * 32, n = std::min<std::uint32_t>(32, nthreads_ - base);
-  const WarpLog::LaneLog* lanes = warps_[w].lanes;
   std::vector<WarpDivergence>& pending = warp_div_[w];
+  const std::uint32_t waiting = waiting_mask_[w];
+  std::uint32_t exited = exited_mask_[w];
+  if (pending.empty() && (!waiting || !exited)) [[likely]]
+    return;
+  const std::uint32_t base = w * 32;
+  const WarpLog::LaneLog* lanes = warps_[w].lanes;
   for (std::size_t i = 0; i < pending.size();) {
     const WarpDivergence& d = pending[i];
     std::uint32_t reached = ~0u;
@@ -68,12 +72,8 @@ void GroupRun::note_warp_divergence(std::uint32_t w) {
                     "exited threads count as arrived, the group went on");
     pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(i));
   }
-  std::uint32_t waiting = 0, exited = 0;
-  for (std::uint32_t l = 0; l < n; ++l) {
-    const State s = threads_[base + l].state;
-    if (s == State::kWaiting) waiting |= 1u << l;
-    else if (s == State::kExited && !lanes[l].empty()) exited |= 1u << l;
-  }
+  for (std::uint32_t m = exited; m; m &= m - 1)  // lanes that exited without an access: arrived
+    if (lanes[std::countr_zero(m)].empty()) exited &= ~(1u << std::countr_zero(m));
   if (!waiting || !exited) return;
   if (tag_stamp_.size() < tag_info_.size()) tag_stamp_.resize(tag_info_.size(), 0);
   if (++stamp_ == 0) std::fill(tag_stamp_.begin(), tag_stamp_.end(), 0u), stamp_ = 1;
