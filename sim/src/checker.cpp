@@ -207,7 +207,7 @@ void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, b
 
 // ------------------------------------------------------------------ Checker
 
-Checker::Checker(LaunchState& st, std::size_t arena_bytes) : st_(st) {
+Checker::Checker(LaunchState& st, std::size_t arena_bytes, std::size_t valid_bytes) : st_(st) {
   // A buffer is read-only for this launch when every argument that names it is a pointer to
   // const of the kernel function: its loads can take part in no hazard and are not logged.
   // Buffers with bytes nobody wrote yet are checked for uninitialised loads, so their loads are
@@ -230,6 +230,8 @@ Checker::Checker(LaunchState& st, std::size_t arena_bytes) : st_(st) {
   sh_bytes_ = std::uint64_t(words) * 4;
   sh_wtag_.assign(words, kNone);
   sh_init_.assign(words, 0);
+  sh_quiet_.assign(words, 0);
+  valid_words_ = static_cast<std::uint32_t>(std::min(words, (valid_bytes + 3) / 4));
   gindex_.assign(1024, 0);
 }
 
@@ -238,6 +240,8 @@ void Checker::start_group(std::uint64_t group, const std::deque<SharedDecl>* dec
   decls_ = decls;
   ++serial_;  // marks from earlier groups no longer count as initialised
   ++interval_;
+  group_interval_ = interval_;
+  init_valid_ = 0;
   // Only the slots this worker's previous group filled (a full clear of the index cost a
   // memset of its whole size per group, which grows with N).
   if (gwords_.size() * 8 < gindex_.size()) {
@@ -255,29 +259,53 @@ void Checker::start_group(std::uint64_t group, const std::deque<SharedDecl>* dec
   gwords_.clear();
 }
 
-std::uint32_t Checker::global_word(std::uint64_t word) {
-  std::size_t mask = gindex_.size() - 1;
-  std::size_t h = (word * kGoldenGamma) >> 20;
-  for (;; h = (h + 1) & mask) {
-    std::uint32_t& slot = gindex_[h & mask];
-    if (slot == 0) {
-      auto idx = static_cast<std::uint32_t>(gwords_.size());
-      gwords_.push_back(GWord{word, kNone, kNone, kNone, kNone, 0, kNone, 0});
-      if (!uninit_spans_.empty()) gwords_.back().pre = unwritten_before_launch(word);
-      slot = idx + 1;
-      if (gwords_.size() * 2 > gindex_.size()) {  // grow: rebuild the index only
-        gindex_.assign(gindex_.size() * 2, 0);
-        std::size_t m = gindex_.size() - 1;
-        for (std::uint32_t i = 0; i < gwords_.size(); ++i) {
-          std::size_t k = (gwords_[i].word * kGoldenGamma) >> 20;
-          while (gindex_[k & m]) ++k;
-          gindex_[k & m] = i + 1;
-        }
-      }
-      return idx;
+std::uint32_t Checker::new_global_word(std::uint64_t word, std::size_t slot) {
+  const auto idx = static_cast<std::uint32_t>(gwords_.size());
+  GWord& g = gwords_.emplace_back();
+  g.word = word;
+  if (!uninit_spans_.empty()) g.pre = unwritten_before_launch(word);
+  gindex_[slot] = idx + 1;
+  if (gwords_.size() * 2 > gindex_.size()) {  // grow: rebuild the index only
+    gindex_.assign(gindex_.size() * 2, 0);
+    const std::size_t m = gindex_.size() - 1;
+    for (std::uint32_t i = 0; i < gwords_.size(); ++i) {
+      std::size_t k = (gwords_[i].word * kGoldenGamma) >> 20;
+      while (gindex_[k & m]) ++k;
+      gindex_[k & m] = i + 1;
     }
-    if (gwords_[slot - 1].word == word) return slot - 1;
   }
+  return idx;
+}
+
+void Checker::global_plain(std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync,
+                           std::uint32_t site, bool write, std::uint64_t addr, std::uint32_t width,
+                           std::uint64_t stored) {
+  if (!write && !read_only_.empty() && in_read_only_buffer(addr)) return;
+  const std::uint32_t i = global_word(addr >> 2);
+  GWord& g = gwords_[i];
+  if (g.tag != interval_) {
+    g.tag = interval_;
+    g.head = kNone;
+    g_touched_.push_back(i);
+  }
+  // The group's summary for the grid table, as access_general keeps it.
+  const std::uint32_t bytes = ((1u << width) - 1) << (addr & 3);
+  if (write) {
+    if (thread < g.wthread) g.wthread = thread, g.wsite = site;
+    if (g.wwidth == 0) g.wvalue = stored, g.wwidth = width;
+    else g.wmixed |= g.wvalue != stored || g.wwidth != width;
+    g.pstored |= bytes;
+    g.wtag = interval_;
+    g.stored |= bytes;
+  } else {
+    if (thread < g.rthread) g.rthread = thread, g.rsite = site;
+    g.loaded |= bytes;
+  }
+  const std::uint32_t idx = log_.append();
+  log_[idx] = Access{g.head, seq, site, wsync, static_cast<std::uint16_t>(thread), write, false,
+                     static_cast<std::uint16_t>(width), static_cast<std::uint16_t>(bytes),
+                     write ? stored : 0};
+  g.head = idx;
 }
 
 void Checker::AccessLog::grow() {
@@ -368,14 +396,20 @@ void Checker::end_interval() {
   // while its group has not stored it yet (uninitialised reads). analyze() decides the same,
   // but only after walking the word's list.
   for (std::uint32_t w : sh_touched_) {
-    if (sh_wtag_[w] != interval_ && sh_init_[w] == serial_) continue;
+    const bool was_init = sh_init_[w] == serial_;
+    if (sh_wtag_[w] != interval_ && was_init) continue;
     const Access& only = log_[sh_head_[w]];
     if (only.next == kNone && only.write) {  // one store, nothing else: it only initialises
       sh_init_[w] = serial_;
-      continue;
+    } else {
+      analyze(true, w, sh_head_[w], &sh_init_[w]);
     }
-    analyze(true, w, sh_head_[w], &sh_init_[w]);
+    if (sh_init_[w] == serial_) {
+      sh_quiet_[w] = interval_ + 1;  // quiet from the next interval
+      init_valid_ += !was_init && w < valid_words_;
+    }
   }
+  sh_marks_ = 0;
   for (std::uint32_t i : g_touched_) {
     GWord& g = gwords_[i];
     if (g.wtag == interval_) analyze(false, g.word, g.head, nullptr);

@@ -164,21 +164,41 @@ inline std::uint64_t fold_store_value(const void* value, std::uint32_t width) {
 
 class Checker {
  public:
-  Checker(LaunchState& st, std::size_t arena_bytes);
+  // `valid_bytes`: the arena bytes the kernel declared (calm() looks at their words).
+  Checker(LaunchState& st, std::size_t arena_bytes, std::size_t valid_bytes);
   void start_group(std::uint64_t group, const std::deque<SharedDecl>* decls);
   // A shared store (or atomic) of this interval covers these words.
   void mark_shared_store(std::uint64_t addr, std::uint32_t width) {
     const std::uint64_t last = (addr + width - 1) >> 2;
-    for (std::uint64_t w = addr >> 2; w <= last && w < sh_wtag_.size(); ++w) sh_wtag_[w] = interval_;
+    ++sh_marks_;
+    for (std::uint64_t w = addr >> 2; w <= last && w < sh_wtag_.size(); ++w) {
+      sh_wtag_[w] = interval_;
+      sh_quiet_[w] = kNone;
+    }
   }
-  // A one-word shared load with nothing to check: no store to its word in this interval and
-  // the word initialised by the group (so neither a hazard nor an uninitialised read).
-  // `addr`: a shared load of at most 4 bytes.
-  bool quiet_shared_load(std::uint64_t addr) const {
-    if ((addr & 3) != 0 || addr >= sh_bytes_) return false;  // (a 1-2 byte load: the full path)
-    const std::uint64_t w = addr >> 2;
-    return sh_wtag_[w] != interval_ && sh_init_[w] == serial_;
+  // The test for a one-word shared load with nothing to check: no store to its word in this
+  // interval and the word initialised by the group (so neither a hazard nor an uninitialised
+  // read). One table load per test: sh_quiet_[w] is the interval from which the word is quiet
+  // (kNone while a store of this interval touches it, older than the group's first interval
+  // while the group has not stored it), so the word is quiet when that interval lies in
+  // [first, now]. A copy of the table's state, taken when an interval's reading starts.
+  struct Quiet {
+    const std::uint32_t* from;
+    std::uint64_t bytes;
+    std::uint32_t first, span;  // the group's first interval, and now - first
+    // `off`: the arena offset of a shared load of at most 4 bytes.
+    bool operator()(std::uint64_t off) const {
+      // (a load not 4-byte aligned: the full path)
+      return (off & 3) == 0 && off < bytes && from[off >> 2] - first <= span;
+    }
+  };
+  Quiet quiet() const {
+    return Quiet{sh_quiet_.data(), sh_bytes_, group_interval_, interval_ - group_interval_};
   }
+  bool quiet_shared_load(std::uint64_t addr) const { return quiet()(addr); }
+  // No shared store in this interval so far and every word of the declared bytes initialised
+  // by the group: every shared load inside those bytes is quiet.
+  bool calm() const { return sh_marks_ == 0 && init_valid_ == valid_words_; }
   // One access of `thread`: its `seq`-th since the barrier (lockstep time); `wsync`: the number
   // of the last __syncwarp of this interval its lane took part in (0: none); `stored`: a
   // store's folded bytes.
@@ -203,6 +223,10 @@ class Checker {
                          static_cast<std::uint16_t>(width),
                          static_cast<std::uint16_t>(((1u << width) - 1) << (addr & 3)),
                          load ? 0 : stored};
+      return;
+    }
+    if ((kind == SiteKind::kGlobalLoad || kind == SiteKind::kGlobalStore) && (addr & 3) + width <= 4) {
+      global_plain(thread, seq, wsync, site, kind == SiteKind::kGlobalStore, addr, width, stored);
       return;
     }
     access_general(thread, seq, wsync, site, kind, addr, width, stored);
@@ -251,11 +275,12 @@ class Checker {
     std::uint32_t n_ = 0, cap_ = 0;
   };
   struct GWord {          // a global word this group touched
-    std::uint64_t word;   // address / 4
-    std::uint32_t tag;    // interval whose list `head` starts
-    std::uint32_t wtag;   // last interval with a store or an atomic here
-    std::uint32_t head;
-    std::uint32_t wthread, wsite, rthread, rsite;  // lowest thread that stored / loaded
+    std::uint64_t word = 0;     // address / 4
+    std::uint32_t tag = kNone;  // interval whose list `head` starts
+    std::uint32_t wtag = kNone; // last interval with a store or an atomic here
+    std::uint32_t head = kNone;
+    // lowest thread that stored / loaded
+    std::uint32_t wthread = kNone, wsite = 0, rthread = kNone, rsite = 0;
     std::uint32_t athread = ~0u, asite = 0;          // lowest thread with an atomic here
     std::uint64_t wvalue = 0;  // the bytes of its first plain store, and their width
     std::uint32_t wwidth = 0;
@@ -279,7 +304,19 @@ class Checker {
   void access_general(std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync,
                       std::uint32_t site, SiteKind kind, std::uint64_t addr, std::uint32_t width,
                       std::uint64_t stored);
-  std::uint32_t global_word(std::uint64_t word);
+  // A plain global load or store inside one word.
+  void global_plain(std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync, std::uint32_t site,
+                    bool write, std::uint64_t addr, std::uint32_t width, std::uint64_t stored);
+  // The word's index in gwords_, added on its first access by the group.
+  std::uint32_t global_word(std::uint64_t word) {
+    const std::size_t m = gindex_.size() - 1;
+    for (std::size_t h = (word * kGoldenGamma) >> 20;; ++h) {
+      const std::uint32_t slot = gindex_[h & m];
+      if (slot == 0) return new_global_word(word, h & m);
+      if (gwords_[slot - 1].word == word) return slot - 1;
+    }
+  }
+  std::uint32_t new_global_word(std::uint64_t word, std::size_t slot);
   void analyze(bool shared, std::uint64_t word, std::uint32_t head, std::uint32_t* init);
   // Two accesses of lanes of one warp are ordered when a __syncwarp both lanes took part in
   // lies between them.
@@ -296,6 +333,7 @@ class Checker {
   std::uint64_t group_ = 0;
   std::uint32_t serial_ = 0;    // groups run by this worker: shared words' init marks
   std::uint32_t interval_ = 0;  // barrier intervals run by this worker: list validity
+  std::uint32_t group_interval_ = 0;  // the current group's first interval
   AccessLog log_;
   // [begin, end) of the launch's buffers that it cannot store to (BufferSpan::read_only).
   std::vector<std::pair<std::uint64_t, std::uint64_t>> read_only_;
@@ -304,6 +342,10 @@ class Checker {
   std::vector<const Access*> word_store_;  // scratch: the stores among them
   // shared memory, per arena word
   std::vector<std::uint32_t> sh_head_, sh_tag_, sh_wtag_, sh_init_;  // sh_wtag_: last stored in
+  std::vector<std::uint32_t> sh_quiet_;  // the interval from which the word is quiet (Quiet)
+  std::uint32_t sh_marks_ = 0;      // shared stores marked in this interval
+  std::uint32_t valid_words_ = 0;   // words holding the declared bytes
+  std::uint32_t init_valid_ = 0;    // of them, initialised by the group so far
   std::vector<std::uint32_t> sh_touched_;
   // global memory: this group's words in first-touch order, and an open-addressing index
   std::vector<GWord> gwords_;
