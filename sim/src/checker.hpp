@@ -274,21 +274,22 @@ class Checker {
     Access* data_ = nullptr;
     std::uint32_t n_ = 0, cap_ = 0;
   };
-  struct GWord {          // a global word this group touched
+  static constexpr std::uint16_t kNoThread = 0xFFFF;  // (threads of a group: below 1024)
+  struct GWord {  // a global word this group touched (56 bytes: one is written per new word)
     std::uint64_t word = 0;     // address / 4
+    std::uint64_t wvalue = 0;   // the bytes of its first plain store (width: wwidth)
     std::uint32_t tag = kNone;  // interval whose list `head` starts
     std::uint32_t wtag = kNone; // last interval with a store or an atomic here
     std::uint32_t head = kNone;
-    // lowest thread that stored / loaded
-    std::uint32_t wthread = kNone, wsite = 0, rthread = kNone, rsite = 0;
-    std::uint32_t athread = ~0u, asite = 0;          // lowest thread with an atomic here
-    std::uint64_t wvalue = 0;  // the bytes of its first plain store, and their width
-    std::uint32_t wwidth = 0;
+    std::uint32_t wsite = 0, rsite = 0, asite = 0;
+    // The lowest thread that stored, loaded, used an atomic here (kNoThread: none).
+    std::uint16_t wthread = kNoThread, rthread = kNoThread, athread = kNoThread;
+    std::uint8_t wwidth = 0;
     bool wmixed = false;  // its plain stores wrote different bytes
     // Initcheck: bytes not written before the launch (0: nothing to check), bytes this group
-    // stored so far, and as of the end of its previous interval.
-    std::uint32_t pre = 0, stored = 0, init_bytes = 0;
-    std::uint32_t pstored = 0, loaded = 0;  // bytes of its plain stores and plain loads
+    // stored so far, and as of the end of its previous interval (bit i: byte i of the word).
+    std::uint8_t pre = 0, stored = 0, init_bytes = 0;
+    std::uint8_t pstored = 0, loaded = 0;  // bytes of its plain stores and plain loads
   };
   struct UninitSpan {  // a buffer of the launch with bytes not written before it
     std::uint64_t begin, end;
@@ -307,10 +308,17 @@ class Checker {
   // A plain global load or store inside one word.
   void global_plain(std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync, std::uint32_t site,
                     bool write, std::uint64_t addr, std::uint32_t width, std::uint64_t stored);
+  // A word's first slot in gindex_ (before masking): runs of 16 words are hashed together and
+  // keep their order, so a warp's row of words reads one or two cache lines of the index. A
+  // probe steps by kProbeStep: words of one run never collide with each other.
+  static constexpr std::size_t kProbeStep = 16;
+  static std::size_t home_slot(std::uint64_t word) {
+    return (((word >> 4) * kGoldenGamma) >> 20 << 4) | (word & 15);
+  }
   // The word's index in gwords_, added on its first access by the group.
   std::uint32_t global_word(std::uint64_t word) {
     const std::size_t m = gindex_.size() - 1;
-    for (std::size_t h = (word * kGoldenGamma) >> 20;; ++h) {
+    for (std::size_t h = home_slot(word);; h += kProbeStep) {
       const std::uint32_t slot = gindex_[h & m];
       if (slot == 0) return new_global_word(word, h & m);
       if (gwords_[slot - 1].word == word) return slot - 1;
@@ -324,6 +332,12 @@ class Checker {
   void add(FindingKind kind, bool shared, std::uint64_t word, const Access& a, const Access* b);
   void describe(HazardAgg& h, bool shared, std::uint64_t word);
   void merge_grid();
+  struct HeldPages {  // grid pages whose lock merge_grid holds
+    static constexpr std::size_t kMax = 4;
+    GridShadow::Page* p[kMax] = {};
+    std::size_t n = 0, next = 0;
+  };
+  static void lock_page(GridShadow::Page* p, HeldPages& h);
 
   LaunchState& st_;
   const std::deque<SharedDecl>* decls_ = nullptr;
@@ -351,6 +365,10 @@ class Checker {
   std::vector<GWord> gwords_;
   std::vector<std::uint32_t> gindex_;  // dense index + 1; 0 = empty
   std::vector<std::uint32_t> g_touched_;  // dense indices touched in this interval
+  // A direct-mapped cache of the launch's grid pages (the directory is behind a mutex; pages
+  // live until the launch ends), kept across this worker's groups.
+  static constexpr std::size_t kPageCache = 1024;
+  std::vector<std::pair<std::uint64_t, GridShadow::Page*>> page_cache_;
   HazardMap hazards_;
   HazardMap::iterator last_ = hazards_.end();  // the key most recently hit
 };
