@@ -1,25 +1,34 @@
 // Checker: the observer behind LaunchConfig::check (one per worker, held by its checker sink).
-// When a barrier interval ends (barrier release or group end), the checker sink hands
-// it the interval's accesses from the warps' logs, and each is put on a list per memory word
-// (shared: by arena word, global: by address through a hash index). Left out, because they
-// cannot take part in a hazard: loads of initialised shared words no store of the interval
-// touched, and loads of buffers the launch cannot store to (BufferSpan::read_only; not taken
-// when an argument may carry a pointer the checker cannot see, nor for a buffer with bytes
-// nobody wrote yet, whose loads initcheck needs: sim/src/initcheck.cpp). Then each
+// When a barrier interval ends (barrier release or group end), the checker sink reads the
+// interval's accesses from the warps' logs (sink_checker.cpp) and hands them to access(), which
+// puts each on a list per memory word: shared words through flat arrays indexed by arena word
+// (valid by interval and group counters, never cleared), global words through GWord, a 56-byte
+// summary per word the group touched, found by an open-addressing index that hashes runs of 16
+// words together (a warp's row of words reads one or two lines of it). Left out, because they
+// cannot take part in a hazard: constant loads; loads of initialised shared words no store of
+// the interval touched ("quiet": the sink's scan over the logs tests them with a class byte per
+// tag and one load of sh_quiet_ per access); every log of a warp whose instructions were all
+// such loads in a "calm" interval (no shared store in it, every declared shared word
+// initialised by the group: calm()), which the sink then does not read at all; and loads of
+// buffers the launch cannot store to (BufferSpan::read_only; not taken when an argument may
+// carry a pointer the checker cannot see, nor for a buffer with bytes nobody wrote yet, whose
+// loads initcheck needs: sim/src/initcheck.cpp). Then each
 // word's accesses are paired with stores of other threads not separated by a
 // __syncwarp of their warp, in lockstep order (each thread's access count since the barrier):
 // a load with the nearest store before it (RAW) and after it (WAR), a store with the nearest
 // store before it (WAW), as a hardware shadow remembering the last access sees them. Labels,
 // counts and examples therefore do not depend on the fiber schedule. Global words are also
 // summarised per group into GridShadow, a launch-wide table keeping the two lowest groups per
-// word and kind; hazards between groups are decided from it after the launch, so the worker
-// count cannot change them. A shared word is uninitialised for a load if no store of its group
-// came before it (earlier interval, own thread earlier, or a lane before a __syncwarp); a
-// global load, when nobody wrote its bytes before (initcheck.cpp).
+// word and kind (merged at each group's end: the locks of the few pages a run of words touches
+// are kept, grid words are prefetched); hazards between groups are decided from it after the
+// launch, so the worker count cannot change them. A shared word is uninitialised for a load if
+// no store of its group came before it (earlier interval, own thread earlier, or a lane before a
+// __syncwarp); a global load, when nobody wrote its bytes before (initcheck.cpp).
 // Hazards are per byte, as racecheck's: accesses to one word pair only where their bytes
 // overlap (two threads storing to different bytes of one word do not race), inside a group and
 // between groups (GridShadow keeps per word which bytes groups stored and loaded). The shared
 // initialisation marks are kept per 4-byte word.
+// Cost: COST_PLACEHOLDER
 #pragma once
 #include <atomic>
 #include <cstdlib>

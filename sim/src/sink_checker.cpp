@@ -37,16 +37,17 @@ struct Scan {
 
 // The first record from k on that the checker must see (n when none): constant loads and
 // quiet shared loads are passed over. Kept free of calls, so its loop stays in registers.
-[[gnu::noinline]] std::size_t next_access(const Scan& s, const std::uint64_t* rec, std::size_t k,
+[[gnu::noinline]] std::size_t next_access(const Scan& q, const std::uint64_t* rec, std::size_t k,
                                           std::size_t n) {
-  const Scan q = s;
+  const std::uint8_t* cls = q.cls;
+  const std::uint32_t* from = q.quiet.from;
+  const std::uint32_t first = q.quiet.first, span = q.quiet.span;
   for (; k < n; ++k) {
     const std::uint64_t r = rec[k];
-    const std::uint8_t c = q.cls[r >> kTagShift];
+    const std::uint8_t c = cls[r >> kTagShift];
     if (c == CheckerSink::kSkip) continue;
     const std::uint64_t off = (r & kAddrMask) - q.base[c];
-    if (off < q.limit[c] && (off & 3) == 0 && q.quiet.from[off >> 2] - q.quiet.first <= q.quiet.span)
-      continue;
+    if (off < q.limit[c] && (off & 3) == 0 && from[off >> 2] - first <= span) continue;
     return k;
   }
   return n;
