@@ -250,7 +250,7 @@ void Checker::start_group(std::uint64_t group, const std::deque<SharedDecl>* dec
       std::size_t k = home_slot(g.word);
       while (gindex_[k & m] != 0) {
         gindex_[k & m] = 0;  // its probe run: every slot in it is this group's
-        k += kProbeStep;
+        ++k;
       }
     }
   } else {
@@ -271,7 +271,7 @@ std::uint32_t Checker::new_global_word(std::uint64_t word, std::size_t slot) {
     const std::size_t m = gindex_.size() - 1;
     for (std::uint32_t i = 0; i < gwords_.size(); ++i) {
       std::size_t k = home_slot(gwords_[i].word);
-      while (gindex_[k & m]) k += kProbeStep;
+      while (gindex_[k & m]) ++k;
       gindex_[k & m] = i + 1;
     }
   }

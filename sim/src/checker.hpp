@@ -29,7 +29,7 @@
 // between groups (GridShadow keeps per word which bytes groups stored and loaded). The shared
 // initialisation marks are kept per 4-byte word.
 // Cost, matmul_tiled16 N=128 on one worker (callgrind, `tgsim check --schedule in-order` against
-// `tgsim run`, both with the cache model): 504 M instructions against 254 M (2.0x). What is left
+// `tgsim run`, both with the cache model): about 505 M instructions against 254 M (2.0x). What is left
 // is mostly per global word and group (the log record, GWord, the grid merge: about 450
 // instructions per first load of a word by a group) and per shared store (about 200).
 #pragma once
@@ -321,16 +321,15 @@ class Checker {
   void global_plain(std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync, std::uint32_t site,
                     bool write, std::uint64_t addr, std::uint32_t width, std::uint64_t stored);
   // A word's first slot in gindex_ (before masking): runs of 16 words are hashed together and
-  // keep their order, so a warp's row of words reads one or two cache lines of the index. A
-  // probe steps by kProbeStep: words of one run never collide with each other.
-  static constexpr std::size_t kProbeStep = 16;
+  // keep their order, so a warp's row of words reads one or two cache lines of the index.
+  // Probes are linear (slot after slot): any free slot of the index is reached.
   static std::size_t home_slot(std::uint64_t word) {
     return (((word >> 4) * kGoldenGamma) >> 20 << 4) | (word & 15);
   }
   // The word's index in gwords_, added on its first access by the group.
   std::uint32_t global_word(std::uint64_t word) {
     const std::size_t m = gindex_.size() - 1;
-    for (std::size_t h = home_slot(word);; h += kProbeStep) {
+    for (std::size_t h = home_slot(word);; ++h) {
       const std::uint32_t slot = gindex_[h & m];
       if (slot == 0) return new_global_word(word, h & m);
       if (gwords_[slot - 1].word == word) return slot - 1;
