@@ -22,6 +22,7 @@ void sum_float4(const float4* in, float* out);
 void stage_no_barrier(const float* in, float* out);
 void half_overrun(const int* in, int* out);
 void shared_overrun(int* out, int k);
+void first_group_stores(int* out);
 struct Pair4 { int a, b; };
 void pair_diff(const Pair4* q, int* out);
 void odd_even_sources(const int* a, const short* b, int* out);
@@ -182,6 +183,27 @@ TEST(FrontEnd, FindingsNameSharedArrays) {
   for (const tgsim::Finding& f : r.findings)
     element = element || (f.object == "tile" && f.message.find("shared tile[") != std::string::npos);
   EXPECT_TRUE(element) << r.findings[0].message;
+}
+
+// Shared initialisation is per group: loads in an interval without stores (which the checker
+// skips when the group initialised every word) are uninitialised in groups that stored nothing,
+// on one worker after a group that stored everything, and on two.
+TEST(FrontEnd, SharedWordsStoredByAnotherGroupAreUninitialised) {
+  for (unsigned threads : {1u, 2u}) {
+    tgsim::Device dev;
+    auto out = dev.alloc<int>(3 * 64, "out");
+    tgsim::LaunchConfig cfg;
+    cfg.grid = tgsim::Dim3(3);
+    cfg.block = tgsim::Dim3(64);
+    cfg.check = true;
+    cfg.threads = threads;
+    tgsim::Report r = dev.launch(cfg, first_group_stores, out.data());
+    ASSERT_EQ(r.findings.size(), 1u) << threads;
+    EXPECT_EQ(r.findings[0].kind, tgsim::FindingKind::kUninitialized);
+    EXPECT_EQ(r.findings[0].count, 128u);  // groups 1 and 2, 64 loads each
+    EXPECT_EQ(r.findings[0].object, "s");
+    EXPECT_EQ(out[0], 63);
+  }
 }
 
 TEST(FrontEnd, StraddlingInstructionCountsTheLanesInBounds) {

@@ -207,7 +207,7 @@ void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, b
 
 // ------------------------------------------------------------------ Checker
 
-Checker::Checker(LaunchState& st, std::size_t arena_bytes) : st_(st) {
+Checker::Checker(LaunchState& st, std::size_t arena_bytes, std::size_t valid_bytes) : st_(st) {
   // A buffer is read-only for this launch when every argument that names it is a pointer to
   // const of the kernel function: its loads can take part in no hazard and are not logged.
   // Buffers with bytes nobody wrote yet are checked for uninitialised loads, so their loads are
@@ -230,6 +230,8 @@ Checker::Checker(LaunchState& st, std::size_t arena_bytes) : st_(st) {
   sh_bytes_ = std::uint64_t(words) * 4;
   sh_wtag_.assign(words, kNone);
   sh_init_.assign(words, 0);
+  sh_quiet_.assign(words, 0);
+  valid_words_ = static_cast<std::uint32_t>(std::min(words, (valid_bytes + 3) / 4));
   gindex_.assign(1024, 0);
 }
 
@@ -238,12 +240,14 @@ void Checker::start_group(std::uint64_t group, const std::deque<SharedDecl>* dec
   decls_ = decls;
   ++serial_;  // marks from earlier groups no longer count as initialised
   ++interval_;
+  group_interval_ = interval_;
+  init_valid_ = 0;
   // Only the slots this worker's previous group filled (a full clear of the index cost a
   // memset of its whole size per group, which grows with N).
   if (gwords_.size() * 8 < gindex_.size()) {
     const std::size_t m = gindex_.size() - 1;
     for (const GWord& g : gwords_) {
-      std::size_t k = (g.word * kGoldenGamma) >> 20;
+      std::size_t k = home_slot(g.word);
       while (gindex_[k & m] != 0) {
         gindex_[k & m] = 0;  // its probe run: every slot in it is this group's
         ++k;
@@ -255,29 +259,54 @@ void Checker::start_group(std::uint64_t group, const std::deque<SharedDecl>* dec
   gwords_.clear();
 }
 
-std::uint32_t Checker::global_word(std::uint64_t word) {
-  std::size_t mask = gindex_.size() - 1;
-  std::size_t h = (word * kGoldenGamma) >> 20;
-  for (;; h = (h + 1) & mask) {
-    std::uint32_t& slot = gindex_[h & mask];
-    if (slot == 0) {
-      auto idx = static_cast<std::uint32_t>(gwords_.size());
-      gwords_.push_back(GWord{word, kNone, kNone, kNone, kNone, 0, kNone, 0});
-      if (!uninit_spans_.empty()) gwords_.back().pre = unwritten_before_launch(word);
-      slot = idx + 1;
-      if (gwords_.size() * 2 > gindex_.size()) {  // grow: rebuild the index only
-        gindex_.assign(gindex_.size() * 2, 0);
-        std::size_t m = gindex_.size() - 1;
-        for (std::uint32_t i = 0; i < gwords_.size(); ++i) {
-          std::size_t k = (gwords_[i].word * kGoldenGamma) >> 20;
-          while (gindex_[k & m]) ++k;
-          gindex_[k & m] = i + 1;
-        }
-      }
-      return idx;
+std::uint32_t Checker::new_global_word(std::uint64_t word, std::size_t slot) {
+  const auto idx = static_cast<std::uint32_t>(gwords_.size());
+  GWord g;
+  g.word = word;
+  if (!uninit_spans_.empty()) g.pre = static_cast<std::uint8_t>(unwritten_before_launch(word));
+  gwords_.push_back(g);
+  gindex_[slot] = idx + 1;
+  if (gwords_.size() * 2 > gindex_.size()) {  // grow: rebuild the index only
+    gindex_.assign(gindex_.size() * 2, 0);
+    const std::size_t m = gindex_.size() - 1;
+    for (std::uint32_t i = 0; i < gwords_.size(); ++i) {
+      std::size_t k = home_slot(gwords_[i].word);
+      while (gindex_[k & m]) ++k;
+      gindex_[k & m] = i + 1;
     }
-    if (gwords_[slot - 1].word == word) return slot - 1;
   }
+  return idx;
+}
+
+void Checker::global_plain(std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync,
+                           std::uint32_t site, bool write, std::uint64_t addr, std::uint32_t width,
+                           std::uint64_t stored) {
+  if (!write && !read_only_.empty() && in_read_only_buffer(addr)) return;
+  const std::uint32_t i = global_word(addr >> 2);
+  GWord& g = gwords_[i];
+  if (g.tag != interval_) {
+    g.tag = interval_;
+    g.head = kNone;
+    g_touched_.push_back(i);
+  }
+  // The group's summary for the grid table, as access_general keeps it.
+  const std::uint32_t bytes = ((1u << width) - 1) << (addr & 3);
+  if (write) {
+    if (thread < g.wthread) g.wthread = static_cast<std::uint16_t>(thread), g.wsite = site;
+    if (g.wwidth == 0) g.wvalue = stored, g.wwidth = static_cast<std::uint8_t>(width);
+    else g.wmixed |= g.wvalue != stored || g.wwidth != width;
+    g.pstored |= bytes;
+    g.wtag = interval_;
+    g.stored |= bytes;
+  } else {
+    if (thread < g.rthread) g.rthread = static_cast<std::uint16_t>(thread), g.rsite = site;
+    g.loaded |= bytes;
+  }
+  const std::uint32_t idx = log_.append();
+  log_[idx] = Access{g.head, seq, site, wsync, static_cast<std::uint16_t>(thread), write, false,
+                     static_cast<std::uint16_t>(width), static_cast<std::uint16_t>(bytes),
+                     write ? stored : 0};
+  g.head = idx;
 }
 
 void Checker::AccessLog::grow() {
@@ -343,14 +372,14 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
     const std::uint64_t hi = std::min(addr + width, (w << 2) + 4) - (w << 2);
     const std::uint32_t bytes = ((1u << (hi - lo)) - 1) << lo;
     if (atomic) {
-      if (thread < g.athread) g.athread = thread, g.asite = site;
+      if (thread < g.athread) g.athread = static_cast<std::uint16_t>(thread), g.asite = site;
     } else if (write) {
-      if (thread < g.wthread) g.wthread = thread, g.wsite = site;
-      if (g.wwidth == 0) g.wvalue = stored, g.wwidth = width;
+      if (thread < g.wthread) g.wthread = static_cast<std::uint16_t>(thread), g.wsite = site;
+      if (g.wwidth == 0) g.wvalue = stored, g.wwidth = static_cast<std::uint8_t>(width);
       else g.wmixed |= g.wvalue != stored || g.wwidth != width;
       g.pstored |= bytes;
     } else {
-      if (thread < g.rthread) g.rthread = thread, g.rsite = site;
+      if (thread < g.rthread) g.rthread = static_cast<std::uint16_t>(thread), g.rsite = site;
       g.loaded |= bytes;
     }
     if (write) {
@@ -368,14 +397,20 @@ void Checker::end_interval() {
   // while its group has not stored it yet (uninitialised reads). analyze() decides the same,
   // but only after walking the word's list.
   for (std::uint32_t w : sh_touched_) {
-    if (sh_wtag_[w] != interval_ && sh_init_[w] == serial_) continue;
+    const bool was_init = sh_init_[w] == serial_;
+    if (sh_wtag_[w] != interval_ && was_init) continue;
     const Access& only = log_[sh_head_[w]];
     if (only.next == kNone && only.write) {  // one store, nothing else: it only initialises
       sh_init_[w] = serial_;
-      continue;
+    } else {
+      analyze(true, w, sh_head_[w], &sh_init_[w]);
     }
-    analyze(true, w, sh_head_[w], &sh_init_[w]);
+    if (sh_init_[w] == serial_) {
+      sh_quiet_[w] = interval_ + 1;  // quiet from the next interval
+      init_valid_ += !was_init && w < valid_words_;
+    }
   }
+  sh_marks_ = 0;
   for (std::uint32_t i : g_touched_) {
     GWord& g = gwords_[i];
     if (g.wtag == interval_) analyze(false, g.word, g.head, nullptr);
@@ -397,29 +432,30 @@ void Checker::end_group() {
 void Checker::merge_grid() {
   if (!st_.grid || gwords_.empty()) return;
   const std::uint64_t mask = (1u << GridShadow::kPageBits) - 1;
-  // A small direct-mapped cache of pages: the directory is behind a mutex.
-  std::uint64_t cache_no[64];
-  GridShadow::Page* cache_page[64] = {};
-  for (auto& n : cache_no) n = ~0ull;
-  // Words come in first-touch order, so runs of them share a page: its lock is taken once a run.
-  GridShadow::Page* held = nullptr;
-  for (const GWord& g : gwords_) {
+  if (page_cache_.empty()) page_cache_.assign(kPageCache, {~0ull, nullptr});
+  // Words come in first-touch order, so runs of them share a few pages, whose locks are kept.
+  HeldPages held;
+  // The grid's words are mostly out of the caches (64 bytes per word of the launch): each is
+  // prefetched kAhead words before it is merged, when its page is in the page cache.
+  constexpr std::size_t kAhead = 8;
+  for (std::size_t i = 0; i < gwords_.size(); ++i) {
+    if (i + kAhead < gwords_.size()) {
+      const std::uint64_t ahead = gwords_[i + kAhead].word;
+      const auto& [ano, ap] = page_cache_[(ahead >> GridShadow::kPageBits) & (kPageCache - 1)];
+      if (ano == ahead >> GridShadow::kPageBits) __builtin_prefetch(&ap->words[ahead & mask], 1, 0);
+    }
+    const GWord& g = gwords_[i];
     std::uint64_t no = g.word >> GridShadow::kPageBits;
-    std::size_t c = no & 63;
-    if (cache_no[c] != no) {
-      cache_no[c] = no;
-      cache_page[c] = st_.grid->page(no);
+    auto& [cached_no, p] = page_cache_[no & (kPageCache - 1)];
+    if (cached_no != no) {
+      cached_no = no;
+      p = st_.grid->page(no);
     }
-    GridShadow::Page* p = cache_page[c];
-    if (p != held) {
-      if (held) held->lock.clear(std::memory_order_release);
-      while (p->lock.test_and_set(std::memory_order_acquire)) std::this_thread::yield();
-      held = p;
-    }
+    lock_page(p, held);
     GridShadow::Word& w = p->words[g.word & mask];
-    if (g.wthread != kNone) keep_lowest(w.w, GridShadow::pack(group_, g.wthread, g.wsite));
-    if (g.rthread != kNone) keep_lowest(w.r, GridShadow::pack(group_, g.rthread, g.rsite));
-    if (g.athread != kNone) keep_lowest(w.a, GridShadow::pack(group_, g.athread, g.asite));
+    if (g.wthread != kNoThread) keep_lowest(w.w, GridShadow::pack(group_, g.wthread, g.wsite));
+    if (g.rthread != kNoThread) keep_lowest(w.r, GridShadow::pack(group_, g.rthread, g.rsite));
+    if (g.athread != kNoThread) keep_lowest(w.a, GridShadow::pack(group_, g.athread, g.asite));
     w.bytes = static_cast<std::uint8_t>(w.bytes | g.stored);
     // Per byte: whether two groups' plain stores, or one's loads and another's plain stores,
     // share a byte (a symmetric test against the groups merged before: order-free).
@@ -429,10 +465,33 @@ void Checker::merge_grid() {
     w.loaded = static_cast<std::uint8_t>(w.loaded | g.loaded);
     if (g.wwidth != 0) {
       w.mixed |= g.wmixed || (w.width != 0 && (w.value != g.wvalue || w.width != g.wwidth));
-      w.value = g.wvalue, w.width = static_cast<std::uint8_t>(g.wwidth);
+      w.value = g.wvalue, w.width = g.wwidth;
     }
   }
-  if (held) held->lock.clear(std::memory_order_release);
+  for (std::size_t i = 0; i < held.n; ++i) held.p[i]->lock.clear(std::memory_order_release);
+}
+
+// Words of a few pages interleave in first-touch order (a row of A, a row of B): up to
+// HeldPages::kMax page locks are kept while the merge goes on. Another lock is only waited
+// for with none held, so two workers never wait for each other.
+void Checker::lock_page(GridShadow::Page* p, HeldPages& h) {
+  for (std::size_t i = 0; i < h.n; ++i)
+    if (h.p[i] == p) return;
+  if (!p->lock.test_and_set(std::memory_order_acquire)) {
+    if (h.n < HeldPages::kMax) {
+      h.p[h.n++] = p;
+    } else {
+      h.p[h.next]->lock.clear(std::memory_order_release);
+      h.p[h.next] = p;
+      h.next = (h.next + 1) % HeldPages::kMax;
+    }
+    return;
+  }
+  for (std::size_t i = 0; i < h.n; ++i) h.p[i]->lock.clear(std::memory_order_release);
+  while (p->lock.test_and_set(std::memory_order_acquire)) std::this_thread::yield();
+  h.p[0] = p;
+  h.n = 1;
+  h.next = 0;
 }
 
 void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::uint32_t* init) {

@@ -1,25 +1,37 @@
 // Checker: the observer behind LaunchConfig::check (one per worker, held by its checker sink).
-// When a barrier interval ends (barrier release or group end), the checker sink hands
-// it the interval's accesses from the warps' logs, and each is put on a list per memory word
-// (shared: by arena word, global: by address through a hash index). Left out, because they
-// cannot take part in a hazard: loads of initialised shared words no store of the interval
-// touched, and loads of buffers the launch cannot store to (BufferSpan::read_only; not taken
-// when an argument may carry a pointer the checker cannot see, nor for a buffer with bytes
-// nobody wrote yet, whose loads initcheck needs: sim/src/initcheck.cpp). Then each
+// When a barrier interval ends (barrier release or group end), the checker sink reads the
+// interval's accesses from the warps' logs (sink_checker.cpp) and hands them to access(), which
+// puts each on a list per memory word: shared words through flat arrays indexed by arena word
+// (valid by interval and group counters, never cleared), global words through GWord, a 56-byte
+// summary per word the group touched, found by an open-addressing index that hashes runs of 16
+// words together (a warp's row of words reads one or two lines of it). Left out, because they
+// cannot take part in a hazard: constant loads; loads of initialised shared words no store of
+// the interval touched ("quiet": the sink's scan over the logs tests them with a class byte per
+// tag and one load of sh_quiet_ per access); every log of a warp whose instructions were all
+// such loads in a "calm" interval (no shared store in it, every declared shared word
+// initialised by the group: calm()), which the sink then does not read at all; and loads of
+// buffers the launch cannot store to (BufferSpan::read_only; not taken when an argument may
+// carry a pointer the checker cannot see, nor for a buffer with bytes nobody wrote yet, whose
+// loads initcheck needs: sim/src/initcheck.cpp). Then each
 // word's accesses are paired with stores of other threads not separated by a
 // __syncwarp of their warp, in lockstep order (each thread's access count since the barrier):
 // a load with the nearest store before it (RAW) and after it (WAR), a store with the nearest
 // store before it (WAW), as a hardware shadow remembering the last access sees them. Labels,
 // counts and examples therefore do not depend on the fiber schedule. Global words are also
 // summarised per group into GridShadow, a launch-wide table keeping the two lowest groups per
-// word and kind; hazards between groups are decided from it after the launch, so the worker
-// count cannot change them. A shared word is uninitialised for a load if no store of its group
-// came before it (earlier interval, own thread earlier, or a lane before a __syncwarp); a
-// global load, when nobody wrote its bytes before (initcheck.cpp).
+// word and kind (merged at each group's end: the locks of the few pages a run of words touches
+// are kept, grid words are prefetched); hazards between groups are decided from it after the
+// launch, so the worker count cannot change them. A shared word is uninitialised for a load if
+// no store of its group came before it (earlier interval, own thread earlier, or a lane before a
+// __syncwarp); a global load, when nobody wrote its bytes before (initcheck.cpp).
 // Hazards are per byte, as racecheck's: accesses to one word pair only where their bytes
 // overlap (two threads storing to different bytes of one word do not race), inside a group and
 // between groups (GridShadow keeps per word which bytes groups stored and loaded). The shared
 // initialisation marks are kept per 4-byte word.
+// Cost, matmul_tiled16 N=128 on one worker (callgrind, `tgsim check --schedule in-order` against
+// `tgsim run`, both with the cache model): about 505 M instructions against 254 M (2.0x). What is left
+// is mostly per global word and group (the log record, GWord, the grid merge: about 450
+// instructions per first load of a word by a group) and per shared store (about 200).
 #pragma once
 #include <atomic>
 #include <cstdlib>
@@ -164,21 +176,41 @@ inline std::uint64_t fold_store_value(const void* value, std::uint32_t width) {
 
 class Checker {
  public:
-  Checker(LaunchState& st, std::size_t arena_bytes);
+  // `valid_bytes`: the arena bytes the kernel declared (calm() looks at their words).
+  Checker(LaunchState& st, std::size_t arena_bytes, std::size_t valid_bytes);
   void start_group(std::uint64_t group, const std::deque<SharedDecl>* decls);
   // A shared store (or atomic) of this interval covers these words.
   void mark_shared_store(std::uint64_t addr, std::uint32_t width) {
     const std::uint64_t last = (addr + width - 1) >> 2;
-    for (std::uint64_t w = addr >> 2; w <= last && w < sh_wtag_.size(); ++w) sh_wtag_[w] = interval_;
+    ++sh_marks_;
+    for (std::uint64_t w = addr >> 2; w <= last && w < sh_wtag_.size(); ++w) {
+      sh_wtag_[w] = interval_;
+      sh_quiet_[w] = kNone;
+    }
   }
-  // A one-word shared load with nothing to check: no store to its word in this interval and
-  // the word initialised by the group (so neither a hazard nor an uninitialised read).
-  // `addr`: a shared load of at most 4 bytes.
-  bool quiet_shared_load(std::uint64_t addr) const {
-    if ((addr & 3) != 0 || addr >= sh_bytes_) return false;  // (a 1-2 byte load: the full path)
-    const std::uint64_t w = addr >> 2;
-    return sh_wtag_[w] != interval_ && sh_init_[w] == serial_;
+  // The test for a one-word shared load with nothing to check: no store to its word in this
+  // interval and the word initialised by the group (so neither a hazard nor an uninitialised
+  // read). One table load per test: sh_quiet_[w] is the interval from which the word is quiet
+  // (kNone while a store of this interval touches it, older than the group's first interval
+  // while the group has not stored it), so the word is quiet when that interval lies in
+  // [first, now]. A copy of the table's state, taken when an interval's reading starts.
+  struct Quiet {
+    const std::uint32_t* from;
+    std::uint64_t bytes;
+    std::uint32_t first, span;  // the group's first interval, and now - first
+    // `off`: the arena offset of a shared load of at most 4 bytes.
+    bool operator()(std::uint64_t off) const {
+      // (a load not 4-byte aligned: the full path)
+      return (off & 3) == 0 && off < bytes && from[off >> 2] - first <= span;
+    }
+  };
+  Quiet quiet() const {
+    return Quiet{sh_quiet_.data(), sh_bytes_, group_interval_, interval_ - group_interval_};
   }
+  bool quiet_shared_load(std::uint64_t addr) const { return quiet()(addr); }
+  // No shared store in this interval so far and every word of the declared bytes initialised
+  // by the group: every shared load inside those bytes is quiet.
+  bool calm() const { return sh_marks_ == 0 && init_valid_ == valid_words_; }
   // One access of `thread`: its `seq`-th since the barrier (lockstep time); `wsync`: the number
   // of the last __syncwarp of this interval its lane took part in (0: none); `stored`: a
   // store's folded bytes.
@@ -203,6 +235,10 @@ class Checker {
                          static_cast<std::uint16_t>(width),
                          static_cast<std::uint16_t>(((1u << width) - 1) << (addr & 3)),
                          load ? 0 : stored};
+      return;
+    }
+    if ((kind == SiteKind::kGlobalLoad || kind == SiteKind::kGlobalStore) && (addr & 3) + width <= 4) {
+      global_plain(thread, seq, wsync, site, kind == SiteKind::kGlobalStore, addr, width, stored);
       return;
     }
     access_general(thread, seq, wsync, site, kind, addr, width, stored);
@@ -250,20 +286,22 @@ class Checker {
     Access* data_ = nullptr;
     std::uint32_t n_ = 0, cap_ = 0;
   };
-  struct GWord {          // a global word this group touched
-    std::uint64_t word;   // address / 4
-    std::uint32_t tag;    // interval whose list `head` starts
-    std::uint32_t wtag;   // last interval with a store or an atomic here
-    std::uint32_t head;
-    std::uint32_t wthread, wsite, rthread, rsite;  // lowest thread that stored / loaded
-    std::uint32_t athread = ~0u, asite = 0;          // lowest thread with an atomic here
-    std::uint64_t wvalue = 0;  // the bytes of its first plain store, and their width
-    std::uint32_t wwidth = 0;
+  static constexpr std::uint16_t kNoThread = 0xFFFF;  // (threads of a group: below 1024)
+  struct GWord {  // a global word this group touched (56 bytes: one is written per new word)
+    std::uint64_t word = 0;     // address / 4
+    std::uint64_t wvalue = 0;   // the bytes of its first plain store (width: wwidth)
+    std::uint32_t tag = kNone;  // interval whose list `head` starts
+    std::uint32_t wtag = kNone; // last interval with a store or an atomic here
+    std::uint32_t head = kNone;
+    std::uint32_t wsite = 0, rsite = 0, asite = 0;
+    // The lowest thread that stored, loaded, used an atomic here (kNoThread: none).
+    std::uint16_t wthread = kNoThread, rthread = kNoThread, athread = kNoThread;
+    std::uint8_t wwidth = 0;
     bool wmixed = false;  // its plain stores wrote different bytes
     // Initcheck: bytes not written before the launch (0: nothing to check), bytes this group
-    // stored so far, and as of the end of its previous interval.
-    std::uint32_t pre = 0, stored = 0, init_bytes = 0;
-    std::uint32_t pstored = 0, loaded = 0;  // bytes of its plain stores and plain loads
+    // stored so far, and as of the end of its previous interval (bit i: byte i of the word).
+    std::uint8_t pre = 0, stored = 0, init_bytes = 0;
+    std::uint8_t pstored = 0, loaded = 0;  // bytes of its plain stores and plain loads
   };
   struct UninitSpan {  // a buffer of the launch with bytes not written before it
     std::uint64_t begin, end;
@@ -279,7 +317,25 @@ class Checker {
   void access_general(std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync,
                       std::uint32_t site, SiteKind kind, std::uint64_t addr, std::uint32_t width,
                       std::uint64_t stored);
-  std::uint32_t global_word(std::uint64_t word);
+  // A plain global load or store inside one word.
+  void global_plain(std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync, std::uint32_t site,
+                    bool write, std::uint64_t addr, std::uint32_t width, std::uint64_t stored);
+  // A word's first slot in gindex_ (before masking): runs of 16 words are hashed together and
+  // keep their order, so a warp's row of words reads one or two cache lines of the index.
+  // Probes are linear (slot after slot): any free slot of the index is reached.
+  static std::size_t home_slot(std::uint64_t word) {
+    return (((word >> 4) * kGoldenGamma) >> 20 << 4) | (word & 15);
+  }
+  // The word's index in gwords_, added on its first access by the group.
+  std::uint32_t global_word(std::uint64_t word) {
+    const std::size_t m = gindex_.size() - 1;
+    for (std::size_t h = home_slot(word);; ++h) {
+      const std::uint32_t slot = gindex_[h & m];
+      if (slot == 0) return new_global_word(word, h & m);
+      if (gwords_[slot - 1].word == word) return slot - 1;
+    }
+  }
+  std::uint32_t new_global_word(std::uint64_t word, std::size_t slot);
   void analyze(bool shared, std::uint64_t word, std::uint32_t head, std::uint32_t* init);
   // Two accesses of lanes of one warp are ordered when a __syncwarp both lanes took part in
   // lies between them.
@@ -287,6 +343,12 @@ class Checker {
   void add(FindingKind kind, bool shared, std::uint64_t word, const Access& a, const Access* b);
   void describe(HazardAgg& h, bool shared, std::uint64_t word);
   void merge_grid();
+  struct HeldPages {  // grid pages whose lock merge_grid holds
+    static constexpr std::size_t kMax = 4;
+    GridShadow::Page* p[kMax] = {};
+    std::size_t n = 0, next = 0;
+  };
+  static void lock_page(GridShadow::Page* p, HeldPages& h);
 
   LaunchState& st_;
   const std::deque<SharedDecl>* decls_ = nullptr;
@@ -296,6 +358,7 @@ class Checker {
   std::uint64_t group_ = 0;
   std::uint32_t serial_ = 0;    // groups run by this worker: shared words' init marks
   std::uint32_t interval_ = 0;  // barrier intervals run by this worker: list validity
+  std::uint32_t group_interval_ = 0;  // the current group's first interval
   AccessLog log_;
   // [begin, end) of the launch's buffers that it cannot store to (BufferSpan::read_only).
   std::vector<std::pair<std::uint64_t, std::uint64_t>> read_only_;
@@ -304,11 +367,19 @@ class Checker {
   std::vector<const Access*> word_store_;  // scratch: the stores among them
   // shared memory, per arena word
   std::vector<std::uint32_t> sh_head_, sh_tag_, sh_wtag_, sh_init_;  // sh_wtag_: last stored in
+  std::vector<std::uint32_t> sh_quiet_;  // the interval from which the word is quiet (Quiet)
+  std::uint32_t sh_marks_ = 0;      // shared stores marked in this interval
+  std::uint32_t valid_words_ = 0;   // words holding the declared bytes
+  std::uint32_t init_valid_ = 0;    // of them, initialised by the group so far
   std::vector<std::uint32_t> sh_touched_;
   // global memory: this group's words in first-touch order, and an open-addressing index
   std::vector<GWord> gwords_;
   std::vector<std::uint32_t> gindex_;  // dense index + 1; 0 = empty
   std::vector<std::uint32_t> g_touched_;  // dense indices touched in this interval
+  // A direct-mapped cache of the launch's grid pages (the directory is behind a mutex; pages
+  // live until the launch ends), kept across this worker's groups.
+  static constexpr std::size_t kPageCache = 1024;
+  std::vector<std::pair<std::uint64_t, GridShadow::Page*>> page_cache_;
   HazardMap hazards_;
   HazardMap::iterator last_ = hazards_.end();  // the key most recently hit
 };

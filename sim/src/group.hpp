@@ -218,7 +218,8 @@ class GroupRun {
   Sinks& sinks() { return *sinks_; }
   const Sinks& sinks() const { return *sinks_; }
   // The checker's view of one front-end access (a kLoad/kStore record): placed as counted.
-  void check_placed(Checker& checker, TagInfo& ti, std::uint32_t thread, std::uint32_t k,
+  // True when it was placed in global memory.
+  bool check_placed(Checker& checker, TagInfo& ti, std::uint32_t thread, std::uint32_t k,
                     std::uint32_t wsync, std::uint64_t addr, std::uint64_t value);
 
  private:

@@ -153,25 +153,26 @@ namespace tgsim::detail {
 
 // The checker's view of one front-end access (the checker sink's reading of an interval):
 // placed as counted, stack and misplaced accesses left out (flush_warp reported the misplaced
-// ones).
-void GroupRun::check_placed(Checker& checker, TagInfo& ti, std::uint32_t thread, std::uint32_t k,
+// ones). True for an access placed in global memory (the sink then remembers its buffer).
+bool GroupRun::check_placed(Checker& checker, TagInfo& ti, std::uint32_t thread, std::uint32_t k,
                             std::uint32_t wsync, std::uint64_t addr, std::uint64_t value) {
   std::uint64_t off = 0;
   const BufferInfo* bad = nullptr;
   const bool store = ti.kind == SiteKind::kStore;
   switch (place(addr, ti.width, &off, &bad)) {
     case Space::kShared:
-      if (!store && ti.width <= 4 && checker.quiet_shared_load(off)) return;
+      if (!store && ti.width <= 4 && checker.quiet_shared_load(off)) return false;
       checker.access(thread, k, wsync, placed_site(ti, true),
                        store ? SiteKind::kSharedStore : SiteKind::kSharedLoad, off, ti.width, value);
-      return;
+      return false;
     case Space::kGlobal:
       checker.access(thread, k, wsync, placed_site(ti, false),
                        store ? SiteKind::kGlobalStore : SiteKind::kGlobalLoad, addr, ti.width, value);
-      return;
+      return true;
     case Space::kLocal:
-    case Space::kInvalid: return;
+    case Space::kInvalid: return false;
   }
+  return false;
 }
 
 }  // namespace tgsim::detail

@@ -1,6 +1,9 @@
 // The checker sink (sink_checker.hpp): reading an interval's logs, and the merge.
 #include "sink_checker.hpp"
 
+#include <algorithm>
+
+#include "device_memory.hpp"
 #include "group.hpp"
 
 namespace tgsim::detail {
@@ -8,58 +11,138 @@ namespace tgsim::detail {
 CheckerSink::CheckerSink(LaunchState& st, const SinkEnv& env)
     : arena_(reinterpret_cast<std::uint64_t>(env.arena)), shared_valid_(env.shared_valid) {
   if (!st.cfg.check) return;
-  checker_ = std::make_unique<Checker>(st, env.arena_bytes);
+  checker_ = std::make_unique<Checker>(st, env.arena_bytes, env.shared_valid);
   values_.resize(env.nthreads);
+  seen_.resize((env.nthreads + 31) / 32);
 }
 
 // The checker reads the interval's accesses from the warps' logs, kept until the barrier is
 // released: a record's index in its lane's log is its lockstep time (accesses since the
 // barrier), the sync positions give its __syncwarp count, and stores take their bytes from the
-// lane's values in order. Every access goes to the checker except plain loads of shared words
-// that nobody stored in this interval (note_store marked the stored ones as they happened) and
-// that are initialised: nothing to pair, analyze() would skip them after building their lists.
-// Those are most accesses of a tiled kernel. The values are cleared here; the logs by GroupRun.
+// lane's values in order. Every access goes to the checker except constant loads and plain
+// loads of shared words that nobody stored in this interval (note_store marked the stored ones
+// as they happened) and that are initialised: nothing to pair, analyze() would skip them after
+// building their lists. Those are most accesses of a tiled kernel, so the scan over them is one
+// loop with a byte per tag (its class) and one table load per shared word (Checker::Quiet);
+// the rest goes to access_one(). The values are cleared here; the logs by GroupRun.
+namespace {
+
+// The quick scan's view: per tag class the base subtracted from a record's address to get an
+// arena offset and the bytes such offsets may have (0: never skipped), and the quiet table.
+struct Scan {
+  const std::uint8_t* cls;
+  std::uint64_t base[4], limit[4];
+  Checker::Quiet quiet;
+};
+
+// The first record from k on that the checker must see (n when none): constant loads and
+// quiet shared loads are passed over. Kept free of calls, so its loop stays in registers.
+[[gnu::noinline]] std::size_t next_access(const Scan& q, const std::uint64_t* rec, std::size_t k,
+                                          std::size_t n) {
+  const std::uint8_t* cls = q.cls;
+  const std::uint32_t* from = q.quiet.from;
+  const std::uint32_t first = q.quiet.first, span = q.quiet.span;
+  for (; k < n; ++k) {
+    const std::uint64_t r = rec[k];
+    const std::uint8_t c = cls[r >> kTagShift];
+    if (c == CheckerSink::kSkip) continue;
+    const std::uint64_t off = (r & kAddrMask) - q.base[c];
+    if (off < q.limit[c] && (off & 3) == 0 && from[off >> 2] - first <= span) continue;
+    return k;
+  }
+  return n;
+}
+
+}  // namespace
+
 void CheckerSink::read_interval(const IntervalLogs& logs) {
   Checker& checker = *checker_;
-  const TagInfo* tags = logs.tags.data();
+  if (classes_.size() < logs.tags.size()) classify(logs.tags);
+  const Checker::Quiet quiet = checker.quiet();
+  // Shared loads name arena offsets, front-end loads addresses (placed in the arena by them);
+  // indexed by the classes kSharedWord, kFrontWord, kFront, kOther.
+  const Scan scan{classes_.data(),
+                  {0, arena_, 0, 0},
+                  {quiet.bytes, std::min<std::uint64_t>(shared_valid_, quiet.bytes), 0, 0},
+                  quiet};
+  const bool calm = checker.calm();
   for (std::uint32_t w = 0; w < logs.warps.size(); ++w) {
     const WarpLog& wl = logs.warps[w];
-    const std::size_t nsync = wl.syncs.size();
-    checker.warp_syncs(w, wl.sync_masks);
+    if (calm && calm_warp(wl, w)) continue;
+    if (!wl.sync_masks.empty()) checker.warp_syncs(w, wl.sync_masks);
     for (std::uint32_t l = 0; l < 32; ++l) {
       const WarpLog::LaneLog& log = wl.lanes[l];
+      const std::uint64_t* rec = log.data();
       const std::size_t n = log.size();
-      const std::uint32_t thread = w * 32 + l;
-      const std::uint64_t* vals = thread < values_.size() ? values_[thread].data() : nullptr;
-      std::size_t vi = 0, e = 0;
-      std::uint32_t wsync = 0;
-      for (std::size_t k = 0; k < n; ++k) {
-        const std::uint64_t r = log[k];
-        const TagInfo& ti = tags[r >> kTagShift];
-        if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kStore) [[unlikely]] {
-          // Front-end code: the same quick skip for a shared load of at most 4 bytes, placed by
-          // its address in the arena; the rest is placed by check_placed.
-          const std::uint64_t off = (r & kAddrMask) - arena_;
-          if (ti.kind == SiteKind::kLoad && ti.width <= 4 && off < shared_valid_ && checker.quiet_shared_load(off))
-            continue;
-        } else if (ti.shared_word_load && checker.quiet_shared_load(r & kAddrMask)) {
-          continue;
-        }
-        // wsync: the number of the last __syncwarp this lane took part in before access k.
-        for (; e < nsync && (!(wl.sync_masks[e] >> l & 1u) || wl.syncs[e][l] <= k); ++e)
-          if (wl.sync_masks[e] >> l & 1u) wsync = static_cast<std::uint32_t>(e + 1);
-        if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kStore) [[unlikely]] {
-          logs.group.check_placed(checker, logs.tags[r >> kTagShift], thread, static_cast<std::uint32_t>(k),
-                                  wsync, r & kAddrMask, ti.kind == SiteKind::kStore ? vals[vi++] : 0);
-          continue;
-        }
-        const std::uint64_t v = is_write(ti.kind) ? vals[vi++] : 0;
-        checker.access(thread, static_cast<std::uint32_t>(k), wsync, ti.site, ti.kind,
-                       r & kAddrMask, ti.width, v);
-      }
+      Lane lane{w * 32 + l, l, 0, 0, 0};
+      for (std::size_t k = next_access(scan, rec, 0, n); k < n; k = next_access(scan, rec, k + 1, n))
+        access_one(logs, wl, lane, static_cast<std::uint32_t>(k), rec[k]);
     }
   }
   for (std::vector<std::uint64_t>& v : values_) v.clear();
+  std::fill(seen_.begin(), seen_.end(), WarpSeen{});
+}
+
+// Its warp instructions were all quiet kinds (on_instruction) and held every record of its
+// logs (a stack access or a misplaced one is in no instruction: then the logs are read).
+bool CheckerSink::calm_warp(const WarpLog& wl, std::uint32_t w) const {
+  if (w >= seen_.size() || seen_[w].loud) return false;
+  std::size_t records = 0;
+  for (const WarpLog::LaneLog& l : wl.lanes) records += l.size();
+  return records == seen_[w].accesses;
+}
+
+void CheckerSink::classify(const std::vector<TagInfo>& tags) {
+  for (std::size_t t = classes_.size(); t < tags.size(); ++t) {
+    const TagInfo& ti = tags[t];
+    std::uint8_t c = kOther;
+    if (ti.kind == SiteKind::kConstantLoad) c = kSkip;  // read-only: no hazard, never uninitialised
+    else if (ti.shared_word_load) c = kSharedWord;
+    else if (ti.kind == SiteKind::kLoad && ti.width <= 4) c = kFrontWord;
+    else if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kStore) c = kFront;
+    classes_.push_back(c);
+  }
+}
+
+// One access that the quick test did not skip: its __syncwarp count, then the checker (a
+// front-end access: placed as counted, in a buffer this sink saw before without a lookup).
+void CheckerSink::access_one(const IntervalLogs& logs, const WarpLog& wl, Lane& lane,
+                             std::uint32_t k, std::uint64_t r) {
+  // wsync: the number of the last __syncwarp this lane took part in before access k.
+  const std::size_t nsync = wl.syncs.size();
+  for (; lane.e < nsync && (!(wl.sync_masks[lane.e] >> lane.lane & 1u) || wl.syncs[lane.e][lane.lane] <= k);
+       ++lane.e)
+    if (wl.sync_masks[lane.e] >> lane.lane & 1u) lane.wsync = static_cast<std::uint32_t>(lane.e + 1);
+  TagInfo& ti = logs.tags[r >> kTagShift];
+  const std::uint64_t a = r & kAddrMask;
+  const std::uint64_t* vals = lane.thread < values_.size() ? values_[lane.thread].data() : nullptr;
+  if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kStore) {
+    const bool store = ti.kind == SiteKind::kStore;
+    const std::uint64_t v = store ? vals[lane.value++] : 0;
+    const std::uint64_t off = a - arena_;
+    if (ti.placed[1] != ~0u && off < shared_valid_ && off + ti.width <= shared_valid_) {
+      checker_->access(lane.thread, k, lane.wsync, ti.placed[1],
+                       store ? SiteKind::kSharedStore : SiteKind::kSharedLoad, off, ti.width, v);
+      return;
+    }
+    if (ti.placed[0] != ~0u && in_known_buffer(a, ti.width)) {
+      checker_->access(lane.thread, k, lane.wsync, ti.placed[0],
+                       store ? SiteKind::kGlobalStore : SiteKind::kGlobalLoad, a, ti.width, v);
+      return;
+    }
+    if (logs.group.check_placed(*checker_, ti, lane.thread, k, lane.wsync, a, v)) learn_buffer(a);
+    return;
+  }
+  const std::uint64_t v = is_write(ti.kind) ? vals[lane.value++] : 0;
+  checker_->access(lane.thread, k, lane.wsync, ti.site, ti.kind, a, ti.width, v);
+}
+
+// The valid bytes of the device allocation holding `addr`, kept when it is live: an access
+// inside them is global (placement.cpp's place() decides the same).
+void CheckerSink::learn_buffer(std::uint64_t addr) {
+  const DeviceRange r = find_device_range(addr);
+  if (!r.info || r.info->freed || !r.contains(addr)) return;
+  known_[known_next_++ % kKnown] = {r.begin, r.end};
 }
 
 void CheckerSink::Total::add(const CheckerSink& w, MergeContext&) {

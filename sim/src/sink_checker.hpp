@@ -3,9 +3,11 @@
 // interval's accesses from the warps' logs in lockstep order and hands them to the Checker.
 // Its totals are the launch's hazards, the grid-wide ones and the uninitialised global loads.
 #pragma once
+#include <bit>
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "checker.hpp"
@@ -14,6 +16,8 @@
 namespace tgsim::detail {
 
 struct IntervalLogs;  // group.hpp
+struct TagInfo;
+struct WarpLog;
 struct SharedDecl;
 
 class CheckerSink {
@@ -35,7 +39,23 @@ class CheckerSink {
   void on_group_start(std::uint64_t group, const std::deque<SharedDecl>* decls) {
     if (checker_) checker_->start_group(group, decls);
   }
-  void on_instruction(const WarpInstruction&) {}
+  // Per warp: whether every access of the interval is a shared load of at most 4 bytes inside
+  // the declared bytes, or a constant load (a calm interval then skips the warp's logs), and the
+  // lanes' accesses such instructions held (the interval's reading compares them with the logs).
+  void on_instruction(const WarpInstruction& in) {
+    if (!checker_) return;
+    WarpSeen& s = seen_[in.warp];
+    switch (in.kind) {
+      case SiteKind::kSharedLoad:
+        if (in.width > 4 || !inside_declared(in)) s.loud = true;
+        break;
+      case SiteKind::kConstantLoad: break;
+      case SiteKind::kBarrier: case SiteKind::kShuffle: case SiteKind::kVote:
+      case SiteKind::kWarpSync: case SiteKind::kWarpReduce: return;  // not memory accesses
+      default: s.loud = true; return;
+    }
+    s.accesses += in.mask == ~0u ? 32 : static_cast<std::uint32_t>(std::popcount(in.mask));
+  }
   void on_interval_end(const IntervalLogs& logs) {
     if (!checker_) return;
     read_interval(logs);
@@ -56,8 +76,53 @@ class CheckerSink {
     std::vector<UninitLoad> uninit;
   };
 
+  // Tag classes for the interval's quick scan: shared loads of at most 4 bytes, front-end loads
+  // of at most 4 bytes (placed in the arena by their address), other front-end accesses, the
+  // rest, constant loads (never looked at).
+  enum : std::uint8_t { kSharedWord, kFrontWord, kFront, kOther, kSkip };
+
  private:
+  struct Lane {  // the lane whose log is being read
+    std::uint32_t thread, lane;
+    std::size_t e;        // __syncwarps of its warp looked at so far
+    std::uint32_t wsync;  // the last one it took part in
+    std::size_t value;    // its stored values taken so far
+  };
+  struct WarpSeen {
+    std::uint32_t accesses = 0;
+    bool loud = false;
+  };
+  // A shared load's lanes all inside the declared bytes: front-end loads carry addresses in the
+  // arena, the others arena offsets. The OR of the offsets bounds the largest.
+  bool inside_declared(const WarpInstruction& in) const {
+    const std::uint64_t base = in.addr[std::countr_zero(in.mask)] >= arena_ ? arena_ : 0;
+    std::uint64_t acc = 0;
+    if (in.mask == ~0u) {
+      for (int l = 0; l < 32; ++l) acc |= in.addr[l] - base;
+    } else {
+      for (std::uint32_t m = in.mask; m; m &= m - 1) acc |= in.addr[std::countr_zero(m)] - base;
+    }
+    return acc < shared_valid_ && acc + in.width <= shared_valid_;
+  }
+  // A warp whose every access of this calm interval (Checker::calm) is quiet.
+  bool calm_warp(const WarpLog& wl, std::uint32_t w) const;
   void read_interval(const IntervalLogs& logs);
+  void classify(const std::vector<TagInfo>& tags);
+  void access_one(const IntervalLogs& logs, const WarpLog& wl, Lane& lane, std::uint32_t k,
+                  std::uint64_t r);
+  bool in_known_buffer(std::uint64_t addr, std::uint32_t width) const {
+    for (const auto& [b, e] : known_)
+      if (addr - b < e - b && addr + width <= e) return true;
+    return false;
+  }
+  void learn_buffer(std::uint64_t addr);
+  std::vector<std::uint8_t> classes_;  // per tag
+  std::vector<WarpSeen> seen_;          // per warp, this interval
+  // The last live device allocations front-end accesses were placed in (no buffer is freed
+  // while a launch runs), as [begin, end) of their valid bytes.
+  static constexpr std::size_t kKnown = 4;
+  std::pair<std::uint64_t, std::uint64_t> known_[kKnown] = {};
+  std::size_t known_next_ = 0;
   std::unique_ptr<Checker> checker_;  // null unless cfg.check
   std::uint64_t arena_;
   std::size_t shared_valid_;

@@ -51,6 +51,19 @@ __global__ void shared_overrun(int* out, int k) {
   out[threadIdx.x] = s[threadIdx.x + k];
 }
 
+// Group 0 stores every word of its array, the other groups none; after the barrier each thread
+// loads a word, in an interval of shared loads only. Group 0's stores do not initialise the
+// other groups' arrays (one worker runs them one after the other): those loads are
+// uninitialised reads, which the checker's skip of quiet loads must not pass over.
+__global__ void first_group_stores(int* out) {
+  __shared__ int s[64];
+  if (blockIdx.x == 0) s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  const int v = s[63 - threadIdx.x];
+  __syncthreads();
+  out[blockIdx.x * 64 + threadIdx.x] = v;
+}
+
 // An 8-byte struct of 4-byte alignment read whole: two 4-byte accesses per thread (as nvcc
 // emits two LDG.32), and the pass must keep the IR valid when one access becomes two records.
 struct Pair4 { int a, b; };
