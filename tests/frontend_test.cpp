@@ -23,6 +23,9 @@ void stage_no_barrier(const float* in, float* out);
 void half_overrun(const int* in, int* out);
 void shared_overrun(int* out, int k);
 void first_group_stores(int* out);
+void const_and_alias(const int* in, int* out);
+void store_through_const(const int* in, int* out);
+void through_table(const int* in, int** table);
 struct Pair4 { int a, b; };
 void pair_diff(const Pair4* q, int* out);
 void odd_even_sources(const int* a, const short* b, int* out);
@@ -204,6 +207,51 @@ TEST(FrontEnd, SharedWordsStoredByAnotherGroupAreUninitialised) {
     EXPECT_EQ(r.findings[0].object, "s");
     EXPECT_EQ(out[0], 63);
   }
+}
+
+// A raw pointer to numbers names the one buffer it points into: a buffer passed only as a
+// pointer to const is read-only (the checker does not log its loads), one also passed as a
+// pointer to non-const is not, and a pointer to pointers leaves no buffer read-only.
+TEST(FrontEnd, RawPointersToConstAreReadOnly) {
+  tgsim::Device dev;
+  auto a = dev.alloc<int>(64, "a"), b = dev.alloc<int>(64, "b");
+  std::vector<tgsim::detail::BufferSpan> spans;
+  tgsim::detail::collect_buffers<decltype(const_and_alias)&>(spans, std::index_sequence_for<int, int>{},
+                                                             a.data(), b.data());
+  ASSERT_EQ(spans.size(), 2u);
+  EXPECT_TRUE(spans[0].read_only);
+  EXPECT_FALSE(spans[1].read_only);
+  spans.clear();
+  int* table = b.data();
+  tgsim::detail::collect_buffers<decltype(through_table)&>(spans, std::index_sequence_for<int, int>{},
+                                                           a.data(), &table);
+  ASSERT_GE(spans.size(), 1u);
+  EXPECT_FALSE(spans[0].read_only);
+
+  tgsim::LaunchConfig cfg;
+  cfg.grid = tgsim::Dim3(8);
+  cfg.block = tgsim::Dim3(32);
+  cfg.check = true;
+  for (int i = 0; i < 64; ++i) a[std::size_t(i)] = i;
+  // The alias: group 3's store races with the other groups' loads of a[0].
+  tgsim::Report alias = dev.launch(cfg, const_and_alias, a.data(), a.data());
+  ASSERT_FALSE(alias.findings.empty());
+  EXPECT_TRUE(std::any_of(alias.findings.begin(), alias.findings.end(), [](const tgsim::Finding& f) {
+    return (f.kind == tgsim::FindingKind::kWar || f.kind == tgsim::FindingKind::kRaw) && f.object == "a";
+  }));
+  // Two buffers: nothing to report.
+  tgsim::Report two = dev.launch(cfg, const_and_alias, a.data(), b.data());
+  EXPECT_TRUE(two.findings.empty()) << two.findings[0].message;
+  // A store through the cast-away const is said, not hidden: the buffer's loads went unchecked.
+  auto c = dev.alloc<int>(8 * 32, "c");
+  tgsim::Report cast = dev.launch(cfg, store_through_const, a.data(), c.data());
+  ASSERT_EQ(cast.findings.size(), 1u);
+  EXPECT_EQ(cast.findings[0].kind, tgsim::FindingKind::kUnsupported);
+  EXPECT_EQ(cast.findings[0].object, "a");
+  EXPECT_EQ(cast.findings[0].count, 1u);
+  EXPECT_NE(cast.findings[0].message.find("a[5]"), std::string::npos) << cast.findings[0].message;
+  EXPECT_NE(cast.findings[0].message.find("pointer to const"), std::string::npos);
+  EXPECT_EQ(a[5], 9);
 }
 
 TEST(FrontEnd, StraddlingInstructionCountsTheLanesInBounds) {

@@ -55,7 +55,11 @@ void hazard_findings(const HazardMap& h, const std::vector<SiteInfo>& sites,
       std::string b = key.grid ? "block " + unlinearise(g, cfg.grid).str() + " " : "";
       return b + "thread " + unlinearise(t, cfg.block).str();
     };
-    if (key.kind == FindingKind::kUninitialized) {
+    if (key.kind == FindingKind::kUnsupported) {
+      f.message = who(g1, t1) + " stores to " + mem + " at " + at(s1) +
+                  ", a buffer the kernel was given as a pointer to const: its loads were not "
+                  "checked for hazards, so hazards on it may be missing";
+    } else if (key.kind == FindingKind::kUninitialized) {
       f.message = who(g1, t1) + " loads " + mem + " at " + at(s1) +
                   (agg.shared ? " before any thread of the group stored to it"
                               : ", bytes that neither the host nor a kernel wrote before");
@@ -205,6 +209,9 @@ Checker::Checker(LaunchState& st, std::size_t arena_bytes, std::size_t valid_byt
     for (const BufferSpan& o : st.buffers) ro = ro && (o.info != b.info || o.read_only);
     for (const UninitSpan& u : uninit_spans_) ro = ro && u.info != b.info;
     if (ro) read_only_.emplace_back(b.begin, b.end);
+    // (the quick scan tests at most 4: global_plain tests the rest)
+    if (ro && b.end - b.begin > 15 && read_only_loads_.size() < kReadOnlyScan)
+      read_only_loads_.push_back(Span{b.begin, b.end - b.begin - 15});
   }
   std::size_t words = (arena_bytes + 3) / 4;
   sh_head_.assign(words, kNone);
@@ -274,6 +281,8 @@ void Checker::global_plain(std::uint32_t thread, std::uint32_t seq, std::uint32_
   // The group's summary for the grid table, as access_general keeps it.
   const std::uint32_t bytes = ((1u << width) - 1) << (addr & 3);
   if (write) {
+    if (!read_only_.empty() && in_read_only_buffer(addr)) [[unlikely]]
+      store_to_read_only(thread, seq, site, addr >> 2);
     if (thread < g.wthread) g.wthread = static_cast<std::uint16_t>(thread), g.wsite = site;
     if (g.wwidth == 0) g.wvalue = stored, g.wwidth = static_cast<std::uint8_t>(width);
     else g.wmixed |= g.wvalue != stored || g.wwidth != width;
@@ -339,6 +348,8 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
     }
     return;
   }
+  if (write && !read_only_.empty() && in_read_only_buffer(addr)) [[unlikely]]
+    store_to_read_only(thread, seq, site, first);
   for (std::uint64_t w = first; w <= last; ++w) {
     std::uint32_t i = global_word(w);
     GWord& g = gwords_[i];
@@ -372,6 +383,18 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
     g.head = log_.size();
     append(next, w);
   }
+}
+
+// A store (through a cast) to a buffer the kernel was passed as a pointer to const: the
+// buffer's loads were not logged (read_only_), so hazards on it may be missed. Said, not hidden.
+void Checker::store_to_read_only(std::uint32_t thread, std::uint32_t seq, std::uint32_t site,
+                                 std::uint64_t word) {
+  Access a{};
+  a.seq = seq;
+  a.site = site;
+  a.thread = static_cast<std::uint16_t>(thread);
+  a.write = true;
+  add(FindingKind::kUnsupported, false, word, a, nullptr);
 }
 
 void Checker::end_interval() {

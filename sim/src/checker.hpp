@@ -252,6 +252,13 @@ class Checker {
   void end_interval();  // a barrier was released, or the group ends
   void end_group();
   const HazardMap& hazards() const { return hazards_; }
+  // [begin, begin + bytes) holds no byte of a buffer the launch may store to or whose bytes
+  // may be uninitialised: a load of at most 16 bytes starting there is never logged.
+  struct Span {
+    std::uint64_t begin = 0, bytes = 0;
+  };
+  static constexpr std::size_t kReadOnlyScan = 4;  // at most this many (global_plain tests all)
+  const std::vector<Span>& read_only_loads() const { return read_only_loads_; }
   const std::vector<UninitLoad>& uninit_loads() const { return uninit_; }
 
  private:
@@ -336,6 +343,8 @@ class Checker {
     }
   }
   std::uint32_t new_global_word(std::uint64_t word, std::size_t slot);
+  void store_to_read_only(std::uint32_t thread, std::uint32_t seq, std::uint32_t site,
+                          std::uint64_t word);
   void analyze(bool shared, std::uint64_t word, std::uint32_t head, std::uint32_t* init);
   // Two accesses of lanes of one warp are ordered when a __syncwarp both lanes took part in
   // lies between them.
@@ -362,6 +371,7 @@ class Checker {
   AccessLog log_;
   // [begin, end) of the launch's buffers that it cannot store to (BufferSpan::read_only).
   std::vector<std::pair<std::uint64_t, std::uint64_t>> read_only_;
+  std::vector<Span> read_only_loads_;  // read_only_, each shortened by 15 bytes
   std::uint64_t sh_bytes_ = 0;  // shared memory the arena words cover
   std::vector<const Access*> word_acc_;    // scratch: one word's accesses
   std::vector<const Access*> word_store_;  // scratch: the stores among them

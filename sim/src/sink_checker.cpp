@@ -28,16 +28,19 @@ CheckerSink::CheckerSink(LaunchState& st, const SinkEnv& env)
 namespace {
 
 // The quick scan's view: per tag class the base subtracted from a record's address to get an
-// arena offset and the bytes such offsets may have (0: never skipped), and the quiet table.
+// arena offset and the bytes such offsets may have (0: never skipped), the quiet table, and
+// the read-only buffers (Checker::read_only_loads) for the classes of loads that may be global.
 struct Scan {
   const std::uint8_t* cls;
-  std::uint64_t base[4], limit[4];
+  std::uint64_t base[8], limit[8];  // (classes from kSkip on: 0, never skipped as quiet)
   Checker::Quiet quiet;
+  Checker::Span ro[Checker::kReadOnlyScan];  // (unused: 0 bytes)
 };
 
-// The first record from k on that the checker must see (n when none): constant loads and
-// quiet shared loads are passed over. Kept free of calls, so its loop stays in registers.
-[[gnu::noinline]] std::size_t next_access(const Scan& q, const std::uint64_t* rec, std::size_t k,
+// The first record from k on that the checker must see (n when none): constant loads, quiet
+// shared loads and loads inside read-only buffers are passed over. Kept free of calls, so its
+// loop stays in registers.
+[[gnu::always_inline]] inline std::size_t next_access(const Scan& q, const std::uint64_t* rec, std::size_t k,
                                           std::size_t n) {
   const std::uint8_t* cls = q.cls;
   const std::uint32_t* from = q.quiet.from;
@@ -46,8 +49,14 @@ struct Scan {
     const std::uint64_t r = rec[k];
     const std::uint8_t c = cls[r >> kTagShift];
     if (c == CheckerSink::kSkip) continue;
-    const std::uint64_t off = (r & kAddrMask) - q.base[c];
+    const std::uint64_t a = r & kAddrMask, off = a - q.base[c];
     if (off < q.limit[c] && (off & 3) == 0 && from[off >> 2] - first <= span) continue;
+    if (c == CheckerSink::kFrontWord || c == CheckerSink::kLoad) {
+      static_assert(Checker::kReadOnlyScan == 4);
+      if ((a - q.ro[0].begin < q.ro[0].bytes) | (a - q.ro[1].begin < q.ro[1].bytes) |
+          (a - q.ro[2].begin < q.ro[2].bytes) | (a - q.ro[3].begin < q.ro[3].bytes))
+        continue;
+    }
     return k;
   }
   return n;
@@ -60,23 +69,42 @@ void CheckerSink::read_interval(const IntervalLogs& logs) {
   if (classes_.size() < logs.tags.size()) classify(logs.tags);
   const Checker::Quiet quiet = checker.quiet();
   // Shared loads name arena offsets, front-end loads addresses (placed in the arena by them);
-  // indexed by the classes kSharedWord, kFrontWord, kFront, kOther.
-  const Scan scan{classes_.data(),
-                  {0, arena_, 0, 0},
-                  {quiet.bytes, std::min<std::uint64_t>(shared_valid_, quiet.bytes), 0, 0},
-                  quiet};
+  // indexed by the classes kSharedWord, kFrontWord, kLoad, kOther.
+  Scan scan{classes_.data(),
+            {0, arena_, 0, 0, 0, 0, 0, 0},
+            {quiet.bytes, std::min<std::uint64_t>(shared_valid_, quiet.bytes), 0, 0, 0, 0, 0, 0},
+            quiet,
+            {}};
+  std::copy(checker.read_only_loads().begin(), checker.read_only_loads().end(), scan.ro);
   const bool calm = checker.calm();
   for (std::uint32_t w = 0; w < logs.warps.size(); ++w) {
     const WarpLog& wl = logs.warps[w];
     if (calm && calm_warp(wl, w)) continue;
     if (!wl.sync_masks.empty()) checker.warp_syncs(w, wl.sync_masks);
+    const bool no_syncs = wl.syncs.empty();
     for (std::uint32_t l = 0; l < 32; ++l) {
       const WarpLog::LaneLog& log = wl.lanes[l];
       const std::uint64_t* rec = log.data();
       const std::size_t n = log.size();
       Lane lane{w * 32 + l, l, 0, 0, 0};
-      for (std::size_t k = next_access(scan, rec, 0, n); k < n; k = next_access(scan, rec, k + 1, n))
-        access_one(logs, wl, lane, static_cast<std::uint32_t>(k), rec[k]);
+      for (std::size_t k = next_access(scan, rec, 0, n); k < n; k = next_access(scan, rec, k + 1, n)) {
+        // A store of one word inside the declared shared bytes by a warp with no __syncwarp in
+        // this interval (wsync 0), straight to the checker: what access_one would do for it.
+        const std::uint64_t r = rec[k];
+        const std::uint8_t c = classes_[r >> kTagShift];
+        if (c >= kFrontStoreWord && no_syncs) {
+          const TagInfo& ti = logs.tags[r >> kTagShift];
+          const std::uint64_t off = (r & kAddrMask) - (c == kFrontStoreWord ? arena_ : 0);
+          const std::uint32_t site = c == kFrontStoreWord ? ti.placed[1] : ti.site;
+          if (off < shared_valid_ && off + ti.width <= shared_valid_ && site != ~0u) {
+            const std::uint64_t v = values_[lane.thread][lane.value++];
+            checker.access(lane.thread, static_cast<std::uint32_t>(k), 0, site, SiteKind::kSharedStore,
+                           off, ti.width, v);
+            continue;
+          }
+        }
+        access_one(logs, wl, lane, static_cast<std::uint32_t>(k), r);
+      }
     }
   }
   for (std::vector<std::uint64_t>& v : values_) v.clear();
@@ -99,7 +127,11 @@ void CheckerSink::classify(const std::vector<TagInfo>& tags) {
     if (ti.kind == SiteKind::kConstantLoad) c = kSkip;  // read-only: no hazard, never uninitialised
     else if (ti.shared_word_load) c = kSharedWord;
     else if (ti.kind == SiteKind::kLoad && ti.width <= 4) c = kFrontWord;
-    else if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kStore) c = kFront;
+    else if (ti.kind == SiteKind::kStore && ti.width <= 4) c = kFrontStoreWord;
+    else if (ti.kind == SiteKind::kSharedStore && ti.width <= 4) c = kSharedStoreWord;
+    else if (ti.kind == SiteKind::kLoad && ti.width <= 16) c = kLoad;
+    else if (ti.kind == SiteKind::kGlobalLoad && ti.width <= 16) c = kLoad;
+    else if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kStore) c = kOther;
     classes_.push_back(c);
   }
 }

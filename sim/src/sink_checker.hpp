@@ -77,9 +77,11 @@ class CheckerSink {
   };
 
   // Tag classes for the interval's quick scan: shared loads of at most 4 bytes, front-end loads
-  // of at most 4 bytes (placed in the arena by their address), other front-end accesses, the
-  // rest, constant loads (never looked at).
-  enum : std::uint8_t { kSharedWord, kFrontWord, kFront, kOther, kSkip };
+  // of at most 4 bytes (placed in the arena by their address), other loads of at most 16 bytes
+  // that may be global (front-end, or global loads), the rest, constant loads (never looked
+  // at), and stores of at most 4 bytes (front-end, shared: read_interval's short path). Loads
+  // of the two middle classes inside a read-only buffer are passed over.
+  enum : std::uint8_t { kSharedWord, kFrontWord, kLoad, kOther, kSkip, kFrontStoreWord, kSharedStoreWord };
 
  private:
   struct Lane {  // the lane whose log is being read
@@ -95,7 +97,11 @@ class CheckerSink {
   // A shared load's lanes all inside the declared bytes: front-end loads carry addresses in the
   // arena, the others arena offsets. The OR of the offsets bounds the largest.
   bool inside_declared(const WarpInstruction& in) const {
-    const std::uint64_t base = in.addr[std::countr_zero(in.mask)] >= arena_ ? arena_ : 0;
+    const std::uint64_t a0 = in.addr[std::countr_zero(in.mask)];
+    const std::uint64_t base = a0 >= arena_ ? arena_ : 0;
+    // The grouper's spread decides most instructions without reading the lanes again.
+    if (in.spread != model::kUnknownSpread && lanes_inside(a0, in.spread, in.width, base, shared_valid_))
+      return true;
     std::uint64_t acc = 0;
     if (in.mask == ~0u) {
       for (int l = 0; l < 32; ++l) acc |= in.addr[l] - base;

@@ -82,3 +82,20 @@ __global__ void odd_even_sources(const int* a, const short* b, int* out) {
   else v = b[i] + 1;
   out[i] = v;
 }
+
+// A buffer given both as a pointer to const and as a pointer stored through (an alias): group
+// 3 stores the word every group loads, a hazard between groups the checker must still see.
+__global__ void const_and_alias(const int* in, int* out) {
+  const int v = in[0];
+  if (blockIdx.x == 3 && threadIdx.x == 0) out[0] = v + 1;
+}
+
+// A store through a pointer to const with the const cast away.
+__global__ void store_through_const(const int* in, int* out) {
+  out[blockIdx.x * 32 + threadIdx.x] = in[threadIdx.x];
+  if (blockIdx.x == 1 && threadIdx.x == 0) const_cast<int*>(in)[5] = 9;
+}
+
+// A pointer to pointers: what it points to may be any buffer (no buffer of the launch is
+// then taken as read-only).
+__global__ void through_table(const int* in, int** table) { table[0][threadIdx.x] = in[threadIdx.x]; }

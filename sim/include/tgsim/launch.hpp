@@ -134,13 +134,20 @@ void assume_initialised(const A& a) {
   else if constexpr (is_global_ptr<D>::value) info = a.info();
   if (info) info->assume_init = true;
 }
-// An argument that may carry a pointer the checker cannot see (a struct, a raw pointer): a
-// buffer passed const directly may then also be stored through it.
+// An argument that may carry a pointer the checker cannot see (a struct, a pointer to a pointer
+// or to a struct, void*): a buffer passed const directly may then also be stored through it. A
+// raw pointer to numbers (float*, const int*) is not opaque: it names the one buffer it points
+// into (add_raw_span), so a buffer passed both const and through such a pointer is not taken as
+// read-only, and the numbers it points to are no pointers for the kernel to follow (no more than
+// a scalar argument is).
 template <class A>
 constexpr bool opaque_arg() {
   using D = std::remove_cvref_t<A>;
-  return !(is_buffer<D>::value || is_global_ptr<D>::value || std::is_arithmetic_v<D> ||
-           std::is_enum_v<D>);
+  if constexpr (std::is_pointer_v<D>)
+    return !std::is_arithmetic_v<std::remove_cv_t<std::remove_pointer_t<D>>>;
+  else
+    return !(is_buffer<D>::value || is_global_ptr<D>::value || std::is_arithmetic_v<D> ||
+             std::is_enum_v<D>);
 }
 // Read-only (a const parameter) counts only when every argument is a buffer or a scalar: with
 // an opaque argument no buffer of the launch is taken as read-only.
