@@ -29,9 +29,10 @@
 // between groups (GridShadow keeps per word which bytes groups stored and loaded). The shared
 // initialisation marks are kept per 4-byte word.
 // Cost, matmul_tiled16 N=128 on one worker (callgrind, `tgsim check --schedule in-order` against
-// `tgsim run`, both with the cache model): about 505 M instructions against 254 M (2.0x). What is left
-// is mostly per global word and group (the log record, GWord, the grid merge: about 450
-// instructions per first load of a word by a group) and per shared store (about 200).
+// `tgsim run`, both with the cache model): about 260 M instructions against 156 M (1.67x). The
+// loads of A and B are passed over by the sink's scan (read-only buffers: read_only_loads());
+// what is left is about 400 instructions per shared store (its value and marks as it happens,
+// about 67; the scan of its lane's log, the log record and the end of the interval).
 #pragma once
 #include <atomic>
 #include <cstdlib>
