@@ -1,6 +1,9 @@
 // The front end (sim/pass, tgsim/kernel/abi.h): plain CUDA kernels compiled by Clang with tgsim's
 // pass, launched from C++ with raw device pointers, counted exactly.
 #include <gtest/gtest.h>
+#include <sys/mman.h>
+
+#include <cerrno>
 
 #include <algorithm>
 #include <numeric>
@@ -29,6 +32,8 @@ void through_table(const int* in, int** table);
 struct Pair4 { int a, b; };
 void pair_diff(const Pair4* q, int* out);
 void odd_even_sources(const int* a, const short* b, int* out);
+void far_copy(const int* in, int* out, long stride);
+void wild_copy(const int* in, int* out, long stride);
 // Seed 001's Metal kernels (tests/metal/seed001_matmul.metal), as the Metal adapter declares them.
 void relu(float* data);
 void matmul(const float* A, const float* B, float* C, unsigned M, unsigned K, unsigned N);
@@ -119,6 +124,68 @@ TEST(FrontEnd, OverrunIsAFindingNamingTheBuffer) {
   EXPECT_EQ(r.findings[0].count, 32u);  // the second group's 32 lanes
   EXPECT_NE(r.findings[0].message.find("'in'"), std::string::npos) << r.findings[0].message;
   EXPECT_EQ(r.findings[0].line, 23u);
+}
+
+// An index far past the end (lane l at l * 2^20 ints, up to 124 MiB out) lands in the buffer's
+// red zone: findings with the index, the same in run and check mode and on any worker count.
+TEST(FrontEnd, FarOverrunIsAFindingWithTheIndex) {
+  for (bool check : {false, true})
+    for (unsigned threads : {1u, 2u}) {
+      tgsim::Device dev;
+      auto in = dev.alloc<int>(64, "in"), out = dev.alloc<int>(64, "out");
+      tgsim::LaunchConfig cfg;
+      cfg.grid = tgsim::Dim3(1);
+      cfg.block = tgsim::Dim3(32);
+      cfg.check = check;
+      cfg.threads = threads;
+      in[0] = 41;
+      tgsim::Report r = dev.launch(cfg, far_copy, in.data(), out.data(), 1L << 20);
+      EXPECT_EQ(out[0], 42);  // lane 0 is in bounds
+      std::set<std::string> bufs;
+      for (const tgsim::Finding& f : r.findings) {
+        EXPECT_EQ(f.kind, tgsim::FindingKind::kOutOfBounds) << f.message;
+        EXPECT_EQ(f.count, 31u) << f.message;
+        EXPECT_EQ(f.lane, 1u);
+        EXPECT_EQ(f.line, 107u);
+        EXPECT_NE(f.message.find("(index 1048576)"), std::string::npos) << f.message;
+        bufs.insert(f.message.substr(f.message.find("buffer '")));
+      }
+      EXPECT_EQ(bufs, (std::set<std::string>{"buffer 'in' (64 elements of 4 bytes)",
+                                             "buffer 'out' (64 elements of 4 bytes)"}));
+      EXPECT_EQ(r.counters.global_load.thread_accesses, 1u);  // the lanes out of bounds are not counted
+    }
+}
+
+// A pointer into memory that is no mapping at all (96 TiB, between where the heap grows up and
+// the mappings grow down; the test checks it is unmapped): the accesses fault, tgsim stands a
+// zero page in for each and reports them, naming the nearest buffer; loads read zeros. The
+// pages are gone after the launch.
+TEST(FrontEnd, WildPointerIsAFindingNotACrash) {
+  void* hole = reinterpret_cast<void*>(std::uintptr_t(0x600000000000));
+  unsigned char probe;
+  for (int l = 0; l < 32; ++l)  // mincore fails with ENOMEM on an unmapped page
+    ASSERT_EQ(::mincore(static_cast<char*>(hole) + l * 65536, 4096, &probe), -1) << "page of lane " << l;
+  for (bool check : {false, true}) {
+    tgsim::Device dev;
+    auto out = dev.alloc<int>(64, "out");
+    tgsim::LaunchConfig cfg;
+    cfg.grid = tgsim::Dim3(1);
+    cfg.block = tgsim::Dim3(32);
+    cfg.check = check;
+    int* wild = static_cast<int*>(hole);
+    tgsim::Report r = dev.launch(cfg, wild_copy, wild, wild, 16384L);  // 64 KiB apart
+    ASSERT_EQ(r.findings.size(), 2u);  // the load and the store
+    for (const tgsim::Finding& f : r.findings) {
+      EXPECT_EQ(f.kind, tgsim::FindingKind::kOutOfBounds) << f.message;
+      EXPECT_EQ(f.count, 32u);
+      EXPECT_EQ(f.line, 113u);
+      EXPECT_NE(f.message.find("beyond its red zone; tgsim stood a zero page in for it"), std::string::npos)
+          << f.message;
+    }
+    EXPECT_EQ(r.counters.global_load.thread_accesses, 0u);
+    EXPECT_EQ(::mincore(hole, 4096, &probe), -1);  // the zero pages were unmapped
+    EXPECT_EQ(errno, ENOMEM);
+  }
 }
 
 TEST(FrontEnd, DynamicSharedShuffleAndAtomic) {

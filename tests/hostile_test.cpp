@@ -222,6 +222,24 @@ TEST(HostileDeathTest, FiberStackOverflowEndsTheProcessWithAClearMessage) {
               "\\(LaunchConfig::stack_bytes\\)");
 }
 
+// A null pointer (volatile, so the compiler keeps the store as written): no page can stand in
+// for the null page, so the process ends with a message naming the thread and its block.
+int* volatile null_target = nullptr;
+
+TEST(HostileDeathTest, NullPointerEndsTheProcessWithAClearMessage) {
+  ++cases_run;
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  auto wild = [] {
+    tgsim::Device dev;
+    dev.launch(cfg(Dim3(3), Dim3(64), false, 2), [](tgsim::ThreadCtx& t) {
+      if (t.block_idx.x == 2 && t.thread_idx.x == 40) *null_target = 1;
+    });
+  };
+  EXPECT_EXIT(wild(), ::testing::ExitedWithCode(tgsim::kWildAccessExitStatus),
+              "simulated thread \\(40,0,0\\) of block \\(2,0,0\\) accessed address "
+              "0x0000000000000000, which is no device buffer");
+}
+
 // A frame far larger than stack and guard together: -fstack-clash-protection (added by tgsim's
 // CMake) probes it page by page from the top, so the first probe past the stack hits the guard
 // instead of writing into whatever mapping lies below it.

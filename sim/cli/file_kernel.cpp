@@ -69,12 +69,36 @@ std::uint64_t parse_count(const std::string& s, const std::string& arg) {
 
 struct BoundArg {
   std::vector<unsigned char> scalar;  // a scalar's bytes
-  Buffer<unsigned char> buffer;       // a buffer's memory
+  std::shared_ptr<unsigned char> buffer;  // a buffer's memory (device_bytes)
   void* ptr = nullptr;                // what args[i] points at for a buffer
   ElemType type{};
   std::string type_name;
   std::size_t count = 0;
+  std::string name;  // "arg 0 (A)"
 };
+
+// Device memory for COUNT elements of a TYPE chosen at run time (float3 is 12 bytes, which no
+// Buffer<T> holds): its BufferInfo counts in that type, so a finding gives the index the user
+// wrote. Every byte counts as initialised: the host fills the whole buffer before the launch.
+std::shared_ptr<unsigned char> device_bytes(std::size_t count, std::size_t elem, std::string name) {
+  detail::buffer_bytes(count, elem, name);  // LaunchError when count * elem overflows
+  detail::BufferInfo* info = detail::acquire_buffer_info();
+  info->name = std::move(name);
+  info->count = count;
+  info->elem_size = elem;
+  info->assume_init = true;
+  void* p = nullptr;
+  try {
+    p = detail::device_alloc(count * elem, info);
+  } catch (...) {
+    detail::release_buffer_info(info);
+    throw;
+  }
+  return std::shared_ptr<unsigned char>(static_cast<unsigned char*>(p), [info](unsigned char* q) {
+    detail::device_free(q);  // before the info is retired, as a Buffer does
+    detail::release_buffer_info(info);
+  });
+}
 
 std::string param_text(const tgsim_param_desc& p) {
   return std::string(*p.c_type ? p.c_type : p.type) + (*p.name ? std::string(" ") + p.name : "");
@@ -93,9 +117,9 @@ void bind_buffer(BoundArg& b, const std::string& arg, const tgsim_param_desc& p,
                      std::to_string(i) + " (" + param_text(p) + ") is not a pointer");
   b.type = it->second;
   b.count = parse_count(arg.substr(open + 1, close - open - 1), arg);
-  b.buffer = Buffer<unsigned char>(b.count * b.type.bytes, "arg " + std::to_string(i) +
-                                                               (*p.name ? std::string(" (") + p.name + ")" : ""));
-  b.ptr = b.buffer.data();
+  b.name = "arg " + std::to_string(i) + (*p.name ? std::string(" (") + p.name + ")" : "");
+  b.buffer = device_bytes(b.count, b.type.bytes, b.name);
+  b.ptr = b.buffer.get();
   const std::string init = arg.substr(close + 1);
   const std::size_t comps = b.type.bytes / b.type.scalar;
   if (init.empty() || init == "=iota") {
@@ -105,13 +129,13 @@ void bind_buffer(BoundArg& b, const std::string& arg, const tgsim_param_desc& p,
         const double v = init.empty() ? (static_cast<double>(r >> 11) / 9007199254740992.0) * 2 - 1
                                       : static_cast<double>(e * comps + c);
         const std::int64_t iv = init.empty() ? static_cast<std::int64_t>(r % 100) : static_cast<std::int64_t>(e * comps + c);
-        put(b.buffer.data() + e * b.type.bytes + c * b.type.scalar, b.type, v, iv);
+        put(b.buffer.get() + e * b.type.bytes + c * b.type.scalar, b.type, v, iv);
       }
   } else if (init == "=0") {
   } else if (init.rfind("=@", 0) == 0) {
     std::ifstream in(init.substr(2), std::ios::binary);
     if (!in) throw UsageError("cannot read '" + init.substr(2) + "' for ARG '" + arg + "'");
-    in.read(reinterpret_cast<char*>(b.buffer.data()), static_cast<std::streamsize>(b.count * b.type.bytes));
+    in.read(reinterpret_cast<char*>(b.buffer.get()), static_cast<std::streamsize>(b.count * b.type.bytes));
   } else {
     throw UsageError("bad initialiser '" + init + "' in ARG '" + arg + "' (=0, =iota or =@FILE)");
   }
@@ -277,11 +301,12 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
   for (std::size_t i = 0; i < bound.size(); ++i) {
     if (!bound[i]->ptr) continue;
     FileBuffer fb;
-    fb.name = bound[i]->buffer.name();
+    fb.name = bound[i]->name;
     fb.type = bound[i]->type_name;
     fb.count = bound[i]->count;
     fb.elem_bytes = bound[i]->type.bytes;
-    fb.bytes.assign(bound[i]->buffer.begin(), bound[i]->buffer.end());
+    const unsigned char* data = bound[i]->buffer.get();
+    fb.bytes.assign(data, data + fb.count * fb.elem_bytes);
     out.buffers.push_back(std::move(fb));
   }
   return out;

@@ -41,10 +41,15 @@ std::size_t page() {
   return p;
 }
 
-// A red zone as long as the buffer (at least 64 KiB, at most 1 GiB): an overrun by a whole row
-// or a whole buffer stays in it.
-std::size_t zone_bytes(std::size_t bytes) {
-  const std::size_t z = std::min<std::size_t>(std::max<std::size_t>(bytes, 64 * 1024), std::size_t(1) << 30);
+// A red zone of 4 GiB, or as long as the buffer up to 64 GiB: address space only, read as
+// zeros until touched. Any 32-bit byte offset, an int index into floats up to 2^30, and an
+// overrun by a whole row or a whole buffer stay in it, so the finding names the buffer and the
+// index. Where the address space is limited (ulimit -v) the old, smaller zone is used: as long
+// as the buffer, at least 64 KiB and at most 1 GiB.
+std::size_t zone_bytes(std::size_t bytes, bool small) {
+  constexpr std::size_t GiB = std::size_t(1) << 30;
+  const std::size_t z = small ? std::clamp<std::size_t>(bytes, 64 * 1024, GiB)
+                              : std::clamp<std::size_t>(bytes, 4 * GiB, 64 * GiB);
   return (z + page() - 1) / page() * page();
 }
 
@@ -89,6 +94,32 @@ DeviceRange find_device_range(std::uint64_t addr) {
   return it->second.in_zone(addr) ? it->second : DeviceRange{};
 }
 
+DeviceRange nearest_device_range(std::uint64_t addr) {
+  Registry& g = registry();
+  std::shared_lock lock(g.mu);
+  DeviceRange best;
+  std::uint64_t best_gap = ~std::uint64_t(0);
+  auto consider = [&](const DeviceRange& r) {
+    if (r.zone_begin == r.begin) return;  // registered, not allocated: a module's variable
+    const std::uint64_t gap = addr < r.begin ? r.begin - addr : addr - r.end;
+    if (gap < best_gap) best = r, best_gap = gap;
+  };
+  auto it = g.by_zone_begin.upper_bound(addr);
+  for (auto up = it; up != g.by_zone_begin.end(); ++up)
+    if (up->second.zone_begin != up->second.begin) {
+      consider(up->second);
+      break;
+    }
+  while (it != g.by_zone_begin.begin()) {
+    --it;
+    if (it->second.zone_begin != it->second.begin) {
+      consider(it->second);
+      break;
+    }
+  }
+  return best;
+}
+
 DeviceSpan device_address_span() {
   Registry& g = registry();
   std::shared_lock lock(g.mu);
@@ -100,10 +131,15 @@ void* device_alloc(std::size_t bytes, const BufferInfo* info) {
   if (bytes > (std::size_t(1) << 46))
     throw std::length_error("tgsim: a device allocation of " + std::to_string(bytes) +
                             " bytes is more than the 2^46 bytes the access log can address");
-  const std::size_t z = zone_bytes(bytes);
   const std::size_t body = (std::max<std::size_t>(bytes, 1) + page() - 1) / page() * page();
-  const std::size_t total = z + body + z;
-  void* base = ::mmap(nullptr, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  std::size_t z = 0, total = 0;
+  void* base = MAP_FAILED;
+  for (bool small : {false, true}) {
+    z = zone_bytes(bytes, small);
+    total = z + body + z;
+    base = ::mmap(nullptr, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (base != MAP_FAILED) break;
+  }
   if (base == MAP_FAILED) throw std::bad_alloc();
   auto b = reinterpret_cast<std::uint64_t>(base);
   DeviceRange r{b + z, b + z + bytes, b, b + total, info};

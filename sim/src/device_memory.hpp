@@ -1,9 +1,10 @@
 // Global memory as raw pointers see it: every device allocation (Buffer, cudaMalloc, a module's
 // __device__ and __constant__ variables) is registered here, so the address of an access made
 // through any pointer tells its buffer. Each allocation is its own anonymous mapping with red
-// zones before and after it (address space only until touched): an index past the end, even
-// by a whole buffer's length, lands in its own red zone, never in a neighbouring buffer, and is
-// reported as out of bounds of the buffer it overran.
+// zones of 4 GiB before and after it (address space only until touched): an index past the
+// end by up to 4 GiB, a whole buffer's length included, lands in its own red zone, never in a
+// neighbouring buffer, and is reported as out of bounds of the buffer it overran. Further out,
+// it may reach a neighbour's zone (then named instead) or unmapped memory (guard.hpp).
 #pragma once
 #include <atomic>
 #include <cstddef>
@@ -27,6 +28,9 @@ struct DeviceRange {
 
 // The range whose zone holds `addr`; info is null when none does.
 DeviceRange find_device_range(std::uint64_t addr);
+// The range of a library allocation (one with a red zone) nearest to `addr`, below or above;
+// info is null when there is none. For findings about wild accesses (guard.hpp).
+DeviceRange nearest_device_range(std::uint64_t addr);
 
 // The simulated device addresses [begin, end) of every registered range (freed ones still
 // kept included): the cache model's launch-wide bitmaps cover them. A range registered later

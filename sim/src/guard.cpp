@@ -1,10 +1,14 @@
-// Fiber stack overflow -> a clear message and exit status (guard.hpp).
+// Fiber stack overflow -> a clear message and exit status; wild accesses -> a zero page in
+// their place, or a clear message and exit status (guard.hpp).
 #include "guard.hpp"
 
 #include <signal.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -30,6 +34,40 @@ constinit thread_local GuardTable* tl_guards = nullptr;
 constinit thread_local bool tl_altstack = false;
 
 struct sigaction previous_segv;
+std::uintptr_t page_bytes = 4096;  // set before the handler is installed
+
+// The wild pages of the launches running (guard.hpp): slots [0, wild_taken) were taken, a slot
+// holds its page's address or 0 (given up). Lock-free: the handler fills them.
+std::atomic<std::uintptr_t> wild_pages[kMaxWildPages];
+std::atomic<std::size_t> wild_taken{0};
+std::mutex wild_mu;  // begin/end of launches; never taken by the handler
+int wild_launches = 0;
+
+bool is_wild_page(std::uintptr_t pg) {
+  const std::size_t n = std::min(wild_taken.load(std::memory_order_acquire), kMaxWildPages);
+  for (std::size_t i = 0; i < n; ++i)
+    if (wild_pages[i].load(std::memory_order_acquire) == pg) return true;
+  return false;
+}
+
+// Maps a zero page over the unmapped page holding `a`; true when the access can run again.
+// Two workers faulting on one page: both take a slot, one mapping wins, the other finds it.
+bool map_wild_page(std::uintptr_t a) {
+  const std::uintptr_t pg = a & ~(page_bytes - 1);
+  if (pg < page_bytes) return false;  // the null page
+  if (is_wild_page(pg)) return true;   // another worker mapped it meanwhile
+  const std::size_t i = wild_taken.fetch_add(1, std::memory_order_acq_rel);
+  if (i >= kMaxWildPages) return false;
+  wild_pages[i].store(pg, std::memory_order_release);
+  void* want = reinterpret_cast<void*>(pg);
+  void* got = ::mmap(want, page_bytes, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+  if (got == want) return true;
+  const int err = errno;
+  if (got != MAP_FAILED) ::munmap(got, page_bytes);  // a kernel that took the flag as a hint
+  wild_pages[i].store(0, std::memory_order_release);
+  return err == EEXIST && is_wild_page(pg);
+}
 
 // Async-signal-safe formatting.
 struct Msg {
@@ -54,6 +92,33 @@ struct Msg {
     put(")");
   }
 };
+
+[[noreturn]] void wild_access_exit(std::uintptr_t a, bool known) {
+  Msg m;
+  m.put("tgsim: simulated thread ");
+  const ThreadCtx* t = current;
+  m.dim(t->thread_idx);
+  m.put(" of block ");
+  m.dim(t->block_idx);
+  if (known) {
+    m.put(" accessed address 0x");
+    char h[17];
+    for (int k = 15; k >= 0; --k, a >>= 4) h[k] = "0123456789abcdef"[a & 15];
+    h[16] = 0;
+    m.put(h);
+  } else {
+    m.put(" accessed a non-canonical address");
+  }
+  m.put(", which is no device buffer and which tgsim cannot stand memory in for (a null or wild "
+        "pointer, read-only or protected host memory, or more than ");
+  m.num(kMaxWildPages);
+  m.put(" pages of wild accesses). The process ends (exit status ");
+  m.num(kWildAccessExitStatus);
+  m.put(").\n");
+  ssize_t ignored = ::write(2, m.buf, m.n);
+  (void)ignored;
+  ::_exit(kWildAccessExitStatus);
+}
 
 void on_segv(int sig, siginfo_t* si, void* uc) {
   const auto a = reinterpret_cast<std::uintptr_t>(si->si_addr);
@@ -81,7 +146,17 @@ void on_segv(int sig, siginfo_t* si, void* uc) {
       ::_exit(kStackOverflowExitStatus);
     }
   }
-  // Not a guard region of ours: the previous handler decides.
+  // A simulated thread's wild access: a zero page in its place, or the end with a message.
+  if (current) {
+    const int saved = errno;
+    const bool known = si->si_code != SI_KERNEL;  // SI_KERNEL: a non-canonical address
+    if (known && map_wild_page(a)) {
+      errno = saved;
+      return;
+    }
+    wild_access_exit(a, known);
+  }
+  // Not a guard region of ours, no simulated thread: the previous handler decides.
   if ((previous_segv.sa_flags & SA_SIGINFO) && previous_segv.sa_sigaction) {
     previous_segv.sa_sigaction(sig, si, uc);
   } else if (previous_segv.sa_handler != SIG_DFL && previous_segv.sa_handler != SIG_IGN) {
@@ -100,6 +175,7 @@ void on_segv(int sig, siginfo_t* si, void* uc) {
 void install_stack_guard() {
   static std::once_flag once;
   std::call_once(once, [] {
+    page_bytes = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
     struct sigaction sa {};
     sa.sa_sigaction = on_segv;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
@@ -165,6 +241,28 @@ bool in_worker_stack(std::uintptr_t addr) {
   for (std::size_t i = 0; i < g->n; ++i)
     if (addr >= g->items[i].hi && addr < g->items[i].hi + g->items[i].stack_bytes) return true;
   return false;
+}
+
+}  // namespace tgsim::detail
+
+namespace tgsim::detail {
+
+bool in_wild_page(std::uintptr_t addr) { return is_wild_page(addr & ~(page_bytes - 1)); }
+
+void begin_wild_launch() {
+  std::lock_guard lock(wild_mu);
+  ++wild_launches;
+}
+
+// No fiber of any launch runs here (the count is 0 and a launch starting waits for the lock).
+void end_wild_launch() noexcept {
+  std::lock_guard lock(wild_mu);
+  if (--wild_launches) return;
+  const std::size_t n = std::min(wild_taken.load(std::memory_order_acquire), kMaxWildPages);
+  for (std::size_t i = 0; i < n; ++i)
+    if (const std::uintptr_t pg = wild_pages[i].exchange(0, std::memory_order_acq_rel))
+      ::munmap(reinterpret_cast<void*>(pg), page_bytes);
+  wild_taken.store(0, std::memory_order_release);
 }
 
 }  // namespace tgsim::detail

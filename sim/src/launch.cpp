@@ -20,6 +20,7 @@
 #include <tgsim/models.hpp>
 
 #include "group.hpp"
+#include "guard.hpp"
 #include "modules.hpp"
 
 namespace tgsim::detail {
@@ -241,6 +242,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   const std::uint64_t ngroups = cfg.grid.volume();
 
   Progress progress(cfg, ngroups);
+  WildLaunch wild;  // zero pages stand in for wild accesses until the groups are gone (guard.hpp)
   tbb::enumerable_thread_specific<std::unique_ptr<GroupRun>> runs;
   auto body = [&](const tbb::blocked_range<std::uint64_t>& r) {
     std::unique_ptr<GroupRun>& run = runs.local();

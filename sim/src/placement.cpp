@@ -26,6 +26,22 @@ std::string hex64(std::uint64_t a) {
   return buf;
 }
 
+// Where a wild access (one past every red zone, in a page guard.cpp mapped for it) lies from
+// the nearest buffer, for its finding.
+std::string wild_distance(std::uint64_t addr) {
+  const DeviceRange r = nearest_device_range(addr);
+  if (!r.info)
+    return " is in no device buffer (a wild pointer: no buffer is allocated); tgsim stood a zero "
+           "page in for it";
+  const bool below = addr < r.begin;
+  const std::uint64_t gap = below ? r.begin - addr : addr - r.end;
+  const std::uint64_t elem = r.info->elem_size ? r.info->elem_size : 1;
+  return " is " + std::to_string(gap) + " bytes " + (below ? "before the start of" : "past the end of") +
+         " buffer '" + r.info->name + "' (" + std::to_string(r.info->count) + " elements of " +
+         std::to_string(elem) + " bytes), the nearest one, beyond its red zone; tgsim stood a zero "
+         "page in for it";
+}
+
 }  // namespace
 
 std::uint32_t GroupRun::placed_site(TagInfo& ti, bool shared) {
@@ -79,6 +95,8 @@ void GroupRun::report_misplaced(const TagInfo& ti, std::uint32_t w, std::uint32_
                                   : -((-off + static_cast<std::int64_t>(elem) - 1) / static_cast<std::int64_t>(elem))) +
           ") is outside buffer '" + buffer->name + "' (" + std::to_string(buffer->count) +
           " elements of " + std::to_string(elem) + " bytes)";
+  } else if (in_wild_page(addr)) {
+    msg = "global access at address " + hex64(addr) + wild_distance(addr);
   } else {
     msg = "address " + hex64(addr) +
           " is not device memory (no tgsim buffer, not the group's shared memory, not the "

@@ -99,3 +99,16 @@ __global__ void store_through_const(const int* in, int* out) {
 // A pointer to pointers: what it points to may be any buffer (no buffer of the launch is
 // then taken as read-only).
 __global__ void through_table(const int* in, int** table) { table[0][threadIdx.x] = in[threadIdx.x]; }
+
+// Far out of bounds: lane l reads and writes `stride` elements further out. With a stride of
+// 2^20 ints the last lane is 124 MiB past the end, still in the buffer's red zone.
+__global__ void far_copy(const int* in, int* out, long stride) {
+  long i = threadIdx.x * stride;
+  out[i] = in[i] + 1;
+}
+
+// A pointer that is no device buffer at all (a null pointer, or memory that was unmapped).
+__global__ void wild_copy(const int* in, int* out, long stride) {
+  long i = threadIdx.x * stride;
+  out[i] = in[i] + 1;
+}

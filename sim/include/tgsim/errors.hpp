@@ -16,4 +16,11 @@ class LaunchError : public std::runtime_error {
 // process with this status (the worker's stack state cannot be recovered safely).
 inline constexpr int kStackOverflowExitStatus = 3;
 
+// A simulated thread loaded or stored at an address tgsim could not stand memory in for: the
+// null page, a non-canonical pointer, a read-only or inaccessible host mapping. tgsim prints the
+// thread, its block and the address, then ends the process with this status. (An address in
+// unmapped memory, such as an index far past a buffer's red zone, is an out-of-bounds finding
+// instead: tgsim maps a page there and goes on.)
+inline constexpr int kWildAccessExitStatus = 4;
+
 }  // namespace tgsim
