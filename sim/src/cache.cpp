@@ -11,6 +11,11 @@ std::uint32_t instruction_sectors(const model::WarpAccess& a, std::uint32_t sect
   // Neighbouring lanes mostly share a sector: skip repeats of the last one before sorting.
   // Sector sizes are powers of two: shifts, not divisions (this runs per lane).
   std::uint32_t n = 0;
+  std::uint64_t window, bits;
+  if (model::sector_window(a, sector_bytes, &window, &bits)) {  // the common shape: a bitmap
+    for (; bits; bits &= bits - 1) out[n++] = window + static_cast<std::uint64_t>(std::countr_zero(bits));
+    return n;
+  }
   const std::uint32_t w = std::max<std::uint32_t>(a.width, 1);
   const int shift = std::countr_zero(sector_bytes);
   for (std::uint32_t m = a.active; m; m &= m - 1) {

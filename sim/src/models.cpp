@@ -6,6 +6,8 @@
 // 32-byte sectors: shifts and masks are constants), Dynamic any other profile's.
 #include <tgsim/models.hpp>
 
+#include <immintrin.h>
+
 #include <algorithm>
 #include <bit>
 
@@ -130,35 +132,69 @@ std::uint32_t sectors_by_set(const WarpAccess& a, const G& g) {
   return static_cast<std::uint32_t>(sectors.n);
 }
 
+// window_bits' first pass for a full warp, four lanes per step (AVX2): the OR of each
+// lane's bit 1 << (its first sector's low 5 bits), and the OR of its misaligned low bits.
+// About 60 instructions for what the scalar loop does in 12 per lane.
+[[gnu::target("avx2")]] std::uint64_t window_bits_avx2(const std::uint64_t* addr, int sector_shift,
+                                                      std::uint64_t last, std::uint64_t* misaligned) {
+  const __m256i one = _mm256_set1_epi64x(1), low5 = _mm256_set1_epi64x(31), lastv = _mm256_set1_epi64x(
+                                                                                 static_cast<long long>(last));
+  const __m128i shift = _mm_cvtsi32_si128(sector_shift);
+  __m256i bits = _mm256_setzero_si256(), mis = _mm256_setzero_si256();
+  for (int l = 0; l < 32; l += 4) {
+    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(addr + l));
+    bits = _mm256_or_si256(bits, _mm256_sllv_epi64(one, _mm256_and_si256(_mm256_srl_epi64(x, shift), low5)));
+    mis = _mm256_or_si256(mis, _mm256_and_si256(x, lastv));
+  }
+  alignas(32) std::uint64_t b[4], m[4];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(b), bits);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(m), mis);
+  *misaligned = m[0] | m[1] | m[2] | m[3];
+  return b[0] | b[1] | b[2] | b[3];
+}
+
+const bool cpu_has_avx2 = [] {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") != 0;
+}();
+
 // The common shape, with the spread known: every lane starts in one aligned window of 32
 // sectors and an access (a power of two up to a sector) ends in its first sector or the next,
-// so a 64-bit map of the window's sectors counts them. Lanes aligned to their width (all of
+// so a 64-bit map of the window's sectors holds them. Lanes aligned to their width (all of
 // them, usually) never cross a sector: one bit each; otherwise each lane's two ends are set.
-template <class G>
-std::uint32_t sectors_in_window(const WarpAccess& a, const G& g) {
-  const std::uint64_t window = (a.addr[std::countr_zero(a.active)] >> g.sector_shift) & ~std::uint64_t(31);
+bool in_window_shape(const WarpAccess& a, int sector_shift) {
+  return a.active && a.spread != kUnknownSpread && (a.spread >> (sector_shift + 5)) == 0 &&
+         std::has_single_bit(a.width) && a.width <= (1u << sector_shift);
+}
+
+std::uint64_t window_bits(const WarpAccess& a, int sector_shift, std::uint64_t window) {
   const std::uint64_t last = a.width - 1;
   std::uint64_t bits = 0, misaligned = 0;
   auto lane = [&](std::uint64_t x) {  // its first sector: its index in the window is its low 5 bits
-    bits |= std::uint64_t(1) << ((x >> g.sector_shift) & 31);
+    bits |= std::uint64_t(1) << ((x >> sector_shift) & 31);
     misaligned |= x & last;
   };
-  if (a.active == 0xFFFFFFFFu) {
+  if (a.active == 0xFFFFFFFFu && cpu_has_avx2) {
+    bits = window_bits_avx2(a.addr, sector_shift, last, &misaligned);
+  } else if (a.active == 0xFFFFFFFFu) {
     for (int l = 0; l < 32; ++l) lane(a.addr[l]);
   } else {
     for (std::uint32_t m = a.active; m; m &= m - 1) lane(a.addr[std::countr_zero(m)]);
   }
   if (misaligned)  // the last sectors, up to the window's next one (bit 32)
     for (std::uint32_t m = a.active; m; m &= m - 1)
-      bits |= std::uint64_t(1) << (((a.addr[std::countr_zero(m)] + last) >> g.sector_shift) - window);
-  return static_cast<std::uint32_t>(std::popcount(bits));
+      bits |= std::uint64_t(1) << (((a.addr[std::countr_zero(m)] + last) >> sector_shift) - window);
+  return bits;
+}
+
+std::uint64_t window_of(const WarpAccess& a, int sector_shift) {
+  return (a.addr[std::countr_zero(a.active)] >> sector_shift) & ~std::uint64_t(31);
 }
 
 template <class G>
 std::uint32_t global_sectors_t(const WarpAccess& a, const G& g) {
-  if (a.active && a.spread != kUnknownSpread && (a.spread >> (g.sector_shift + 5)) == 0 &&
-      std::has_single_bit(a.width) && a.width <= (1u << g.sector_shift))
-    return sectors_in_window(a, g);
+  if (in_window_shape(a, g.sector_shift))
+    return static_cast<std::uint32_t>(std::popcount(window_bits(a, g.sector_shift, window_of(a, g.sector_shift))));
   return sectors_by_set(a, g);
 }
 
@@ -210,6 +246,14 @@ std::uint64_t lane_spread(std::uint32_t active, const std::uint64_t* addr) {
 
 std::uint32_t global_sectors(const WarpAccess& a, const Geometry& g) {
   return g.is_default() ? global_sectors_t(a, Fixed{}) : global_sectors_t(a, Dynamic(g));
+}
+
+bool sector_window(const WarpAccess& a, std::uint32_t sector_bytes, std::uint64_t* window, std::uint64_t* bits) {
+  const int shift = std::countr_zero(sector_bytes);
+  if (!in_window_shape(a, shift)) return false;
+  *window = window_of(a, shift);
+  *bits = window_bits(a, shift, *window);
+  return true;
 }
 
 std::uint32_t distinct_addresses(const WarpAccess& a) {

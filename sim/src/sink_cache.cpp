@@ -15,7 +15,8 @@ void CacheSink::count(const WarpInstruction& in) {
   if (in.site >= rows_.size()) rows_.resize(in.site + 1);
   Row& row = rows_[in.site];
   std::uint64_t dev[32];
-  const model::WarpAccess a{in.mask, in.width, device_addresses(in.mask, in.addr, dev)};
+  model::WarpAccess a{in.mask, in.width, in.addr};
+  a.addr = device_addresses(in.mask, in.addr, in.width, in.spread, dev, &a.spread);
   if (in.kind == SiteKind::kGlobalLoad) {
     std::uint32_t hits = 0;
     row.sectors += sim_->load(a, hits);
@@ -25,12 +26,24 @@ void CacheSink::count(const WarpInstruction& in) {
   }
 }
 
-const std::uint64_t* CacheSink::device_addresses(std::uint32_t mask, const std::uint64_t* addr,
-                                                 std::uint64_t* out) {
-  const DeviceRange* first = ranges_.find(addr[std::countr_zero(mask)]);
+// With the spread known and every lane in the first lane's range (lanes_inside), one add per
+// lane; the spread then holds for the device addresses too when it stays below 4 KiB (host
+// and device ranges both start 4 KiB aligned: the low 12 bits are kept, the rest moves alike).
+// Otherwise lane by lane, each lane's own range, and the spread is unknown.
+const std::uint64_t* CacheSink::device_addresses(std::uint32_t mask, const std::uint64_t* addr, std::uint32_t width,
+                                                 std::uint64_t spread, std::uint64_t* out,
+                                                 std::uint64_t* out_spread) {
+  *out_spread = model::kUnknownSpread;
+  const std::uint64_t a0 = addr[std::countr_zero(mask)];
+  const DeviceRange* first = ranges_.find(a0);
   if (!first) return addr;
   const DeviceRange r = *first;  // find may reorder its cache below
   const std::uint64_t delta = r.device_begin - r.begin;
+  if (mask == 0xFFFFFFFFu && lanes_inside(a0, spread, width, r.zone_begin, r.zone_end - r.zone_begin)) {
+    for (int l = 0; l < 32; ++l) out[l] = addr[l] + delta;
+    if ((spread >> 12) == 0 && (delta & 4095) == 0) *out_spread = spread;
+    return out;
+  }
   for (std::uint32_t m = mask; m; m &= m - 1) {
     const int l = std::countr_zero(m);
     const std::uint64_t a = addr[l];

@@ -40,8 +40,10 @@ class CacheSink {
  private:
   void count(const WarpInstruction& in);
   // The lanes' simulated device addresses (DeviceRange::device_begin), in `out`; host
-  // addresses no allocation holds stay as they are.
-  const std::uint64_t* device_addresses(std::uint32_t mask, const std::uint64_t* addr, std::uint64_t* out);
+  // addresses no allocation holds stay as they are. *out_spread: their spread where the
+  // lanes' `spread` carries over (sink_cache.cpp), else model::kUnknownSpread.
+  const std::uint64_t* device_addresses(std::uint32_t mask, const std::uint64_t* addr, std::uint32_t width,
+                                        std::uint64_t spread, std::uint64_t* out, std::uint64_t* out_spread);
   std::unique_ptr<CacheSim> sim_;  // null unless cfg.cache_model
   RangeCache ranges_;
   struct Row {

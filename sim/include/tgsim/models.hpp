@@ -64,6 +64,12 @@ inline bool one_shared_wavefront(const WarpAccess& a, const Geometry& g) {
   return a.active != 0 && a.width <= g.bank_bytes && (a.spread >> std::countr_zero(g.banks * g.bank_bytes)) == 0;
 }
 
+// The sectors of an access in global_sectors' common shape (a known spread keeping every lane
+// in one aligned window of 32 sectors, a power-of-two width up to a sector): false when the
+// access is not in that shape; else bit i of *bits is sector *window + i (i <= 32, the last
+// bit for a lane crossing into the next window). The cache model lists them from it, sorted.
+bool sector_window(const WarpAccess& a, std::uint32_t sector_bytes, std::uint64_t* window, std::uint64_t* bits);
+
 // Shared atomics (ATOMS): one phase over the whole warp at any width, the maximum over banks of
 // the distinct bank words the active lanes touch (lanes on one word count once). Matches
 // smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom on the H100 (histogram256).
