@@ -58,6 +58,22 @@ TEST(L1Cache, EvictsLeastRecentlyUsedBeyondCapacity) {
   EXPECT_EQ(l1.load(&s1, 1), 0u);
 }
 
+// The L1's set index takes (hash % sets) by multiplication: equal to % for every divisor the
+// profiles can give and for hashes across the 24-bit range, the ends included.
+TEST(L1Cache, FastmodEqualsTheRemainder) {
+  std::uint64_t x = 12345;
+  for (std::uint32_t d = 1; d <= 5000; ++d) {
+    const std::uint64_t magic = tgsim::detail::fastmod_magic(d);
+    for (std::uint32_t a : {0u, 1u, d - 1, d, d + 1, (1u << 24) - 1, ~0u})
+      ASSERT_EQ(tgsim::detail::fastmod_u32(a, magic, d), a % d) << a << " % " << d;
+    for (int i = 0; i < 50; ++i) {
+      x = x * 6364136223846793005ull + 1442695040888963407ull;
+      const auto a = static_cast<std::uint32_t>(x >> 32);
+      ASSERT_EQ(tgsim::detail::fastmod_u32(a, magic, d), a % d) << a << " % " << d;
+    }
+  }
+}
+
 TEST(L1Cache, InstructionSectorsAreDistinctAndSorted) {
   std::uint64_t addr[32];
   for (int l = 0; l < 32; ++l) addr[l] = 4096 + 4 * l + 4;  // shifted by 4 bytes: 5 sectors

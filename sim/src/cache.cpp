@@ -42,6 +42,8 @@ L1Cache::L1Cache(std::size_t bytes, std::uint32_t line_bytes, std::uint32_t sect
       sectors_per_line_(std::max<std::uint32_t>(line_bytes / sector_bytes, 1)) {
   const std::size_t lines = std::max<std::size_t>(bytes / line_bytes, 1);
   sets_ = static_cast<std::uint32_t>(std::max<std::size_t>(lines / ways_, 1));
+  set_magic_ = fastmod_magic(sets_);
+  spl_shift_ = std::has_single_bit(sectors_per_line_) ? std::countr_zero(sectors_per_line_) : -1;
   way_.resize(std::size_t(sets_) * ways_);
 }
 
@@ -54,11 +56,12 @@ std::uint32_t L1Cache::load(const std::uint64_t* sectors, std::uint32_t n) {
   std::uint32_t hits = 0;
   ++clock_;
   for (std::uint32_t i = 0; i < n; ++i) {
-    const std::uint64_t line = sectors[i] / sectors_per_line_;
-    const std::uint32_t bit = 1u << (sectors[i] % sectors_per_line_);
-    // Hashed set index (real L1s hash addresses so strided rows do not share one set).
-    std::uint64_t h = line * kGoldenGamma;
-    Way* set = &way_[std::size_t((h >> 40) % sets_) * ways_];
+    const std::uint64_t line = spl_shift_ >= 0 ? sectors[i] >> spl_shift_ : sectors[i] / sectors_per_line_;
+    const std::uint32_t bit = 1u << (sectors[i] - line * sectors_per_line_);
+    // Hashed set index (real L1s hash addresses so strided rows do not share one set):
+    // (h >> 40) % sets_, the 24-bit hash taken modulo by multiplication (fastmod).
+    const auto h = static_cast<std::uint32_t>((line * kGoldenGamma) >> 40);
+    Way* set = &way_[std::size_t(fastmod_u32(h, set_magic_, sets_)) * ways_];
     Way* victim = set;
     Way* found = nullptr;
     for (std::uint32_t w = 0; w < ways_; ++w) {

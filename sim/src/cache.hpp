@@ -31,6 +31,13 @@ namespace tgsim::detail {
 std::uint32_t instruction_sectors(const model::WarpAccess& a, std::uint32_t sector_bytes,
                                   std::uint64_t* out /* >= 64 entries */);
 
+// a % d without a division, exact for every 32-bit a and d >= 1 (Lemire, Kaser and Kurz,
+// "Faster remainder by direct computation", 2019): magic = fastmod_magic(d).
+inline std::uint64_t fastmod_magic(std::uint32_t d) { return ~std::uint64_t(0) / d + 1; }
+inline std::uint32_t fastmod_u32(std::uint32_t a, std::uint64_t magic, std::uint32_t d) {
+  return static_cast<std::uint32_t>((static_cast<unsigned __int128>(magic * a) * d) >> 64);
+}
+
 class L1Cache {
  public:
   L1Cache(std::size_t bytes, std::uint32_t line_bytes, std::uint32_t sector_bytes,
@@ -47,6 +54,10 @@ class L1Cache {
     std::uint32_t stamp = 0;
   };
   std::uint32_t sets_, ways_, sectors_per_line_;
+  // No division per sector: the set is (hash % sets_) by Lemire's fastmod (exact for 32-bit
+  // hashes), the line a shift when sectors_per_line_ is a power of two (spl_shift_ >= 0).
+  std::uint64_t set_magic_;
+  int spl_shift_;
   std::uint32_t clock_ = 0;
   std::vector<Way> way_;
 };
