@@ -6,10 +6,13 @@
 #include <cerrno>
 
 #include <algorithm>
+#include <fstream>
 #include <numeric>
 #include <set>
 #include <string>
+#include <vector>
 
+#include <tgsim/kernel/cuda_host_api.h>
 #include <tgsim/kernel/cuda_vector_types.h>
 #include <tgsim/tgsim.hpp>
 
@@ -156,15 +159,29 @@ TEST(FrontEnd, FarOverrunIsAFindingWithTheIndex) {
     }
 }
 
-// A pointer into memory that is no mapping at all (96 TiB, between where the heap grows up and
-// the mappings grow down; the test checks it is unmapped): the accesses fault, tgsim stands a
-// zero page in for each and reports them, naming the nearest buffer; loads read zeros. The
-// pages are gone after the launch.
+// The middle of the largest unmapped gap of the address space (/proc/self/maps), 1 MiB aligned:
+// far from where the heap grows up and the mappings grow down, in any build (0x600000000000,
+// free in a plain process, is AddressSanitizer's allocator).
+void* middle_of_largest_gap() {
+  std::ifstream maps("/proc/self/maps");
+  std::uint64_t prev_end = 1ull << 32, best = 0, best_size = 0;
+  for (std::string line; std::getline(maps, line);) {
+    const std::uint64_t lo = std::stoull(line.substr(0, line.find('-')), nullptr, 16);
+    const std::uint64_t hi = std::stoull(line.substr(line.find('-') + 1, line.find(' ')), nullptr, 16);
+    if (lo > prev_end && lo - prev_end > best_size && lo < (1ull << 47)) best = prev_end, best_size = lo - prev_end;
+    prev_end = std::max(prev_end, hi);
+  }
+  return reinterpret_cast<void*>((best + best_size / 2) & ~((std::uint64_t(1) << 20) - 1));
+}
+
+// A pointer into memory that is no mapping at all (the test checks it is unmapped): the
+// accesses fault, tgsim stands a zero page in for each and reports them, naming the nearest
+// buffer; loads read zeros. The pages are gone after the launch.
 TEST(FrontEnd, WildPointerIsAFindingNotACrash) {
-  void* hole = reinterpret_cast<void*>(std::uintptr_t(0x600000000000));
+  void* hole = middle_of_largest_gap();
   unsigned char probe;
   for (int l = 0; l < 32; ++l)  // mincore fails with ENOMEM on an unmapped page
-    ASSERT_EQ(::mincore(static_cast<char*>(hole) + l * 65536, 4096, &probe), -1) << "page of lane " << l;
+    ASSERT_EQ(::mincore(static_cast<char*>(hole) + l * 65536, 4096, &probe), -1) << "page of lane " << l << " at " << hole;
   for (bool check : {false, true}) {
     tgsim::Device dev;
     auto out = dev.alloc<int>(64, "out");
@@ -186,6 +203,44 @@ TEST(FrontEnd, WildPointerIsAFindingNotACrash) {
     EXPECT_EQ(::mincore(hole, 4096, &probe), -1);  // the zero pages were unmapped
     EXPECT_EQ(errno, ENOMEM);
   }
+}
+
+// A launch through the CUDA host API (<<<...>>> becomes tgsim_cuda_launch_kernel) under the
+// checker (TGSIM_CHECK, as `tgsim check prog.cu` sets it): the kernel's pointer arguments name
+// their buffers, so a load of cudaMalloc'd bytes that no cudaMemcpy or cudaMemset wrote is an
+// uninitialised read, as compute-sanitizer's initcheck reports it; written bytes are not.
+std::string checked_cuda_copy(std::size_t host_bytes, bool memset_all = false) {
+  int *in = nullptr, *out = nullptr;
+  EXPECT_EQ(cudaMalloc(reinterpret_cast<void**>(&in), 64 * sizeof(int)), cudaSuccess);
+  EXPECT_EQ(cudaMalloc(reinterpret_cast<void**>(&out), 64 * sizeof(int)), cudaSuccess);
+  std::vector<int> host(64, 7);
+  if (host_bytes) {
+    EXPECT_EQ(cudaMemcpy(in, host.data(), host_bytes, cudaMemcpyHostToDevice), cudaSuccess);
+  }
+  if (memset_all) {
+    EXPECT_EQ(cudaMemset(in, 0, 64 * sizeof(int)), cudaSuccess);
+  }
+  int n = 0;
+  void* args[] = {&in, &out, &n};
+  const unsigned grid[3] = {2, 1, 1}, block[3] = {32, 1, 1};
+  ::setenv("TGSIM_CHECK", "1", 1);
+  ::testing::internal::CaptureStderr();
+  EXPECT_EQ(tgsim_cuda_launch_kernel(reinterpret_cast<const void*>(&overrun), grid, block, 0, args), cudaSuccess);
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  ::unsetenv("TGSIM_CHECK");
+  cudaFree(in);
+  cudaFree(out);
+  return err;
+}
+
+TEST(FrontEnd, CudaHostLaunchFindsUninitialisedDeviceMemory) {
+  const std::string none = checked_cuda_copy(0);
+  EXPECT_NE(none.find("uninitialized-read at"), std::string::npos) << none;
+  EXPECT_NE(none.find("(64x)"), std::string::npos) << none;  // every lane of both groups
+  const std::string half = checked_cuda_copy(32 * sizeof(int));
+  EXPECT_NE(half.find("(32x)"), std::string::npos) << half;  // the second group's lanes only
+  EXPECT_EQ(checked_cuda_copy(64 * sizeof(int)), "");
+  EXPECT_EQ(checked_cuda_copy(0, true), "");  // cudaMemset writes too
 }
 
 TEST(FrontEnd, DynamicSharedShuffleAndAtomic) {

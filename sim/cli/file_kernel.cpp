@@ -20,6 +20,7 @@
 
 #include "frontend/compile.hpp"
 #include "i18n.hpp"
+#include "kernel_args.hpp"
 #include "modules.hpp"
 #include <tgsim/hash.hpp>
 
@@ -271,14 +272,12 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
   cfg.name = kd.name;
   std::vector<std::unique_ptr<BoundArg>> bound;
   std::vector<void*> argv;
-  std::vector<detail::BufferSpan> spans;
   std::uint64_t seed = 0x7467736D;  // "tgsm": the same random inputs every run
   for (std::size_t i = 0; i < f.args.size(); ++i) {
     auto b = std::make_unique<BoundArg>();
     if (f.args[i].find('[') != std::string::npos) {
       bind_buffer(*b, f.args[i], kd.params[i], i, seed);
       argv.push_back(&b->ptr);
-      detail::add_raw_span(spans, b->ptr, false);
     } else {
       bind_scalar(*b, f.args[i], kd.params[i], i);
       argv.push_back(b->scalar.data());
@@ -294,6 +293,7 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
                         x->tramp(x->args);
                       },
                       &body, kd.fn};
+  const std::vector<detail::BufferSpan> spans = detail::kernel_arg_spans(kd, argv.data());
   FileRun out;
   out.report = detail::run_launch(profile, cfg, fn, spans);
   out.file = f.file;

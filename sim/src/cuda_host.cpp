@@ -1,5 +1,6 @@
 // The CUDA runtime subset of tgsim/kernel/cuda_host.h, for host code compiled by tgsim's front
 // end. One device, synchronous: a launch runs before tgsim_cuda_launch_kernel returns.
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -7,6 +8,7 @@
 #include <iostream>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include <tgsim/launch.hpp>
 #include <tgsim/profile.hpp>
@@ -14,6 +16,7 @@
 
 #include <tgsim/kernel/abi.h>
 #include "device_memory.hpp"
+#include "kernel_args.hpp"
 #include "modules.hpp"
 
 #include <tgsim/kernel/cuda_host_api.h>
@@ -34,6 +37,22 @@ tgsim::DeviceProfile profile() {
   if (const char* p = std::getenv("TGSIM_PROFILE"))
     if (auto d = tgsim::profiles::by_name(p)) return *d;
   return tgsim::profiles::nvidia_h100();
+}
+
+// Bytes of device memory the host API wrote (cudaMemcpy, cudaMemset): initcheck counts them as
+// written (BufferInfo::written), as compute-sanitizer's initcheck does; a cudaMalloc'd byte
+// nothing wrote is uninitialised for a checked launch that loads it.
+void host_wrote(void* dst, std::size_t bytes) {
+  const auto a = reinterpret_cast<std::uint64_t>(dst);
+  const tgsim::detail::DeviceRange r = tgsim::detail::find_device_range(a);
+  if (!bytes || !r.info || !r.contains(a) || r.info->assume_init) return;
+  const std::uint64_t size = r.end - r.begin, from = a - r.begin, to = std::min<std::uint64_t>(from + bytes, size);
+  std::vector<std::uint64_t>& bits = r.info->written;
+  if (bits.size() < (size + 63) / 64) bits.resize((size + 63) / 64, 0);
+  std::uint64_t o = from;
+  for (; o < to && o % 64; ++o) bits[o / 64] |= 1ull << (o % 64);
+  for (; o + 64 <= to; o += 64) bits[o / 64] = ~0ull;
+  for (; o < to; ++o) bits[o / 64] |= 1ull << (o % 64);
 }
 
 struct CudaEvent {
@@ -60,7 +79,12 @@ cudaError_t cudaMalloc(void** p, size_t bytes) {
   }
   return cudaSuccess;
 }
-cudaError_t cudaMallocManaged(void** p, size_t bytes, unsigned) { return cudaMalloc(p, bytes); }
+cudaError_t cudaMallocManaged(void** p, size_t bytes, unsigned) {
+  const cudaError_t e = cudaMalloc(p, bytes);
+  // The host writes managed memory directly, unseen: initcheck counts every byte as written.
+  if (e == cudaSuccess) find_device_range(reinterpret_cast<std::uint64_t>(*p)).info->assume_init = true;
+  return e;
+}
 cudaError_t cudaMallocHost(void** p, size_t bytes) {
   *p = std::malloc(bytes ? bytes : 1);
   return *p ? cudaSuccess : fail(cudaErrorMemoryAllocation, "cudaMallocHost: out of memory");
@@ -81,6 +105,7 @@ cudaError_t cudaFree(void* p) {
 cudaError_t cudaMemcpy(void* dst, const void* src, size_t bytes, cudaMemcpyKind) {
   if (bytes && (!dst || !src)) return fail(cudaErrorInvalidValue, "cudaMemcpy: null pointer");
   std::memmove(dst, src, bytes);
+  host_wrote(dst, bytes);
   return cudaSuccess;
 }
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpyKind k, cudaStream_t) {
@@ -89,6 +114,7 @@ cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpy
 cudaError_t cudaMemset(void* p, int value, size_t bytes) {
   if (bytes && !p) return fail(cudaErrorInvalidValue, "cudaMemset: null pointer");
   std::memset(p, value, bytes);
+  host_wrote(p, bytes);
   return cudaSuccess;
 }
 cudaError_t tgsim_cuda_memcpy_symbol(void* symbol, size_t symbol_bytes, const void* src, size_t bytes,
@@ -210,7 +236,12 @@ cudaError_t tgsim_cuda_launch_kernel(const void* kernel, const unsigned* grid, c
               &body, kernel};
   tgsim::Report r;
   try {
-    r = run_launch(profile(), cfg, fn, {});
+    // The buffers its pointer arguments name (read-only ones and initcheck); a launch without
+    // the checker may store to any of them (launch.hpp, assume_initialised).
+    const std::vector<BufferSpan> spans = kernel_arg_spans(*k.kernel, args);
+    r = run_launch(profile(), cfg, fn, spans);
+    if (!cfg.check)
+      for (const BufferSpan& b : spans) b.info->assume_init = true;
   } catch (const tgsim::LaunchError& e) {
     return fail(cudaErrorInvalidConfiguration, std::string("launch of ") + cfg.name + ": " + e.what());
   } catch (const std::exception& e) {
