@@ -6,10 +6,15 @@
 // 32-byte sectors: shifts and masks are constants), Dynamic any other profile's.
 #include <tgsim/models.hpp>
 
+#if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
+#define TGSIM_WINDOW_AVX2 1
+#endif
 
 #include <algorithm>
 #include <bit>
+
+#include "cpu.hpp"
 
 namespace tgsim::model {
 
@@ -132,6 +137,7 @@ std::uint32_t sectors_by_set(const WarpAccess& a, const G& g) {
   return static_cast<std::uint32_t>(sectors.n);
 }
 
+#if defined(TGSIM_WINDOW_AVX2)
 // window_bits' first pass for a full warp, four lanes per step (AVX2): the OR of each
 // lane's bit 1 << (its first sector's low 5 bits), and the OR of its misaligned low bits.
 // About 60 instructions for what the scalar loop does in 12 per lane.
@@ -152,11 +158,7 @@ std::uint32_t sectors_by_set(const WarpAccess& a, const G& g) {
   *misaligned = m[0] | m[1] | m[2] | m[3];
   return b[0] | b[1] | b[2] | b[3];
 }
-
-const bool cpu_has_avx2 = [] {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2") != 0;
-}();
+#endif
 
 // The common shape, with the spread known: every lane starts in one aligned window of 32
 // sectors and an access (a power of two up to a sector) ends in its first sector or the next,
@@ -174,9 +176,12 @@ std::uint64_t window_bits(const WarpAccess& a, int sector_shift, std::uint64_t w
     bits |= std::uint64_t(1) << ((x >> sector_shift) & 31);
     misaligned |= x & last;
   };
-  if (a.active == 0xFFFFFFFFu && cpu_has_avx2) {
+#if defined(TGSIM_WINDOW_AVX2)
+  if (a.active == 0xFFFFFFFFu && detail::cpu_has_avx2()) {
     bits = window_bits_avx2(a.addr, sector_shift, last, &misaligned);
-  } else if (a.active == 0xFFFFFFFFu) {
+  } else
+#endif
+  if (a.active == 0xFFFFFFFFu) {
     for (int l = 0; l < 32; ++l) lane(a.addr[l]);
   } else {
     for (std::uint32_t m = a.active; m; m &= m - 1) lane(a.addr[std::countr_zero(m)]);

@@ -3,6 +3,8 @@
 // rows and spreads.
 #include "warp_transpose.hpp"
 
+#include "cpu.hpp"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -95,18 +97,13 @@ std::size_t transpose_rows_sse2(const std::uint64_t* const* data, std::size_t k,
   return k;
 }
 
-// Whether this CPU runs AVX2 (asked once).
-const bool cpu_has_avx2 = [] {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2") != 0;
-}();
 #endif
 
 }  // namespace
 
 TransposeLevel best_transpose_level() {
 #if defined(TGSIM_TRANSPOSE_AVX2)
-  if (cpu_has_avx2) return TransposeLevel::kAvx2;
+  if (detail::cpu_has_avx2()) return TransposeLevel::kAvx2;
 #endif
 #if defined(__SSE2__)
   return TransposeLevel::kSse2;
@@ -119,7 +116,7 @@ bool transpose_lanes(const std::uint64_t* const* data, std::size_t len, std::uin
                      std::uint64_t* spread, TransposeLevel level) {
   std::size_t k = 0;
 #if defined(TGSIM_TRANSPOSE_AVX2)
-  if (level >= TransposeLevel::kAvx2 && cpu_has_avx2) k = transpose_rows_avx2(data, k, len, rows, spread);
+  if (level >= TransposeLevel::kAvx2 && detail::cpu_has_avx2()) k = transpose_rows_avx2(data, k, len, rows, spread);
 #endif
 #if defined(__SSE2__)
   if (level >= TransposeLevel::kSse2) k = transpose_rows_sse2(data, k, len, rows, spread);
