@@ -100,6 +100,7 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
   sinks_.emplace(st, SinkEnv{arena_.data(), arena_.size(), shared_valid_, nthreads_});
   counting_ = st.cfg.count;
   checking_ = st.cfg.check && counting_;
+  quick_rows_ = counting_ && !sinks_->get<CaptureSink>().on();
   for (std::uint32_t i = 0; i < nthreads_; ++i) {
     ThreadCtx& c = threads_[i].ctx;
     c.log_ = warps_[i / 32].lanes[i % 32].buf();

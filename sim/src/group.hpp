@@ -342,6 +342,7 @@ class GroupRun {
   std::vector<WarpCollective> wsync_;
   bool checking_ = false;  // cfg.check (and counting), as a plain flag for the hot path
   bool counting_ = true;   // LaunchConfig::count: off, flush_warp drops the logs
+  bool quick_rows_ = false;  // no capture: count_row counts a one-wavefront shared row inline
   std::deque<SharedDecl> decls_;  // stable addresses: handles point into it
   Arena arena_;
   std::size_t arena_used_ = 0;

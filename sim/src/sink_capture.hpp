@@ -16,6 +16,7 @@ struct SharedDecl;
 class CaptureSink {
  public:
   CaptureSink(LaunchState& st, const SinkEnv& env);
+  bool on() const { return on_; }
   void on_group_start(std::uint64_t, const std::deque<SharedDecl>*) {}
   void on_instruction(const WarpInstruction& in) {
     if (on_ && in.addr) [[unlikely]] take(in);

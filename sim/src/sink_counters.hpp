@@ -24,6 +24,10 @@ class CounterSink {
   CounterSink(LaunchState& st, const SinkEnv& env);
   void on_group_start(std::uint64_t, const std::deque<SharedDecl>*) {}
   void on_instruction(const WarpInstruction& in);
+  // A full-warp shared access (kSharedLoad/kSharedStore) of `width` bytes per lane whose spread
+  // keeps it in one wavefront: counted here, as on_instruction would, and true; false (nothing
+  // counted) for any other spread. The warp grouper's quick path for the common row.
+  bool count_full_shared_row(std::uint32_t site, std::uint32_t width, std::uint64_t spread);
   void on_interval_end(const IntervalLogs&) {}
   void on_group_end(const IntervalLogs&) {}
 
@@ -49,6 +53,19 @@ inline void CounterSink::on_instruction(const WarpInstruction& in) {
     return;
   }
   count_memory(in, s.c);
+}
+
+inline bool CounterSink::count_full_shared_row(std::uint32_t site, std::uint32_t width,
+                                               std::uint64_t spread) {
+  if (!model::one_shared_wavefront(model::WarpAccess{~0u, width, nullptr, spread}, geo_)) return false;
+  if (site >= acc_.size()) acc_.resize(site + 1);
+  AccessCounters& c = acc_[site].c;
+  c.thread_accesses += 32;
+  c.instructions += 1;
+  c.bytes += std::uint64_t(32) * width;
+  c.wavefronts += 1;
+  c.ideal_wavefronts += 1;
+  return true;
 }
 
 inline void CounterSink::count_memory(const WarpInstruction& in, AccessCounters& c) {

@@ -95,6 +95,14 @@ inline void GroupRun::count_row(std::uint32_t tag, const std::uint64_t* addr, st
     }
     site = ti.placed[1];
     kind = kind == SiteKind::kStore ? SiteKind::kSharedStore : SiteKind::kSharedLoad;
+    // The common row (one wavefront, no capture): the counters take it inline; of the other
+    // sinks only the checker wants a shared access (the cache model counts global ones).
+    if (quick_rows_ && sinks_->get<CounterSink>().count_full_shared_row(site, ti.width, spread)) {
+      if (checking_)
+        checker_sink().on_instruction(
+            WarpInstruction{site, kind, ti.width, 0xFFFFFFFFu, addr, group_, w, 1, spread});
+      return;
+    }
   }
   sinks_->on_instruction(WarpInstruction{site, kind, ti.width, 0xFFFFFFFFu, addr, group_, w, 1, spread});
 }
