@@ -1,8 +1,9 @@
-// The warp grouper's fast paths against their definitions: the transpose
+// The warp grouper's fast paths against their definitions: the spreads and the transpose
 // (sim/src/warp_transpose.hpp) at every level this CPU runs (scalar, SSE2, AVX2), for every
-// length from 0 to 40 (so every vector step count and remainder), with equal tags and with one
-// lane's tag differing at a random record; and the placement test by spread (lanes_inside,
-// warp_instruction.hpp) on random lanes and regions, against every lane's own test.
+// length from 0 to 40 (so every vector step count and remainder) and every range of rows up to
+// 6 long, with equal tags and with one lane's tag differing at a random record; and the
+// placement test by spread (lanes_inside, warp_instruction.hpp) on random lanes and regions,
+// against every lane's own test.
 #include "warp_instruction.hpp"
 #include "warp_transpose.hpp"
 
@@ -46,17 +47,28 @@ TEST(WarpTranspose, EveryLevelMatchesTheDefinition) {
         }
         want_uniform = want_uniform && (want_spread[k] >> kTagShift) == 0;
       }
-      if (variant == 1 && len > 0) EXPECT_FALSE(want_uniform);
+      if (variant == 1 && len > 0) {
+        EXPECT_FALSE(want_uniform);
+      }
       for (TransposeLevel level : levels) {
-        std::vector<std::uint64_t> rows(len * 32 + 1, 7), spread(len + 1, 7);
-        const bool uniform = transpose_lanes(data, len, rows.data(), spread.data(), level);
         SCOPED_TRACE("len " + std::to_string(len) + " variant " + std::to_string(variant) + " level " +
                      std::to_string(static_cast<int>(level)));
-        EXPECT_EQ(uniform, want_uniform);
-        EXPECT_EQ(std::vector<std::uint64_t>(rows.begin(), rows.begin() + len * 32), want_rows);
+        std::vector<std::uint64_t> spread(len + 1, 7);
+        EXPECT_EQ(lane_spreads(data, len, spread.data(), level), want_uniform);
         EXPECT_EQ(std::vector<std::uint64_t>(spread.begin(), spread.begin() + len), want_spread);
-        EXPECT_EQ(rows[len * 32], 7u);  // nothing written past the rows
-        EXPECT_EQ(spread[len], 7u);
+        EXPECT_EQ(spread[len], 7u);  // nothing written past the spreads
+        // Every range [from, to) of up to 6 rows (flush_warp asks for 4 at a time from any row).
+        for (std::size_t from = 0; from <= len; ++from) {
+          for (std::size_t to = from; to <= len && to <= from + 6; ++to) {
+            std::vector<std::uint64_t> rows(len * 32 + 1, 7);
+            transpose_rows(data, from, to, rows.data(), level);
+            for (std::size_t i = 0; i < rows.size(); ++i) {
+              const bool inside = i >= from * 32 && i < to * 32;
+              ASSERT_EQ(rows[i], inside ? want_rows[i] : 7u)
+                  << "from " << from << " to " << to << " index " << i;
+            }
+          }
+        }
       }
     }
   }

@@ -284,9 +284,11 @@ class GroupRun {
   std::source_location arrived_at_;
   bool one_loc_ = true;
   void flush_warp(std::uint32_t w);
-  bool transpose_uniform(const WarpLog::LaneLog* lanes, std::size_t len);
-  void count_row(std::uint32_t tag, const std::uint64_t* addr, std::uint32_t w, std::uint64_t spread);
+  bool uniform_spreads(const WarpLog::LaneLog* lanes, std::size_t len, const std::uint64_t** data);
+  const std::uint64_t* row(const std::uint64_t* const* data, std::size_t k, std::size_t len);
+  void count_row(const std::uint64_t* const* data, std::size_t k, std::size_t len, std::uint32_t w);
   std::vector<std::uint64_t> rows_;  // flush_warp's transposed records: [instruction][lane]
+  std::size_t rows_done_ = 0;         // rows_ holds rows below this one of the warp being flushed
   std::vector<std::uint64_t> spread_;  // per row: OR of its records ^ lane 0's (tags included)
   // Front-end accesses (kLoad/kStore): where an address lies.
   enum class Space : std::uint8_t { kGlobal, kShared, kLocal, kInvalid };

@@ -56,6 +56,17 @@ class CheckerSink {
     }
     s.accesses += in.mask == ~0u ? 32 : static_cast<std::uint32_t>(std::popcount(in.mask));
   }
+  // A full-warp shared access whose lanes the grouper found inside the declared bytes by its
+  // spread (count_row's quick path): what on_instruction would note, without the lanes.
+  void on_full_shared_row(std::uint32_t warp, SiteKind kind, std::uint32_t width) {
+    if (!checker_) return;
+    WarpSeen& s = seen_[warp];
+    if (kind != SiteKind::kSharedLoad || width > 4) {
+      s.loud = true;
+      if (kind != SiteKind::kSharedLoad) return;
+    }
+    s.accesses += 32;
+  }
   void on_interval_end(const IntervalLogs& logs) {
     if (!checker_) return;
     read_interval(logs);

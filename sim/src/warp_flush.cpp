@@ -1,10 +1,11 @@
 // Warp instructions from the lanes' logs: grouping records into warp instructions
 // (flush_warp, WarpGrouper) and handing them to the sinks (count_instruction, sinks.hpp), and
 // the end of an interval's logs (end_interval). The common case (every lane the same records)
-// is a vectorised transpose (warp_transpose.hpp) that also gives each instruction its lanes'
-// spread, and count_row, which places a shared front-end access by that spread and counts it
-// with the sinks inlined: no pass over the lanes after the transpose. The scheduler and
-// barrier are in group.cpp and group_sync.cpp.
+// takes each instruction's spread in one vectorised pass over the lanes (warp_transpose.hpp),
+// and count_row places a shared front-end access by that spread and counts a one-wavefront
+// one with the counters sink inlined: its lanes are never gathered. Rows a sink must read are
+// transposed four at a time as they are reached. The scheduler and barrier are in group.cpp
+// and group_sync.cpp.
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -65,32 +66,45 @@ void GroupRun::end_interval(bool group_end) {
   }
 }
 
-// The common case: all 32 lanes hold `len` records. Transposes them into rows_ (row k: the
-// addresses of record k of lanes 0..31) and spread_ (warp_transpose.hpp); true when every
-// lane's tags equal lane 0's: row k is then warp instruction k with all lanes, and spread_[k]
-// its lanes' address spread (model::WarpAccess::spread).
-bool GroupRun::transpose_uniform(const WarpLog::LaneLog* lanes, std::size_t len) {
+// The common case: all 32 lanes hold `len` records. Their spreads into spread_
+// (warp_transpose.hpp) and their logs into data; true when every lane's tags equal lane 0's:
+// row k is then warp instruction k with all lanes, and spread_[k] its lanes' address spread
+// (model::WarpAccess::spread). Rows are transposed (row()) only for the sinks that read them.
+bool GroupRun::uniform_spreads(const WarpLog::LaneLog* lanes, std::size_t len, const std::uint64_t** data) {
   if (rows_.size() < len * 32) rows_.resize(len * 32);
   if (spread_.size() < len) spread_.resize(len);
-  const std::uint64_t* data[32];
   for (std::uint32_t l = 0; l < 32; ++l) data[l] = lanes[l].data();
-  return transpose_lanes(data, len, rows_.data(), spread_.data());
+  rows_done_ = 0;
+  return lane_spreads(data, len, spread_.data());
+}
+
+// Row k of the uniform path (its lanes' addresses), transposed with the next three on first
+// use: rows are asked for in increasing k.
+const std::uint64_t* GroupRun::row(const std::uint64_t* const* data, std::size_t k, std::size_t len) {
+  if (k >= rows_done_) {
+    rows_done_ = std::min(k + 4, len);
+    transpose_rows(data, k, rows_done_, rows_.data());
+  }
+  return rows_.data() + k * 32;
 }
 
 // One warp instruction of the uniform path (every lane, spread known), the sinks inlined into
 // it: a front-end access whose spread places it in shared memory (lanes_inside) is counted
-// here; any other (global, first placement of its site, straddling, misplaced) goes through
-// count_placed.
-inline void GroupRun::count_row(std::uint32_t tag, const std::uint64_t* addr, std::uint32_t w,
-                                std::uint64_t spread) {
+// here, and when it takes one wavefront without its lanes being transposed; any other (global,
+// first placement of its site, straddling, misplaced) goes through count_placed.
+inline void GroupRun::count_row(const std::uint64_t* const* data, std::size_t k, std::size_t len,
+                                std::uint32_t w) {
+  const std::uint32_t tag = static_cast<std::uint32_t>(data[0][k] >> kTagShift);
+  const std::uint64_t spread = spread_[k];
   const TagInfo& ti = tag_info_[tag];
   std::uint32_t site = ti.site;
   SiteKind kind = ti.kind;
   if (kind == SiteKind::kLoad || kind == SiteKind::kStore) {
     const std::uint64_t base = reinterpret_cast<std::uint64_t>(arena_.data());
-    if (addr[0] - base >= shared_valid_ || ti.placed[1] == ~0u ||
-        !lanes_inside(addr[0], spread, ti.width, base, shared_valid_)) {
-      count_placed(tag, 0xFFFFFFFFu, addr, w, spread);
+    const std::uint64_t a0 = data[0][k] & kAddrMask;
+    if (a0 - base >= shared_valid_ || ti.placed[1] == ~0u ||
+        !lanes_inside(a0, spread, ti.width, base, shared_valid_)) {
+      count_placed(tag, 0xFFFFFFFFu, row(data, k, len), w, spread);
       return;
     }
     site = ti.placed[1];
@@ -98,13 +112,11 @@ inline void GroupRun::count_row(std::uint32_t tag, const std::uint64_t* addr, st
     // The common row (one wavefront, no capture): the counters take it inline; of the other
     // sinks only the checker wants a shared access (the cache model counts global ones).
     if (quick_rows_ && sinks_->get<CounterSink>().count_full_shared_row(site, ti.width, spread)) {
-      if (checking_)
-        checker_sink().on_instruction(
-            WarpInstruction{site, kind, ti.width, 0xFFFFFFFFu, addr, group_, w, 1, spread});
+      if (checking_) checker_sink().on_full_shared_row(w, kind, ti.width);
       return;
     }
   }
-  sinks_->on_instruction(WarpInstruction{site, kind, ti.width, 0xFFFFFFFFu, addr, group_, w, 1, spread});
+  sinks_->on_instruction(WarpInstruction{site, kind, ti.width, 0xFFFFFFFFu, row(data, k, len), group_, w, 1, spread});
 }
 
 // The hot path of warp formation, in one function on purpose: its three ways of pairing the
@@ -124,10 +136,9 @@ void GroupRun::flush_warp(std::uint32_t w) {
   }
   bool uniform = !lanes[0].empty();
   for (std::uint32_t l = 1; l < 32 && uniform; ++l) uniform = lanes[l].size() == lanes[0].size();
-  if (uniform && transpose_uniform(lanes, lanes[0].size())) {
-    const std::uint64_t* refrec = lanes[0].data();
-    for (std::size_t k = 0, len = lanes[0].size(); k < len; ++k)
-      count_row(static_cast<std::uint32_t>(refrec[k] >> kTagShift), rows_.data() + k * 32, w, spread_[k]);
+  const std::uint64_t* data[32];
+  if (uniform && uniform_spreads(lanes, lanes[0].size(), data)) {
+    for (std::size_t k = 0, len = lanes[0].size(); k < len; ++k) count_row(data, k, len, w);
     if (!checking_)
       for (std::uint32_t l = 0; l < 32; ++l) lanes[l].clear();
     return;
