@@ -120,7 +120,7 @@ inline void GroupRun::count_row(const std::uint64_t* const* data, std::size_t k,
 }
 
 // The hot path of warp formation, in one function on purpose: its three ways of pairing the
-// lanes' records (equal-length logs transposed in one pass, prefix sequences, the general
+// lanes' records (equal-length logs taken by their spreads, prefix sequences, the general
 // grouper) share the lane scan and the per-instruction dispatch, and the common case stays
 // free of calls.
 void GroupRun::flush_warp(std::uint32_t w) {
