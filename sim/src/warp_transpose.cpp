@@ -124,31 +124,38 @@ TransposeLevel best_transpose_level() {
 #endif
 }
 
+namespace {
+
+// One kind of step (spreads or rows) at its three widths; each width fills rows from k to the
+// row it returns, the narrower ones finish. Null where this build has no such width.
+using Step = std::size_t (*)(const std::uint64_t* const*, std::size_t, std::size_t, std::uint64_t*);
+#if !defined(TGSIM_TRANSPOSE_AVX2)
+constexpr Step spreads_avx2 = nullptr, rows_avx2 = nullptr;
+#endif
+#if !defined(__SSE2__)
+constexpr Step spreads_sse2 = nullptr, rows_sse2 = nullptr;
+#endif
+
+void by_level(TransposeLevel level, Step avx2, Step sse2, Step scalar, const std::uint64_t* const* data,
+              std::size_t k, std::size_t end, std::uint64_t* out) {
+  if (avx2 && level >= TransposeLevel::kAvx2 && detail::cpu_has_avx2()) k = avx2(data, k, end, out);
+  if (sse2 && level >= TransposeLevel::kSse2) k = sse2(data, k, end, out);
+  scalar(data, k, end, out);
+}
+
+}  // namespace
+
 bool lane_spreads(const std::uint64_t* const* data, std::size_t len, std::uint64_t* spread,
                   TransposeLevel level) {
-  std::size_t k = 0;
-#if defined(TGSIM_TRANSPOSE_AVX2)
-  if (level >= TransposeLevel::kAvx2 && detail::cpu_has_avx2()) k = spreads_avx2(data, k, len, spread);
-#endif
-#if defined(__SSE2__)
-  if (level >= TransposeLevel::kSse2) k = spreads_sse2(data, k, len, spread);
-#endif
-  spreads_scalar(data, k, len, spread);
+  by_level(level, spreads_avx2, spreads_sse2, spreads_scalar, data, 0, len, spread);
   std::uint64_t diff = 0;
-  for (k = 0; k < len; ++k) diff |= spread[k];
+  for (std::size_t k = 0; k < len; ++k) diff |= spread[k];
   return (diff >> kTagShift) == 0;
 }
 
 void transpose_rows(const std::uint64_t* const* data, std::size_t from, std::size_t to, std::uint64_t* rows,
                     TransposeLevel level) {
-  std::size_t k = from;
-#if defined(TGSIM_TRANSPOSE_AVX2)
-  if (level >= TransposeLevel::kAvx2 && detail::cpu_has_avx2()) k = rows_avx2(data, k, to, rows);
-#endif
-#if defined(__SSE2__)
-  if (level >= TransposeLevel::kSse2) k = rows_sse2(data, k, to, rows);
-#endif
-  rows_scalar(data, k, to, rows);
+  by_level(level, rows_avx2, rows_sse2, rows_scalar, data, from, to, rows);
 }
 
 }  // namespace tgsim::detail
