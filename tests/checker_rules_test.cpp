@@ -90,6 +90,35 @@ TEST(Bytes, TwoWarpsOnTheHalvesOfOneWord) {
   EXPECT_THAT(racy, HasFinding(FindingKind::kWaw));
 }
 
+// An interval whose only checked accesses are one-word shared stores (a tiled kernel's loading
+// phase) is read without logging them when each word is stored once (CheckerSink's lone
+// stores); a word stored twice must still go through the full check.
+TG_KERNEL void store_phase(TG_GLOBAL(int) out, int words, int twice_by_one_thread) {
+  TG_SHARED(int, s, [64]);
+  const int t = static_cast<int>(threadIdx.x);
+  s[t % words] = t;
+  if (twice_by_one_thread) s[t % words] = t + 1;
+  __syncthreads();
+  out[t] = s[t % words];
+}
+
+TEST(LoneStores, AWordStoredByTwoWarpsInAStoreOnlyIntervalIsAHazard) {
+  tgsim::Device dev;
+  auto out = dev.alloc<int>(64, "out");
+  for (unsigned threads : {1u, 2u}) {
+    // every word stored once, then read after the barrier: clean and initialised
+    EXPECT_THAT(dev.launch(cfg(Dim3(2), Dim3(64), true, Schedule::kInOrder, threads), store_phase, out, 64, 0),
+                HasNoFindings());
+    EXPECT_THAT(dev.launch(cfg(Dim3(2), Dim3(64), true, Schedule::kInOrder, threads), store_phase, out, 64, 1),
+                HasNoFindings());
+    // words 0..31 stored by lanes of warp 0 and of warp 1, with different values
+    Report r = dev.launch(cfg(Dim3(2), Dim3(64), true, Schedule::kReverse, threads), store_phase, out, 32, 0);
+    ASSERT_EQ(r.findings.size(), 1u) << ::testing::PrintToString(r);
+    EXPECT_EQ(r.findings[0].kind, FindingKind::kWaw);
+    EXPECT_THAT(r, HasFinding(FindingKind::kWaw, OnObject("s")));
+  }
+}
+
 // ---------------------------------------------------------------- items 5 and 9: global
 
 TG_KERNEL void set_flag(TG_GLOBAL(int) flag, int value_per_block) {

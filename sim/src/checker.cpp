@@ -13,6 +13,19 @@
 
 namespace tgsim::detail {
 
+std::uint64_t fold_other_width(const void* value, std::uint32_t width) {
+  std::uint64_t v = 0;
+  if (width < 8) {
+    std::memcpy(&v, value, width);
+  } else {
+    std::uint64_t lo, hi;
+    std::memcpy(&lo, value, 8);
+    std::memcpy(&hi, static_cast<const char*>(value) + 8, 8);
+    v = lo ^ (hi * kGoldenGamma);
+  }
+  return v;
+}
+
 namespace {
 
 // Past this many pairs per word and interval the rest of the word is skipped: a thousand
@@ -416,6 +429,7 @@ void Checker::end_interval() {
     }
   }
   sh_marks_ = 0;
+  sh_restored_ = false;
   for (std::uint32_t i : g_touched_) {
     GWord& g = gwords_[i];
     if (g.wtag == interval_) analyze(false, g.word, g.head, nullptr);

@@ -155,24 +155,22 @@ inline bool is_write(SiteKind k) {
          k == SiteKind::kGlobalAtomic || k == SiteKind::kStore;
 }
 // A store's bytes as one 64-bit value (a 16-byte store: halves folded), for same-value WAW.
+// Widths other than 4 and 8 out of line (fold_other_width), so that the common case needs no
+// stack slot in its caller.
+[[gnu::noinline]] std::uint64_t fold_other_width(const void* value, std::uint32_t width);
 inline std::uint64_t fold_store_value(const void* value, std::uint32_t width) {
-  std::uint64_t v = 0;
-  if (!value) return v;
+  if (!value) return 0;
   if (width == 4) {  // fixed-size copies: no call to memcpy
     std::uint32_t x;
     std::memcpy(&x, value, 4);
-    v = x;
-  } else if (width == 8) {
-    std::memcpy(&v, value, 8);
-  } else if (width < 8) {
-    std::memcpy(&v, value, width);
-  } else {
-    std::uint64_t lo, hi;
-    std::memcpy(&lo, value, 8);
-    std::memcpy(&hi, static_cast<const char*>(value) + 8, 8);
-    v = lo ^ (hi * kGoldenGamma);
+    return x;
   }
-  return v;
+  if (width == 8) {
+    std::uint64_t v;
+    std::memcpy(&v, value, 8);
+    return v;
+  }
+  return fold_other_width(value, width);
 }
 
 class Checker {
@@ -180,10 +178,22 @@ class Checker {
   // `valid_bytes`: the arena bytes the kernel declared (calm() looks at their words).
   Checker(LaunchState& st, std::size_t arena_bytes, std::size_t valid_bytes);
   void start_group(std::uint64_t group, const std::deque<SharedDecl>* decls);
+  // A 4-byte aligned shared store at arena offset `addr`, as mark_shared_store(addr, 4) does;
+  // false (nothing marked) when the word lies outside the tables.
+  bool mark_shared_word(std::uint64_t addr) {
+    const std::uint64_t w = addr >> 2;
+    if (w >= sh_wtag_.size()) return false;
+    ++sh_marks_;
+    sh_restored_ |= sh_wtag_[w] == interval_;
+    sh_wtag_[w] = interval_;
+    sh_quiet_[w] = kNone;
+    return true;
+  }
   // A shared store (or atomic) of this interval covers these words.
   void mark_shared_store(std::uint64_t addr, std::uint32_t width) {
-    const std::uint64_t last = (addr + width - 1) >> 2;
     ++sh_marks_;
+    sh_restored_ = true;  // (not one word: not a lone store)
+    const std::uint64_t last = (addr + width - 1) >> 2;
     for (std::uint64_t w = addr >> 2; w <= last && w < sh_wtag_.size(); ++w) {
       sh_wtag_[w] = interval_;
       sh_quiet_[w] = kNone;
@@ -209,6 +219,21 @@ class Checker {
     return Quiet{sh_quiet_.data(), sh_bytes_, group_interval_, interval_ - group_interval_};
   }
   bool quiet_shared_load(std::uint64_t addr) const { return quiet()(addr); }
+  // Lone stores: every shared store of this interval so far was of one word, each word stored
+  // once, and nothing has been handed to access() yet. If the interval's reading then finds no
+  // access to check but such stores, no access has a partner (a word's only access is its one
+  // store): lone_stores() applies what end_interval() does for a word with one store (it
+  // becomes initialised, quiet from the next interval) without logging the accesses.
+  bool lone_stores_possible() const { return !sh_restored_ && sh_touched_.empty() && log_.size() == 0; }
+  std::uint64_t shared_bytes() const { return sh_bytes_; }
+  void lone_stores(const std::vector<std::uint32_t>& words) {
+    for (std::uint32_t w : words) {
+      const bool was_init = sh_init_[w] == serial_;
+      sh_init_[w] = serial_;
+      sh_quiet_[w] = interval_ + 1;
+      init_valid_ += !was_init && w < valid_words_;
+    }
+  }
   // No shared store in this interval so far and every word of the declared bytes initialised
   // by the group: every shared load inside those bytes is quiet.
   bool calm() const { return sh_marks_ == 0 && init_valid_ == valid_words_; }
@@ -380,6 +405,7 @@ class Checker {
   std::vector<std::uint32_t> sh_head_, sh_tag_, sh_wtag_, sh_init_;  // sh_wtag_: last stored in
   std::vector<std::uint32_t> sh_quiet_;  // the interval from which the word is quiet (Quiet)
   std::uint32_t sh_marks_ = 0;      // shared stores marked in this interval
+  bool sh_restored_ = false;        // one of them wider than a word, or a word stored twice
   std::uint32_t valid_words_ = 0;   // words holding the declared bytes
   std::uint32_t init_valid_ = 0;    // of them, initialised by the group so far
   std::vector<std::uint32_t> sh_touched_;

@@ -25,23 +25,24 @@ CheckerSink::CheckerSink(LaunchState& st, const SinkEnv& env)
 // building their lists. Those are most accesses of a tiled kernel, so the scan over them is one
 // loop with a byte per tag (its class) and one table load per shared word (Checker::Quiet);
 // the rest goes to access_one(). The values are cleared here; the logs by GroupRun.
-namespace {
 
 // The quick scan's view: per tag class the base subtracted from a record's address to get an
 // arena offset and the bytes such offsets may have (0: never skipped), the quiet table, and
 // the read-only buffers (Checker::read_only_loads) for the classes of loads that may be global.
-struct Scan {
+struct CheckerSink::Scan {
   const std::uint8_t* cls;
   std::uint64_t base[8], limit[8];  // (classes from kSkip on: 0, never skipped as quiet)
   Checker::Quiet quiet;
   Checker::Span ro[Checker::kReadOnlyScan];  // (unused: 0 bytes)
 };
 
+namespace {
+
 // The first record from k on that the checker must see (n when none): constant loads, quiet
 // shared loads and loads inside read-only buffers are passed over. Kept free of calls, so its
 // loop stays in registers.
-[[gnu::always_inline]] inline std::size_t next_access(const Scan& q, const std::uint64_t* rec, std::size_t k,
-                                          std::size_t n) {
+[[gnu::always_inline]] inline std::size_t next_access(const CheckerSink::Scan& q, const std::uint64_t* rec,
+                                                     std::size_t k, std::size_t n) {
   const std::uint8_t* cls = q.cls;
   const std::uint32_t* from = q.quiet.from;
   const std::uint32_t first = q.quiet.first, span = q.quiet.span;
@@ -77,6 +78,50 @@ void CheckerSink::read_interval(const IntervalLogs& logs) {
             {}};
   std::copy(checker.read_only_loads().begin(), checker.read_only_loads().end(), scan.ro);
   const bool calm = checker.calm();
+  if (checker.lone_stores_possible() && only_lone_stores(logs, scan, calm)) {
+    checker.lone_stores(lone_);
+  } else {
+    check_interval(logs, scan, calm);
+  }
+  for (std::vector<std::uint64_t>& v : values_) v.clear();
+  std::fill(seen_.begin(), seen_.end(), WarpSeen{});
+}
+
+// Whether every access the interval's reading must see is a shared store of one word inside
+// the declared bytes, by a warp with no __syncwarp (the stores of a tiled kernel's loading
+// phase): their words in lone_. Stops at the first other access.
+bool CheckerSink::only_lone_stores(const IntervalLogs& logs, const Scan& scan, bool calm) {
+  lone_.clear();
+  // What Checker::access takes inline: a front-end store inside the declared bytes (the direct
+  // path of check_interval), a kernel-side shared store inside the arena's words.
+  const std::uint64_t words = checker_->shared_bytes();
+  const std::uint64_t front = std::min<std::uint64_t>(shared_valid_, words);
+  for (std::uint32_t w = 0; w < logs.warps.size(); ++w) {
+    const WarpLog& wl = logs.warps[w];
+    if (calm && calm_warp(wl, w)) continue;
+    if (!wl.sync_masks.empty() || !wl.syncs.empty()) return false;
+    for (const WarpLog::LaneLog& log : wl.lanes) {
+      const std::uint64_t* rec = log.data();
+      const std::size_t n = log.size();
+      for (std::size_t k = next_access(scan, rec, 0, n); k < n; k = next_access(scan, rec, k + 1, n)) {
+        const std::uint64_t r = rec[k];
+        const std::uint8_t c = classes_[r >> kTagShift];
+        if (c < kFrontStoreWord) return false;
+        const TagInfo& ti = logs.tags[r >> kTagShift];
+        const bool fe = c == kFrontStoreWord;
+        const std::uint64_t off = (r & kAddrMask) - (fe ? arena_ : 0);
+        const std::uint32_t site = fe ? ti.placed[1] : ti.site;
+        if (off >= (fe ? front : words) || (off & 3) + ti.width > 4 || site == ~0u) return false;
+        lone_.push_back(static_cast<std::uint32_t>(off >> 2));
+      }
+    }
+  }
+  return true;
+}
+
+// Every access that the quick scan does not pass over, to the checker.
+void CheckerSink::check_interval(const IntervalLogs& logs, const Scan& scan, bool calm) {
+  Checker& checker = *checker_;
   for (std::uint32_t w = 0; w < logs.warps.size(); ++w) {
     const WarpLog& wl = logs.warps[w];
     if (calm && calm_warp(wl, w)) continue;
@@ -107,8 +152,6 @@ void CheckerSink::read_interval(const IntervalLogs& logs) {
       }
     }
   }
-  for (std::vector<std::uint64_t>& v : values_) v.clear();
-  std::fill(seen_.begin(), seen_.end(), WarpSeen{});
 }
 
 // Its warp instructions were all quiet kinds (on_instruction) and held every record of its
@@ -134,6 +177,17 @@ void CheckerSink::classify(const std::vector<TagInfo>& tags) {
     else if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kStore) c = kOther;
     classes_.push_back(c);
   }
+}
+
+void CheckerSink::note_store_general(std::vector<std::uint64_t>& vals, SiteKind kind, std::uint64_t addr,
+                                     std::uint32_t width, const void* value) {
+  vals.push_back(fold_store_value(value, width));
+  if (kind == SiteKind::kStore && addr - arena_ < shared_valid_) {
+    kind = SiteKind::kSharedStore;  // front-end code: shared memory by its address
+    addr -= arena_;
+  }
+  if (kind == SiteKind::kSharedStore || kind == SiteKind::kSharedAtomic)
+    checker_->mark_shared_store(addr, width);
 }
 
 // One access that the quick test did not skip: its __syncwarp count, then the checker (a

@@ -5,6 +5,7 @@
 #pragma once
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <deque>
 #include <memory>
 #include <utility>
@@ -24,17 +25,24 @@ class CheckerSink {
  public:
   CheckerSink(LaunchState& st, const SinkEnv& env);
   bool on() const { return checker_ != nullptr; }
+  struct Scan;  // how the interval's reading passes over accesses (sink_checker.cpp)
   // A store of `thread` (in its lane's log order): its bytes, and its shared words marked as
   // stored in this interval (the interval's reading then skips loads of words nobody stored).
+  // The common case, a 4-byte store of one word with room in the values, is tested first and
+  // needs no call (so no saved registers); the rest is note_store_general.
   void note_store(std::uint32_t thread, SiteKind kind, std::uint64_t addr, std::uint32_t width,
                   const void* value) {
-    values_[thread].push_back(fold_store_value(value, width));
-    if (kind == SiteKind::kStore && addr - arena_ < shared_valid_) {
-      kind = SiteKind::kSharedStore;  // front-end code: shared memory by its address
-      addr -= arena_;
+    std::vector<std::uint64_t>& vals = values_[thread];
+    const std::uint64_t off = addr - (kind == SiteKind::kStore ? arena_ : 0);
+    if (width == 4 && value && vals.size() != vals.capacity() && (off & 3) == 0 &&
+        (kind == SiteKind::kStore ? off < shared_valid_ : kind == SiteKind::kSharedStore) &&
+        checker_->mark_shared_word(off)) [[likely]] {
+      std::uint32_t x;
+      std::memcpy(&x, value, 4);
+      vals.push_back(x);
+      return;
     }
-    if (kind == SiteKind::kSharedStore || kind == SiteKind::kSharedAtomic)
-      checker_->mark_shared_store(addr, width);
+    note_store_general(vals, kind, addr, width, value);
   }
   void on_group_start(std::uint64_t group, const std::deque<SharedDecl>* decls) {
     if (checker_) checker_->start_group(group, decls);
@@ -124,6 +132,8 @@ class CheckerSink {
   // A warp whose every access of this calm interval (Checker::calm) is quiet.
   bool calm_warp(const WarpLog& wl, std::uint32_t w) const;
   void read_interval(const IntervalLogs& logs);
+  bool only_lone_stores(const IntervalLogs& logs, const Scan& scan, bool calm);
+  void check_interval(const IntervalLogs& logs, const Scan& scan, bool calm);
   void classify(const std::vector<TagInfo>& tags);
   void access_one(const IntervalLogs& logs, const WarpLog& wl, Lane& lane, std::uint32_t k,
                   std::uint64_t r);
@@ -144,6 +154,9 @@ class CheckerSink {
   std::uint64_t arena_;
   std::size_t shared_valid_;
   std::vector<std::vector<std::uint64_t>> values_;  // per thread: stored bytes, in log order
+  std::vector<std::uint32_t> lone_;  // only_lone_stores: the stored words
+  [[gnu::noinline]] void note_store_general(std::vector<std::uint64_t>& vals, SiteKind kind,
+                                            std::uint64_t addr, std::uint32_t width, const void* value);
 };
 
 }  // namespace tgsim::detail
