@@ -2,7 +2,9 @@
 # tgsim bench on a machine without Boost or oneTBB (the H100 machine's 16 CPU cores): the tgsim
 # binary and HIP-CPU's matmul_tiled16 (examples/hipcpu/) travel in DIR with their shared
 # libraries and ld-linux-x86-64.so.2, and run through that loader.
-#   tests/bench/device_bench.sh DIR one-core   N=512, one worker, taskset -c 0 (tgsim and HIP-CPU)
+#   tests/bench/device_bench.sh DIR one-core   N=512, one worker, pinned to the last core (tgsim and
+#                                              HIP-CPU; core 0 takes more of the machine's own work)
+#                                              (REPS=K: K rounds, each row's minimum kept; 3)
 #   tests/bench/device_bench.sh DIR scaling    N=1024, 1..all workers, HIP-CPU beside each
 #   tests/bench/device_bench.sh DIR memory     peak RSS of `tgsim run matmul_tiled16 --n 2048`
 #                                              with the cache model at 2, 4, 8, 16 workers
@@ -17,8 +19,8 @@ EOS
 chmod +x "$D/hipcpu.sh"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-)"
 case $what in
-  one-core) taskset -c 0 "$D/ld-linux-x86-64.so.2" --library-path "$D" "$D/tgsim" \
-              bench --sizes 512 --reps 3 --threads 1 --hipcpu "$D/hipcpu.sh" ;;
+  one-core) taskset -c $(($(nproc) - 1)) "$D/ld-linux-x86-64.so.2" --library-path "$D" "$D/tgsim" \
+              bench --sizes 512 --reps "${REPS:-3}" --threads 1 --hipcpu "$D/hipcpu.sh" ;;
   scaling) tgsim bench --sizes 1024 --reps 2 --hipcpu "$D/hipcpu.sh" ;;
   memory)
     for t in 2 4 8 16; do
