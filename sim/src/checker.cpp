@@ -423,10 +423,7 @@ void Checker::end_interval() {
     } else {
       analyze(true, w, sh_head_[w], &sh_init_[w]);
     }
-    if (sh_init_[w] == serial_) {
-      sh_quiet_[w] = interval_ + 1;  // quiet from the next interval
-      init_valid_ += !was_init && w < valid_words_;
-    }
+    if (sh_init_[w] == serial_) initialised(w, was_init);
   }
   sh_marks_ = 0;
   sh_restored_ = false;

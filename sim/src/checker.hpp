@@ -178,26 +178,25 @@ class Checker {
   // `valid_bytes`: the arena bytes the kernel declared (calm() looks at their words).
   Checker(LaunchState& st, std::size_t arena_bytes, std::size_t valid_bytes);
   void start_group(std::uint64_t group, const std::deque<SharedDecl>* decls);
-  // A 4-byte aligned shared store at arena offset `addr`, as mark_shared_store(addr, 4) does;
-  // false (nothing marked) when the word lies outside the tables.
+  // A shared store inside the word at (4-byte aligned) arena offset `addr`; false (nothing
+  // marked) when the word lies outside the tables.
   bool mark_shared_word(std::uint64_t addr) {
     const std::uint64_t w = addr >> 2;
     if (w >= sh_wtag_.size()) return false;
     ++sh_marks_;
     sh_restored_ |= sh_wtag_[w] == interval_;
-    sh_wtag_[w] = interval_;
-    sh_quiet_[w] = kNone;
+    stored_word(w);
     return true;
   }
   // A shared store (or atomic) of this interval covers these words.
+  // (Within one word: mark_shared_word, which notes a word stored twice. Across words: never
+  // a lone store.)
   void mark_shared_store(std::uint64_t addr, std::uint32_t width) {
+    if ((addr & 3) + width <= 4 && mark_shared_word(addr & ~std::uint64_t(3))) return;
     ++sh_marks_;
-    sh_restored_ = true;  // (not one word: not a lone store)
+    sh_restored_ = true;
     const std::uint64_t last = (addr + width - 1) >> 2;
-    for (std::uint64_t w = addr >> 2; w <= last && w < sh_wtag_.size(); ++w) {
-      sh_wtag_[w] = interval_;
-      sh_quiet_[w] = kNone;
-    }
+    for (std::uint64_t w = addr >> 2; w <= last && w < sh_wtag_.size(); ++w) stored_word(w);
   }
   // The test for a one-word shared load with nothing to check: no store to its word in this
   // interval and the word initialised by the group (so neither a hazard nor an uninitialised
@@ -230,8 +229,7 @@ class Checker {
     for (std::uint32_t w : words) {
       const bool was_init = sh_init_[w] == serial_;
       sh_init_[w] = serial_;
-      sh_quiet_[w] = interval_ + 1;
-      init_valid_ += !was_init && w < valid_words_;
+      initialised(w, was_init);
     }
   }
   // No shared store in this interval so far and every word of the declared bytes initialised
@@ -378,6 +376,17 @@ class Checker {
   void add(FindingKind kind, bool shared, std::uint64_t word, const Access& a, const Access* b);
   void describe(HazardAgg& h, bool shared, std::uint64_t word);
   void merge_grid();
+  // Shared word w stored in this interval: not quiet until the interval ends.
+  void stored_word(std::uint64_t w) {
+    sh_wtag_[w] = interval_;
+    sh_quiet_[w] = kNone;
+  }
+  // Shared word w initialised by the group when this interval ends (was_init: already before):
+  // quiet from the next interval.
+  void initialised(std::uint32_t w, bool was_init) {
+    sh_quiet_[w] = interval_ + 1;
+    init_valid_ += !was_init && w < valid_words_;
+  }
   struct HeldPages {  // grid pages whose lock merge_grid holds
     static constexpr std::size_t kMax = 4;
     GridShadow::Page* p[kMax] = {};
