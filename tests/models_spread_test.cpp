@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -112,6 +113,44 @@ TEST(ModelsSpread, ShortCutsEqualTheLaneByLanePaths) {
       }
     }
   }
+}
+
+// global_sectors against its definition (the number of distinct sectors its active lanes'
+// bytes fall in), on the random patterns and on lanes scattered over many windows of 32
+// sectors, misaligned so that a lane may cross into a second sector (64 sectors at most).
+std::uint32_t sectors_by_definition(const WarpAccess& a, std::uint32_t sector_bytes) {
+  std::set<std::uint64_t> s;
+  for (int l = 0; l < 32; ++l)
+    if (a.active >> l & 1u)
+      for (std::uint64_t b = a.addr[l]; b < a.addr[l] + a.width; ++b) s.insert(b / sector_bytes);
+  return static_cast<std::uint32_t>(s.size());
+}
+
+TEST(GlobalSectors, EqualTheDistinctSectorsOfTheLanes) {
+  const Geometry geometries[] = {Geometry{}, Geometry{16, 4, 32}, Geometry{32, 8, 64}, Geometry{64, 4, 16}};
+  static const std::uint32_t widths[] = {1, 2, 4, 8, 16};
+  for (std::uint64_t seed : seeds()) {
+    std::mt19937_64 rng(seed);
+    for (int i = 0; i < 40000; ++i) {
+      Pattern p = random_pattern(rng);
+      if (i % 4 == 3) {  // scattered: a window each, or a few lanes sharing a window
+        p.width = widths[rng() % 5];
+        for (std::uint64_t& x : p.addr) x = (rng() % 64) * (rng() % 2 ? 1 : 4096) + rng() % 64;
+      }
+      const Geometry& g = geometries[i % 4];
+      for (bool known : {false, true}) {
+        WarpAccess a{p.active, p.width, p.addr.data()};
+        if (known) a.spread = lane_spread(p.active, p.addr.data());
+        ASSERT_EQ(global_sectors(a, g), sectors_by_definition(a, g.sector_bytes))
+            << describe(p) << " sector=" << g.sector_bytes << " spread known=" << known;
+      }
+    }
+  }
+  std::array<std::uint64_t, 32> addr{};
+  for (int l = 0; l < 32; ++l) addr[l] = static_cast<std::uint64_t>(l) * 1024 + 24;  // 32 windows, 2 sectors each
+  EXPECT_EQ(global_sectors(WarpAccess{0xFFFFFFFFu, 16, addr.data()}), 64u);
+  for (int l = 0; l < 32; ++l) addr[l] = static_cast<std::uint64_t>(l % 8) * 4096 + (l / 8) * 4;  // 8 windows, 1 sector each
+  EXPECT_EQ(global_sectors(WarpAccess{0xFFFFFFFFu, 4, addr.data()}), 8u);
 }
 
 // The models take a known spread as given (so the comparison above compares two paths): a

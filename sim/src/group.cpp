@@ -55,6 +55,7 @@ std::uint64_t GroupRun::tag_miss(std::uint64_t key, const std::source_location& 
     }
     tag_info_.push_back(TagInfo{state_.sites.id(loc, kind), kind, width,
                                 kind == SiteKind::kSharedLoad && width <= 4, loc});
+    quick_count_.push_back(0);
   }
   e.key = key;
   e.tag = std::uint64_t(it->second) << kTagShift;
@@ -101,6 +102,10 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
   counting_ = st.cfg.count;
   checking_ = st.cfg.check && counting_;
   quick_rows_ = counting_ && !sinks_->get<CaptureSink>().on();
+  if (quick_rows_) {  // model::one_shared_wavefront's condition, for full-warp rows
+    quick_spread_ = std::uint64_t(1) << std::countr_zero(st.profile.shared_banks * st.profile.bank_bytes);
+    quick_width_ = st.profile.bank_bytes;
+  }
   for (std::uint32_t i = 0; i < nthreads_; ++i) {
     ThreadCtx& c = threads_[i].ctx;
     c.log_ = warps_[i / 32].lanes[i % 32].buf();

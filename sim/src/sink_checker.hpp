@@ -64,16 +64,17 @@ class CheckerSink {
     }
     s.accesses += in.mask == ~0u ? 32 : static_cast<std::uint32_t>(std::popcount(in.mask));
   }
-  // A full-warp shared access whose lanes the grouper found inside the declared bytes by its
-  // spread (count_row's quick path): what on_instruction would note, without the lanes.
-  void on_full_shared_row(std::uint32_t warp, SiteKind kind, std::uint32_t width) {
+  // `rows` full-warp shared accesses of one site whose lanes the grouper found inside the
+  // declared bytes by their spreads (its quick rows): what on_instruction would note for each,
+  // without the lanes.
+  void on_full_shared_rows(std::uint32_t warp, SiteKind kind, std::uint32_t width, std::uint32_t rows) {
     if (!checker_) return;
     WarpSeen& s = seen_[warp];
     if (kind != SiteKind::kSharedLoad || width > 4) {
       s.loud = true;
       if (kind != SiteKind::kSharedLoad) return;
     }
-    s.accesses += 32;
+    s.accesses += 32 * rows;
   }
   void on_interval_end(const IntervalLogs& logs) {
     if (!checker_) return;

@@ -2,8 +2,8 @@
 // the bank/sector models' counts (models.hpp) in the profile's geometry, and the barriers and
 // warp collectives. With the cache model on, the cache sink (sink_cache.hpp) counts global
 // load and store sectors as it looks them up, and this sink leaves them out. Inline, with the
-// models' one-wavefront short cut inline too (model::one_shared_wavefront): the grouper's
-// count_row inlines the whole counting of a shared access.
+// models' one-wavefront short cut inline too (model::one_shared_wavefront); the grouper's
+// quick rows (one wavefront each) are counted per site in one step (count_full_shared_rows).
 #pragma once
 #include <bit>
 #include <cstdint>
@@ -24,10 +24,10 @@ class CounterSink {
   CounterSink(LaunchState& st, const SinkEnv& env);
   void on_group_start(std::uint64_t, const std::deque<SharedDecl>*) {}
   void on_instruction(const WarpInstruction& in);
-  // A full-warp shared access (kSharedLoad/kSharedStore) of `width` bytes per lane whose spread
-  // keeps it in one wavefront: counted here, as on_instruction would, and true; false (nothing
-  // counted) for any other spread. The warp grouper's quick path for the common row.
-  bool count_full_shared_row(std::uint32_t site, std::uint32_t width, std::uint64_t spread);
+  // `rows` full-warp shared accesses (kSharedLoad/kSharedStore) of one site, `width` bytes per
+  // lane, whose spreads keep each in one wavefront (model::one_shared_wavefront): counted as
+  // on_instruction would count them one by one. The warp grouper's quick rows.
+  void count_full_shared_rows(std::uint32_t site, std::uint32_t width, std::uint32_t rows);
   void on_interval_end(const IntervalLogs&) {}
   void on_group_end(const IntervalLogs&) {}
 
@@ -55,17 +55,15 @@ inline void CounterSink::on_instruction(const WarpInstruction& in) {
   count_memory(in, s.c);
 }
 
-inline bool CounterSink::count_full_shared_row(std::uint32_t site, std::uint32_t width,
-                                               std::uint64_t spread) {
-  if (!model::one_shared_wavefront(model::WarpAccess{~0u, width, nullptr, spread}, geo_)) return false;
+inline void CounterSink::count_full_shared_rows(std::uint32_t site, std::uint32_t width,
+                                                std::uint32_t rows) {
   if (site >= acc_.size()) acc_.resize(site + 1);
   AccessCounters& c = acc_[site].c;
-  c.thread_accesses += 32;
-  c.instructions += 1;
-  c.bytes += std::uint64_t(32) * width;
-  c.wavefronts += 1;
-  c.ideal_wavefronts += 1;
-  return true;
+  c.thread_accesses += std::uint64_t(32) * rows;
+  c.instructions += rows;
+  c.bytes += std::uint64_t(32) * width * rows;
+  c.wavefronts += rows;
+  c.ideal_wavefronts += rows;
 }
 
 inline void CounterSink::count_memory(const WarpInstruction& in, AccessCounters& c) {
