@@ -344,10 +344,10 @@ class GroupRun {
   std::vector<WarpCollective> wsync_;
   bool checking_ = false;  // cfg.check (and counting), as a plain flag for the hot path
   bool counting_ = true;   // LaunchConfig::count: off, flush_warp drops the logs
-  bool quick_rows_ = false;  // no capture: count_row counts a one-wavefront shared row inline
+  bool quick_rows_ = false;  // no capture: one-wavefront shared rows are counted per tag
   // The uniform path's quick rows (quick_row): a front-end shared access no wider than a bank
   // (quick_width_) whose spread is below quick_spread_ (one wavefront line; 0 without
-  // quick_rows_) is only counted, per tag, and handed to the sinks per tag after the warp.
+  // quick_rows_) is only tallied per tag, and handed to the sinks per tag after the warp.
   std::uint64_t quick_spread_ = 0;
   std::uint32_t quick_width_ = 0;
   std::vector<std::uint32_t> quick_count_;  // per tag: quick rows of the warp being flushed

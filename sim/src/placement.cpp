@@ -6,8 +6,8 @@
 // One warp instruction normally lies in one space: the interval its lanes' spread bounds them
 // to (or, without a spread, the OR of their offsets) is checked against the arena and the
 // cached buffer, and only a straddling instruction is placed lane by lane (then split into a
-// global and a shared instruction, as a generic LD would be). flush_warp's count_row places
-// the common shared case itself the same way.
+// global and a shared instruction, as a generic LD would be). flush_warp's quick_row and
+// count_row place the common shared case themselves the same way.
 #include <algorithm>
 #include <bit>
 #include <cstdio>
