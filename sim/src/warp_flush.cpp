@@ -4,8 +4,8 @@
 // takes each instruction's spread in one vectorised pass over the lanes (warp_transpose.hpp);
 // a one-wavefront shared front-end access placed by that spread is only tallied per tag
 // (quick_row) and counted per tag after the warp: its lanes are never gathered. Rows a sink
-// must read are transposed four at a time as they are reached. The scheduler and barrier are in group.cpp
-// and group_sync.cpp.
+// must read are transposed four at a time as they are reached. The scheduler and barrier are
+// in group.cpp and group_sync.cpp.
 #include <algorithm>
 #include <bit>
 #include <cstring>
