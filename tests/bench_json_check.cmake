@@ -1,7 +1,8 @@
 # `tgsim bench --json` at a tiny size with a stand-in for HIP-CPU (tests/bench/fake_hipcpu.sh,
 # which reports 1 ms): every row is there with its mode and fields, the access counts are the
 # kernels' exact ones, the ratios are the row's time over the engine's, HIP-CPU's and the
-# counters-only time, the machine is named and the targets are judged.
+# counters-only time, the workers' busy share is in (0, 1] at one and two workers, the machine
+# is named (and at two workers its register-loop efficiency given) and the targets are judged.
 #   cmake -DTGSIM=path/to/tgsim -DFAKE_HIPCPU=path/to/fake_hipcpu.sh -P bench_json_check.cmake
 execute_process(COMMAND ${TGSIM} bench --sizes 32 --reps 1 --threads 1 --json --hipcpu ${FAKE_HIPCPU}
                 OUTPUT_VARIABLE out RESULT_VARIABLE rc)
@@ -41,6 +42,10 @@ foreach(i RANGE 4)
   string(JSON ve GET "${out}" runs ${i} vs_uncounted_engine)
   string(JSON vh GET "${out}" runs ${i} vs_hipcpu)
   string(JSON vc GET "${out}" runs ${i} checker_vs_counters_only)
+  string(JSON busy GET "${out}" runs ${i} workers_busy)
+  if(NOT busy GREATER 0 OR busy GREATER 1.000001)
+    message(FATAL_ERROR "row ${i}: workers_busy ${busy}, expected a share in (0, 1]")
+  endif()
   if(NOT kernel STREQUAL k OR NOT mode STREQUAL m OR NOT acc EQUAL a OR NOT threads EQUAL 1)
     message(FATAL_ERROR "row ${i}: ${kernel} ${mode} accesses=${acc} threads=${threads}; "
                         "expected ${k} ${m} accesses=${a} threads=1")
@@ -87,4 +92,30 @@ foreach(want "counters time / HIP-CPU time <= 3.5" "cache time / HIP-CPU time <=
     message(FATAL_ERROR "no target '${want}' in:\n${found}")
   endif()
 endforeach()
+# Two workers: each row's busy share is the busy time over twice the wall time, so at most 1.
+execute_process(COMMAND ${TGSIM} bench --sizes 32 --reps 1 --threads 2 --no-cache --json
+                OUTPUT_VARIABLE out2 RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "tgsim bench --threads 2 exited with ${rc}")
+endif()
+string(JSON nrows LENGTH "${out2}" runs)
+math(EXPR last "${nrows} - 1")
+foreach(i RANGE ${last})
+  string(JSON busy GET "${out2}" runs ${i} workers_busy)
+  string(JSON threads GET "${out2}" runs ${i} threads)
+  if(NOT threads EQUAL 2 OR NOT busy GREATER 0 OR busy GREATER 1.000001)
+    message(FATAL_ERROR "2-worker row ${i}: threads ${threads}, workers_busy ${busy}")
+  endif()
+endforeach()
+# The machine's yardstick: timed at more than one worker only.
+string(JSON mtype TYPE "${out}" machine)
+if(NOT mtype STREQUAL "NULL")
+  message(FATAL_ERROR "one worker: machine is ${mtype}, expected null")
+endif()
+string(JSON mworkers GET "${out2}" machine workers)
+string(JSON meff GET "${out2}" machine register_loop_efficiency)
+string(JSON malone GET "${out2}" machine register_loop_alone_s)
+if(NOT mworkers EQUAL 2 OR NOT meff GREATER 0 OR NOT malone GREATER 0)
+  message(FATAL_ERROR "two workers: machine ${mworkers} workers, efficiency ${meff}, alone ${malone} s")
+endif()
 message(STATUS "bench JSON OK")

@@ -203,6 +203,30 @@ TEST(Launch, ReportsAreIdenticalForAnyWorkerCountAndSchedule) {
   }
 }
 
+// LaunchTiming (tgsim bench's busy column): the worker slots, the launch's wall time and the
+// workers' busy time, in both dispatch paths (one task per group; one task per SM with the
+// cache model). Busy time is spent inside the launch's wall time by at most `workers` workers.
+TEST(Launch, TimingGivesTheWorkersAndTheirBusyTime) {
+  tgsim::Device dev;
+  for (unsigned threads : {1u, 3u})
+    for (bool cache : {false, true}) {
+      auto c = cfg(Dim3(64), Dim3(256), threads);
+      c.cache_model = cache;
+      tgsim::LaunchTiming t;
+      c.timing = &t;
+      ran = 0;
+      dev.launch(c, count_threads);
+      EXPECT_EQ(ran.load(), 64 * 256);
+      EXPECT_EQ(t.workers, threads) << "cache " << cache;
+      EXPECT_GT(t.wall_s, 0.0);
+      EXPECT_GT(t.busy_s, 0.0);
+      EXPECT_LE(t.busy_s, t.wall_s * threads * (1.0 + 1e-9)) << threads << " workers, cache " << cache;
+      EXPECT_GT(t.busy_share(), 0.0);
+      EXPECT_LE(t.busy_share(), 1.0 + 1e-9);
+    }
+  EXPECT_EQ(tgsim::LaunchTiming{}.busy_share(), 0.0);  // not filled: no share
+}
+
 TEST(Launch, JsonCarriesCountersSitesAndFindings) {
   tgsim::Device dev;
   auto out = dev.alloc<float>(64, "out");

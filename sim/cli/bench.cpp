@@ -8,7 +8,9 @@
 // examples/hipcpu/, run once per round beside the rows) and to a plain C++ triple loop. It
 // prints the machine and judges the speed targets: counters <= 3.5x and cache <= 4x HIP-CPU's
 // time, the checker <= 1.4x counters, >= 85% parallel efficiency at all workers, peak RSS with
-// the cache model <= 2 x buffers + 200 MB. `--count none` times the engine alone.
+// the cache model <= 2 x buffers + 200 MB. `--count none` times the engine alone. With more
+// than one worker it also times a register-only loop alone and on all workers at once: the
+// machine's own efficiency, the yardstick for tgsim's (and HIP-CPU's) on a shared machine.
 #include <malloc.h>
 #include <sched.h>
 #include <sys/resource.h>
@@ -23,6 +25,7 @@
 #include <fstream>
 #include <string>
 #include <thread>
+#include <vector>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -100,6 +103,38 @@ std::string cpu_model() {
   return "unknown CPU";
 }
 
+// A loop of 8 independent 64-bit multiply-add chains in registers (no memory, nothing shared):
+// seconds for a fixed count. On a core of its own it runs at the core's full speed; it slows
+// where the machine's cores share execution units with other work (a host's hyperthreads, other
+// tenants of a virtual machine) or lower their clock when all are busy, as any program would.
+double register_loop_seconds() {
+  auto t0 = Clock::now();
+  std::uint64_t y[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  for (int i = 0; i < 40'000'000; ++i) {
+    for (std::uint64_t j = 0; j < 8; ++j) y[j] = y[j] * 6364136223846793005ull + j;
+    asm volatile("" : "+r"(y[0]), "+r"(y[1]), "+r"(y[2]), "+r"(y[3]), "+r"(y[4]), "+r"(y[5]), "+r"(y[6]), "+r"(y[7]));
+  }
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// The machine's efficiency at `workers` threads: the loop alone, then on `workers` threads at
+// once (their mean time), each the minimum over the rounds; efficiency = alone / all.
+struct MachineScaling {
+  unsigned workers = 0;
+  double alone = 1e300, all = 1e300;
+  void round() {
+    alone = std::min(alone, register_loop_seconds());
+    std::vector<double> sec(workers);
+    std::vector<std::thread> threads;
+    for (unsigned i = 0; i < workers; ++i) threads.emplace_back([&sec, i] { sec[i] = register_loop_seconds(); });
+    for (std::thread& t : threads) t.join();
+    double sum = 0;
+    for (double v : sec) sum += v;
+    all = std::min(all, sum / workers);
+  }
+  double efficiency() const { return all < 1e300 ? alone / all : 0.0; }
+};
+
 }  // namespace
 
 std::string hipcpu_program;  // tgsim bench --hipcpu PROGRAM
@@ -125,6 +160,7 @@ struct Run {
   LaunchConfig cfg;
   Report rep;
   double sec = 1e300, rss = 0;
+  double busy = 0;  // the workers' busy share (LaunchTiming) in the round of the kept time
   bool per_run_rss = true;
 };
 
@@ -218,6 +254,7 @@ void add_rows(nlohmann::ordered_json& rows, const std::vector<Run>& runs, int n,
         {"vs_uncounted_engine", r.mode.count && engine ? r.sec / engine->sec : 0.0},
         {"vs_hipcpu", vs_hip},
         {"speedup_vs_1_thread", first && first->threads == 1 ? first->sec / r.sec : 0.0},
+        {"workers_busy", r.busy},
         {"checker_vs_counters_only", r.mode.check && counters ? r.sec / counters->sec : 0.0},
         {"accesses", acc}, {"ns_per_access", acc ? r.sec * 1e9 / double(acc) : 0.0}, {"buffers_mb", buffers_mb},
         {"peak_rss_mb", r.rss}, {"peak_rss_per_run", r.per_run_rss}, {"findings", r.rep.findings.size()}});
@@ -253,7 +290,7 @@ nlohmann::ordered_json judge(const nlohmann::ordered_json& rows, unsigned all_wo
 void print_table(std::ostream& os, const nlohmann::ordered_json& rows) {
   os << std::left << std::setw(16) << "kernel" << std::setw(9) << "mode" << std::right << std::setw(6) << "n"
      << std::setw(8) << "workers" << std::setw(9) << "tgsim s" << std::setw(9) << "x engine" << std::setw(9)
-     << "x HIPCPU" << std::setw(9) << "x native" << std::setw(9) << "vs 1 w" << std::setw(7) << "ns/acc"
+     << "x HIPCPU" << std::setw(9) << "x native" << std::setw(9) << "vs 1 w" << std::setw(6) << "busy" << std::setw(7) << "ns/acc"
      << std::setw(9) << "RSS MB" << "\n";
   auto opt = [](double v, int prec) { return v > 0 ? fixed(v, prec) : std::string("-"); };
   for (const auto& r : rows)
@@ -261,11 +298,18 @@ void print_table(std::ostream& os, const nlohmann::ordered_json& rows) {
        << r["mode"].get<std::string>() << std::right << std::setw(6) << r["n"].get<int>() << std::setw(8)
        << r["threads"].get<unsigned>() << std::setw(9) << fixed(r["tgsim_s"], 3) << std::setw(9)
        << opt(r["vs_uncounted_engine"], 2) << std::setw(9) << opt(r["vs_hipcpu"], 2) << std::setw(9)
-       << fixed(r["ratio"], 1) << std::setw(9) << opt(r["speedup_vs_1_thread"], 2) << std::setw(7)
+       << fixed(r["ratio"], 1) << std::setw(9) << opt(r["speedup_vs_1_thread"], 2) << std::setw(6)
+       << fixed(r["workers_busy"], 2) << std::setw(7)
        << opt(r["ns_per_access"], 1) << std::setw(9) << fixed(r["peak_rss_mb"], 0) << "\n";
 }
 
 }  // namespace
+
+nlohmann::ordered_json machine_json(const MachineScaling& m) {
+  if (m.workers < 2) return nullptr;
+  return {{"workers", m.workers}, {"register_loop_alone_s", m.alone}, {"register_loop_all_s", m.all},
+          {"register_loop_efficiency", m.efficiency()}};
+}
 
 int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned threads, bool json) {
   Device dev;
@@ -279,6 +323,7 @@ int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned th
     for (unsigned t = 1; t < cores; t *= 2) curve.push_back(t);
     curve.push_back(cores);
   }
+  MachineScaling machine{curve.back()};  // timed once per round, beside the rows of every size
   for (int n : sizes) {
     auto A = dev.alloc<float>(std::size_t(n) * n, "A");
     auto B = dev.alloc<float>(std::size_t(n) * n, "B");
@@ -295,13 +340,18 @@ int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned th
     if (!hipcpu_program.empty())
       for (unsigned t : curve) hip.push_back(HipRun{t});
     for (int i = 0; i < reps; ++i) {
+      if (machine.workers > 1) machine.round();
       native = std::min(native, min_seconds(1, [&] { native_matmul(A.data(), B.data(), C.data(), n); }));
       for (HipRun& h : hip)
         if (!run_hipcpu(hipcpu_program, n, h))
           throw std::invalid_argument("--hipcpu '" + hipcpu_program + "' did not run under taskset or printed no seconds=");
       for (Run& r : runs) {
         r.per_run_rss = reset_peak_rss() && r.per_run_rss;
-        r.sec = std::min(r.sec, min_seconds(1, [&] { r.launch(dev, r.cfg, A, B, C, n, r.rep); }));
+        LaunchTiming timing;
+        r.cfg.timing = &timing;
+        const double sec = min_seconds(1, [&] { r.launch(dev, r.cfg, A, B, C, n, r.rep); });
+        r.cfg.timing = nullptr;
+        if (sec < r.sec) r.sec = sec, r.busy = timing.busy_share();
         r.rss = std::max(r.rss, peak_rss_mb());
       }
     }
@@ -313,7 +363,7 @@ int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned th
   if (json) {
     os << nlohmann::ordered_json{{"schema", kJsonSchema}, {"tgsim", version()}, {"cores", cores},
                                  {"cpu", cpu_model()}, {"reps", reps}, {"runs", rows}, {"hipcpu", hip_rows},
-                                 {"targets", targets}}
+                                 {"machine", machine_json(machine)}, {"targets", targets}}
               .dump(2)
        << "\n";
     return 0;
@@ -322,7 +372,8 @@ int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned th
      << "counters: every counter, no cache model; cache: counters and the cache model; engine: the same\n"
      << "kernel with counting off (fibers, barriers, memory); checker: counters and the checker.\n"
      << "x engine, x HIPCPU, x native: time over the engine's, HIP-CPU's (--hipcpu) and a C++ i-j-k loop's;\n"
-     << "vs 1 w: speedup over 1 worker (efficiency: that over the workers); ns/acc: time per access\n\n";
+     << "vs 1 w: speedup over 1 worker (efficiency: that over the workers); busy: the share of the launch's\n"
+     << "time that the workers spent running groups (1: none waited for work); ns/acc: time per access\n\n";
   print_table(os, rows);
   for (const auto& h : hip_rows)
     os << "HIP-CPU (" << hipcpu_program << ") N=" << h["n"].get<int>() << ", " << h["workers"].get<unsigned>()
@@ -330,6 +381,11 @@ int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned th
        << fixed(h["ns_per_access"], 2) << " ns per access\n";
   if (hipcpu_program.empty() && !g_bench_count_none)
     os << "(no HIP-CPU time: pass --hipcpu PROGRAM, built from examples/hipcpu/matmul_tiled16.cpp)\n";
+  if (machine.workers > 1)
+    os << "machine: a register-only loop (8 multiply chains, no memory) on " << machine.workers
+       << " threads at once runs at " << fixed(machine.efficiency(), 2) << " of its speed alone ("
+       << fixed(machine.alone, 3) << " s alone, " << fixed(machine.all, 3)
+       << " s each): the efficiency this machine allows now\n";
   os << "\ntargets (stated for N=512 one worker, and N=1024 all workers):\n";
   for (const auto& t : targets)
     os << "  " << std::left << std::setw(66) << t["what"].get<std::string>() << std::right << std::setw(8)

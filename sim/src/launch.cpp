@@ -13,6 +13,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -77,6 +78,19 @@ void check_dims(const char* what, const Dim3& d, std::uint32_t mx, std::uint32_t
 }
 
 }  // namespace
+
+// Adds the time from its making to its end to a worker's busy seconds (LaunchTiming).
+class BusyTime {
+ public:
+  explicit BusyTime(double& total) : total_(total), start_(std::chrono::steady_clock::now()) {}
+  ~BusyTime() { total_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+  BusyTime(const BusyTime&) = delete;
+  BusyTime& operator=(const BusyTime&) = delete;
+
+ private:
+  double& total_;
+  std::chrono::steady_clock::time_point start_;
+};
 
 // Groups done / total on a terminal, for launches longer than about a second.
 class Progress {
@@ -244,7 +258,9 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   Progress progress(cfg, ngroups);
   WildLaunch wild;  // zero pages stand in for wild accesses until the groups are gone (guard.hpp)
   tbb::enumerable_thread_specific<std::unique_ptr<GroupRun>> runs;
+  tbb::enumerable_thread_specific<double> busy;  // seconds inside tasks, per worker
   auto body = [&](const tbb::blocked_range<std::uint64_t>& r) {
+    BusyTime in_task(busy.local());
     std::unique_ptr<GroupRun>& run = runs.local();
     if (!run) run = std::make_unique<GroupRun>(st);
     for (std::uint64_t g = r.begin(); g != r.end(); ++g) {
@@ -258,6 +274,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   // worker count.
   const std::uint64_t nsm = std::min<std::uint64_t>(std::max<std::uint32_t>(profile.sm_count, 1), ngroups);
   auto sm_body = [&](const tbb::blocked_range<std::uint64_t>& r) {
+    BusyTime in_task(busy.local());
     std::unique_ptr<GroupRun>& run = runs.local();
     if (!run) run = std::make_unique<GroupRun>(st);
     for (std::uint64_t s = r.begin(); s != r.end(); ++s) {
@@ -271,16 +288,24 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   };
   const bool per_sm = cfg.cache_model && cfg.count;  // LaunchConfig::count off: no cache model
   const std::uint64_t ntasks = per_sm ? nsm : ngroups;
+  const auto start = std::chrono::steady_clock::now();
+  unsigned workers = 1;
   if (cfg.threads == 1) {
     if (per_sm) sm_body(tbb::blocked_range<std::uint64_t>(0, ntasks));
     else body(tbb::blocked_range<std::uint64_t>(0, ntasks));
   } else {
-    arena_for(cfg.threads).execute([&] {
+    tbb::task_arena& arena = arena_for(cfg.threads);
+    workers = static_cast<unsigned>(arena.max_concurrency());
+    arena.execute([&] {
       if (per_sm)
         tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, ntasks, 1), sm_body);
       else
         tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, ntasks), body);
     });
+  }
+  if (cfg.timing) {
+    *cfg.timing = LaunchTiming{workers, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+                               busy.combine(std::plus<double>())};
   }
   if (st.error) std::rethrow_exception(st.error);
   return merge_report(st, runs);

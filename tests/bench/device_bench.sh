@@ -8,9 +8,13 @@
 #   tests/bench/device_bench.sh DIR scaling    N=1024, 1..all workers, HIP-CPU beside each
 #   tests/bench/device_bench.sh DIR memory     peak RSS of `tgsim run matmul_tiled16 --n 2048`
 #                                              with the cache model at 2, 4, 8, 16 workers
+#   tests/bench/device_bench.sh DIR copies     N=512, one worker: HIP-CPU, then tgsim's counters
+#                                              and engine rows, alone on the last core and as one
+#                                              copy per core at once (the machine's per-core
+#                                              slowdown when all cores are busy, with no sharing)
 set -eu
-D=$(cd "${1:?usage: device_bench.sh DIR one-core|scaling|memory}" && pwd)
-what=${2:?usage: device_bench.sh DIR one-core|scaling|memory}
+D=$(cd "${1:?usage: device_bench.sh DIR one-core|scaling|memory|copies}" && pwd)
+what=${2:?usage: device_bench.sh DIR one-core|scaling|memory|copies}
 tgsim() { "$D/ld-linux-x86-64.so.2" --library-path "$D" "$D/tgsim" "$@"; }
 cat > "$D/hipcpu.sh" <<EOS
 #!/bin/sh
@@ -34,5 +38,18 @@ print(f"matmul_tiled16 n=2048 workers={t} cache model on: peak RSS {mb:.1f} MB "
       f"(buffers 48 MB; bound 2 x 48 + 200 = 296 MB)")
 EOP
     done ;;
+  copies)
+    last=$(($(nproc) - 1)) tmp=$(mktemp -d)
+    hip() { taskset -c "$1" "$D/hipcpu.sh" 512 5 | sed 's/.*seconds=\([0-9.]*\).*/\1/'; }
+    tg() { taskset -c "$1" "$D/ld-linux-x86-64.so.2" --library-path "$D" "$D/tgsim" bench --sizes 512 --reps 3 \
+             --threads 1 --no-cache --json | python3 -c "import json, sys
+print(' '.join('%s=%.3f' % (r['mode'], r['tgsim_s']) for r in json.load(sys.stdin)['runs'] if r['kernel'] == 'matmul_tiled16'))"; }
+    for prog in hip tg; do
+      echo "$prog alone on CPU $last: $($prog $last)"
+      for c in $(seq 0 $last); do $prog "$c" > "$tmp/$c" & done
+      wait
+      echo "$prog, one copy per CPU at once:"; sort "$tmp"/* | tr '\n' ' '; echo
+    done
+    rm -rf "$tmp" ;;
   *) echo "unknown: $what" >&2; exit 2 ;;
 esac

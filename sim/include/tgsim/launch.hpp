@@ -23,6 +23,19 @@ namespace tgsim {
 // The order in which a group's fibers are started and resumed after each barrier.
 enum class Schedule { kInOrder, kReverse, kShuffle };
 
+// How busy the workers were in one launch (wall-clock times: not part of the Report, which is
+// the same for any run). `busy_s` sums, over the workers, the time spent inside their tasks
+// (making the worker's group runner and running its groups); `wall_s` is the time from the
+// dispatch of the first task to the return of the last. busy_share() = busy_s / (wall_s x
+// workers): 1 when no worker ever waits for work. A launch that scales badly although its
+// workers were busy lost the time per core (the machine); one whose workers waited lost it to
+// too few or uneven tasks (the cache model's one task per SM) or to serial work.
+struct LaunchTiming {
+  unsigned workers = 0;  // the arena's worker slots (cfg.threads, or all cores)
+  double wall_s = 0.0, busy_s = 0.0;
+  double busy_share() const { return workers && wall_s > 0.0 ? busy_s / (wall_s * workers) : 0.0; }
+};
+
 struct LaunchConfig {
   Dim3 grid;                 // threadgroups
   Dim3 block;                // threads per group
@@ -62,6 +75,9 @@ struct LaunchConfig {
   // Generous by default (2^26 accesses: each costs 16 bytes of warp log, 1 GiB per thread at
   // the limit). A loop that makes no memory access at all cannot be stopped this way.
   std::uint64_t watchdog_accesses = std::uint64_t(1) << 26;
+  // Filled after the launch when set (`tgsim bench`'s busy column); the launch writes nothing
+  // else through it.
+  LaunchTiming* timing = nullptr;
 };
 
 namespace detail {
