@@ -135,6 +135,13 @@ struct MachineScaling {
   double efficiency() const { return all < 1e300 ? alone / all : 0.0; }
 };
 
+// bench --json's "machine": null at one worker (nothing to compare).
+nlohmann::ordered_json machine_json(const MachineScaling& m) {
+  if (m.workers < 2) return nullptr;
+  return {{"workers", m.workers}, {"register_loop_alone_s", m.alone}, {"register_loop_all_s", m.all},
+          {"register_loop_efficiency", m.efficiency()}};
+}
+
 }  // namespace
 
 std::string hipcpu_program;  // tgsim bench --hipcpu PROGRAM
@@ -304,12 +311,6 @@ void print_table(std::ostream& os, const nlohmann::ordered_json& rows) {
 }
 
 }  // namespace
-
-nlohmann::ordered_json machine_json(const MachineScaling& m) {
-  if (m.workers < 2) return nullptr;
-  return {{"workers", m.workers}, {"register_loop_alone_s", m.alone}, {"register_loop_all_s", m.all},
-          {"register_loop_efficiency", m.efficiency()}};
-}
 
 int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned threads, bool json) {
   Device dev;
