@@ -167,31 +167,27 @@ LaunchFootprint::LaunchFootprint(const DeviceProfile& p, std::uint64_t begin, st
     : read_chunks(ids_of(begin, end, sector_shift(p) + chunk_shift(p))),
       written_sectors(ids_of(begin, end, sector_shift(p))) {}
 
-CacheSim::CacheSim(const DeviceProfile& p)
-    : p_(p), l1_(p.l1_bytes, p.l1_line_bytes, p.sector_bytes, p.l1_ways),
-      chunk_shift_(static_cast<std::uint32_t>(chunk_shift(p))) {}
+CacheSim::CacheSim(const DeviceProfile& p, LaunchFootprint& f)
+    : p_(p), footprint_(f), chunk_shift_(static_cast<std::uint32_t>(chunk_shift(p))) {}
 
-std::uint32_t CacheSim::load(const model::WarpAccess& a, std::uint32_t& hits) {
-  std::uint64_t s[64];
-  const std::uint32_t n = instruction_sectors(a, p_.sector_bytes, s);
-  // Which sectors miss: look them up one by one so each miss is known.
-  hits = 0;
-  for (std::uint32_t i = 0; i < n; ++i) {
-    if (l1_.load(&s[i], 1)) {
+std::uint32_t CacheSim::load(L1Cache& l1, const std::uint64_t* s, std::uint32_t n) {
+  std::uint32_t hits = 0;
+  for (std::uint32_t i = 0; i < n; ++i) {  // one by one, so each miss is known
+    if (l1.load(&s[i], 1)) {
       ++hits;
     } else {
       ++l2_read_sectors;
-      footprint_->read_chunks.insert(s[i] >> chunk_shift_);
+      footprint_.read_chunks.insert(s[i] >> chunk_shift_);
     }
   }
-  return n;
+  return hits;
 }
 
 std::uint32_t CacheSim::store(const model::WarpAccess& a) {
   std::uint64_t s[64];
-  const std::uint32_t n = instruction_sectors(a, p_.sector_bytes, s);
+  const std::uint32_t n = sectors(a, s);
   l2_write_sectors += n;
-  for (std::uint32_t i = 0; i < n; ++i) footprint_->written_sectors.insert(s[i]);
+  for (std::uint32_t i = 0; i < n; ++i) footprint_.written_sectors.insert(s[i]);
   return n;
 }
 

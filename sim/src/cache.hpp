@@ -3,9 +3,10 @@
 // and DRAM fetched in 64-byte chunks. Caches are cold at each launch, as Nsight Compute
 // measures (--cache-control all).
 // Simplifications: threadgroups are placed round-robin on the SMs (group g on SM g % sm_count)
-// and the groups of one SM run one after another (no overlap in time); within a group the
-// warps' instructions reach L1 in the order their logs are flushed (fixed for a given fiber
-// schedule). L1 is set-associative (hashed sets, LRU, ways from the profile: an assumption);
+// and the groups of one SM run one after another (no overlap in time; the workers run any
+// group, and sm_replay.hpp feeds each SM's L1 its groups' loads in group order); within a
+// group the warps' instructions reach L1 in the order their logs are flushed (fixed for a
+// given fiber schedule). L1 is set-associative (hashed sets, LRU, ways from the profile: an assumption);
 // stores write through to L2 and do not allocate in L1; atomics are not modelled. L2 misses
 // are first touches: with a 50 MB L2 nothing is evicted within these launches, so the count
 // is the number of unique chunks, independent of order. Requests of several SMs for one
@@ -119,18 +120,21 @@ struct LaunchFootprint {
   IdBitmap written_sectors;  // sector ids of stores
 };
 
-// One worker's share of the hierarchy: its current SM's L1, adding to the launch's footprint.
+// One worker's share of the hierarchy: its instructions' sectors, its lookups in the L1 of
+// the SM it replays for (SmReplay, sm_replay.hpp), misses and stores added to the launch's
+// footprint.
 class CacheSim {
  public:
-  explicit CacheSim(const DeviceProfile& p);
-  // Starts an SM (cold L1) whose misses and stores go to `f`.
-  void begin_sm(LaunchFootprint& f) {
-    l1_.reset();
-    footprint_ = &f;
+  CacheSim(const DeviceProfile& p, LaunchFootprint& f);
+  // The instruction's distinct sectors (docs/hardware-model.md 1.2, the same count as
+  // model::global_sectors) into out (>= 64 entries), ascending.
+  std::uint32_t sectors(const model::WarpAccess& a, std::uint64_t* out) const {
+    return instruction_sectors(a, p_.sector_bytes, out);
   }
-  // Both return the instruction's distinct sectors (docs/hardware-model.md 1.2, the same count as
-  // model::global_sectors); load also sets `hits` to the sectors found in L1.
-  std::uint32_t load(const model::WarpAccess& a, std::uint32_t& hits);
+  // A load's sectors looked up one by one in `l1`; returns the hits. Each miss is an L2 read
+  // sector, and its DRAM chunk joins the footprint.
+  std::uint32_t load(L1Cache& l1, const std::uint64_t* s, std::uint32_t n);
+  // A store's sectors (write-through, no L1 allocation), which join the footprint.
   std::uint32_t store(const model::WarpAccess& a);
 
   std::uint64_t l2_read_sectors = 0;   // L1 load misses
@@ -138,8 +142,7 @@ class CacheSim {
 
  private:
   const DeviceProfile& p_;
-  L1Cache l1_;
-  LaunchFootprint* footprint_ = nullptr;
+  LaunchFootprint& footprint_;
   std::uint32_t chunk_shift_;  // sector id -> chunk id
 };
 

@@ -4,6 +4,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
+#include <tbb/partitioner.h>
 #include <tbb/task_arena.h>
 
 #include <unistd.h>
@@ -249,11 +250,14 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   st.frontend = kref.kernel != nullptr;
   st.shared_bytes = shared;
   if (kref.kernel) st.dynamic_offset = kref.module->dynamic_shared_offset, st.kernel = kref.kernel;
-  if (cfg.cache_model && cfg.count) {  // every SM adds its misses and stores to one launch-wide footprint
+  const std::uint64_t ngroups = cfg.grid.volume();
+  const bool per_sm = cfg.cache_model && cfg.count;  // LaunchConfig::count off: no cache model
+  if (per_sm) {  // every SM adds its misses and stores to one launch-wide footprint
     const DeviceSpan span = device_address_span();
     st.footprint = std::make_unique<LaunchFootprint>(profile, span.begin, span.end);
+    st.sm_replay = std::make_unique<SmReplay>(
+        profile, std::min<std::uint64_t>(std::max<std::uint32_t>(profile.sm_count, 1), ngroups));
   }
-  const std::uint64_t ngroups = cfg.grid.volume();
 
   Progress progress(cfg, ngroups);
   WildLaunch wild;  // zero pages stand in for wild accesses until the groups are gone (guard.hpp)
@@ -269,38 +273,35 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
       progress.group_done();
     }
   };
-  // With the cache model, one task is one SM: it runs the groups g = s, s + sm_count, ... in
-  // group order through that SM's L1, so L1 state (and every counter) is the same for any
-  // worker count.
-  const std::uint64_t nsm = std::min<std::uint64_t>(std::max<std::uint32_t>(profile.sm_count, 1), ngroups);
-  auto sm_body = [&](const tbb::blocked_range<std::uint64_t>& r) {
+  // With the cache model, the groups are dispatched in group order from one counter, so that
+  // their SMs (SmReplay) rarely hold a record back: each worker takes the next group until
+  // none is left.
+  std::atomic<std::uint64_t> next_group{0};
+  auto ordered_body = [&](const tbb::blocked_range<unsigned>&) {
     BusyTime in_task(busy.local());
     std::unique_ptr<GroupRun>& run = runs.local();
     if (!run) run = std::make_unique<GroupRun>(st);
-    for (std::uint64_t s = r.begin(); s != r.end(); ++s) {
-      run->sinks().get<CacheSink>().begin_sm(*st.footprint);
-      for (std::uint64_t g = s; g < ngroups; g += nsm) {
-        if (g > st.stop_after.load(std::memory_order_relaxed)) break;
-        run->run(g);
-        progress.group_done();
-      }
+    for (;;) {
+      const std::uint64_t g = next_group.fetch_add(1, std::memory_order_relaxed);
+      if (g >= ngroups || g > st.stop_after.load(std::memory_order_relaxed)) return;
+      run->run(g);
+      progress.group_done();
     }
   };
-  const bool per_sm = cfg.cache_model && cfg.count;  // LaunchConfig::count off: no cache model
-  const std::uint64_t ntasks = per_sm ? nsm : ngroups;
   const auto start = std::chrono::steady_clock::now();
   unsigned workers = 1;
   if (cfg.threads == 1) {
-    if (per_sm) sm_body(tbb::blocked_range<std::uint64_t>(0, ntasks));
-    else body(tbb::blocked_range<std::uint64_t>(0, ntasks));
+    if (per_sm) ordered_body(tbb::blocked_range<unsigned>(0, 1));
+    else body(tbb::blocked_range<std::uint64_t>(0, ngroups));
   } else {
     tbb::task_arena& arena = arena_for(cfg.threads);
     workers = static_cast<unsigned>(arena.max_concurrency());
     arena.execute([&] {
-      if (per_sm)
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, ntasks, 1), sm_body);
+      if (per_sm)  // one piece per worker slot, each taking groups until none is left
+        tbb::parallel_for(tbb::blocked_range<unsigned>(0, workers, 1), ordered_body,
+                          tbb::static_partitioner());
       else
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, ntasks), body);
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, ngroups), body);
     });
   }
   if (cfg.timing) {

@@ -74,6 +74,7 @@ inline void merge_findings(FindingMap& into, const FindingMap& from) {
 
 class GridShadow;
 struct LaunchFootprint;
+class SmReplay;
 
 struct LaunchState {
   LaunchState(const DeviceProfile& p, const LaunchConfig& c, KernelFn f,
@@ -85,6 +86,7 @@ struct LaunchState {
   const std::vector<BufferSpan>& buffers;  // the launch's device buffers (for the checker)
   std::unique_ptr<GridShadow> grid;        // global words across groups (cfg.check only)
   std::unique_ptr<LaunchFootprint> footprint;  // unique DRAM chunks and sectors (cfg.cache_model)
+  std::unique_ptr<SmReplay> sm_replay;         // the SMs' L1s, fed in group order (cfg.cache_model)
   SiteTable sites;
   // A kernel compiled by tgsim's front end: its accesses are placed by address, and
   // shared_bytes (static + dynamic) of the group's arena are valid.

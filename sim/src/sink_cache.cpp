@@ -7,7 +7,10 @@
 namespace tgsim::detail {
 
 CacheSink::CacheSink(LaunchState& st, const SinkEnv&) {
-  if (st.cfg.cache_model && st.cfg.count) sim_ = std::make_unique<CacheSim>(st.profile);
+  if (st.cfg.cache_model && st.cfg.count) {
+    sim_ = std::make_unique<CacheSim>(st.profile, *st.footprint);
+    sms_ = st.sm_replay.get();
+  }
 }
 
 // The sector gathering of the cache model gives the sector count (one pass over the lanes).
@@ -18,11 +21,40 @@ void CacheSink::count(const WarpInstruction& in) {
   model::WarpAccess a{in.mask, in.width, in.addr};
   a.addr = device_addresses(in.mask, in.addr, in.width, in.spread, dev, &a.spread);
   if (in.kind == SiteKind::kGlobalLoad) {
-    std::uint32_t hits = 0;
-    row.sectors += sim_->load(a, hits);
-    row.l1_hits += hits;
+    std::uint64_t s[64];
+    const std::uint32_t n = sim_->sectors(a, s);
+    row.sectors += n;
+    if (l1_) {
+      row.l1_hits += sim_->load(*l1_, s, n);
+    } else {
+      record_.push_back(std::uint64_t(in.site) << 8 | n);
+      record_.insert(record_.end(), s, s + n);
+      if (record_.size() >= reclaim_at_) reclaim();
+    }
   } else {
     row.sectors += sim_->store(a);
+  }
+}
+
+void CacheSink::on_group_end(const IntervalLogs&) {
+  if (sim_) sms_->submit(group_, record_, [this](L1Cache& l1, const std::vector<std::uint64_t>& r) { replay(l1, r); });
+}
+
+void CacheSink::reclaim() {
+  reclaim_at_ = record_.size() + kReclaimWords;
+  l1_ = sms_->claim(group_);
+  if (!l1_) return;
+  replay(*l1_, record_);
+  record_.clear();
+}
+
+void CacheSink::replay(L1Cache& l1, const std::vector<std::uint64_t>& record) {
+  for (std::size_t i = 0; i < record.size();) {
+    const std::uint32_t site = static_cast<std::uint32_t>(record[i] >> 8);
+    const std::uint32_t n = static_cast<std::uint32_t>(record[i] & 0xFF);
+    if (site >= rows_.size()) rows_.resize(site + 1);
+    rows_[site].l1_hits += sim_->load(l1, &record[i + 1], n);
+    i += 1 + n;
   }
 }
 

@@ -1,7 +1,9 @@
 // The cache-model sink (LaunchConfig::cache_model; the model is cache.hpp): global loads and
-// stores go through the worker's current SM's L1 at the simulated device addresses; it counts
-// their sectors and L1 hits per site, and its totals give L2 sectors and, from the launch-wide
-// footprint (LaunchState::footprint), DRAM bytes.
+// stores at the simulated device addresses. It counts their sectors per site as they come.
+// A load goes through its SM's L1 (LaunchState::sm_replay) at once when the group owns that
+// L1, else its sectors are recorded and replayed through it in group order later, counting
+// the L1 hits per site then, by whichever worker replays. Its totals give L2 sectors and,
+// from the launch-wide footprint (LaunchState::footprint), DRAM bytes.
 #pragma once
 #include <cstdint>
 #include <deque>
@@ -10,6 +12,7 @@
 
 #include "cache.hpp"
 #include "device_memory.hpp"
+#include "sm_replay.hpp"
 #include "warp_instruction.hpp"
 
 namespace tgsim::detail {
@@ -21,14 +24,18 @@ class CacheSink {
  public:
   CacheSink(LaunchState& st, const SinkEnv& env);
   bool on() const { return sim_ != nullptr; }
-  // The worker moves on to the next SM's groups (cold L1), adding to the launch's footprint.
-  void begin_sm(LaunchFootprint& f) { sim_->begin_sm(f); }
-  void on_group_start(std::uint64_t, const std::deque<SharedDecl>*) {}
+  void on_group_start(std::uint64_t g, const std::deque<SharedDecl>*) {
+    if (!sim_) return;
+    group_ = g;
+    record_.clear();
+    reclaim_at_ = kReclaimWords;
+    l1_ = sms_->claim(g);
+  }
   void on_instruction(const WarpInstruction& in) {
     if (sim_ && (in.kind == SiteKind::kGlobalLoad || in.kind == SiteKind::kGlobalStore)) count(in);
   }
   void on_interval_end(const IntervalLogs&) {}
-  void on_group_end(const IntervalLogs&) {}
+  void on_group_end(const IntervalLogs&);
 
   struct Total {
     explicit Total(const LaunchState&) {}
@@ -44,8 +51,18 @@ class CacheSink {
   // lanes' `spread` carries over (sink_cache.cpp), else model::kUnknownSpread.
   const std::uint64_t* device_addresses(std::uint32_t mask, const std::uint64_t* addr, std::uint32_t width,
                                         std::uint64_t spread, std::uint64_t* out, std::uint64_t* out_spread);
+  void replay(L1Cache& l1, const std::vector<std::uint64_t>& record);  // counts its hits
+  void reclaim();  // the record is long: replay it now if the group's SM has become free
   std::unique_ptr<CacheSim> sim_;  // null unless cfg.cache_model
+  SmReplay* sms_ = nullptr;        // the launch's SMs (with sim_)
   RangeCache ranges_;
+  std::uint64_t group_ = 0;
+  L1Cache* l1_ = nullptr;  // the group's SM's L1 while the group owns it (SmReplay::claim)
+  // The group's loads not looked up yet, in flush order: per load (site << 8 | n), then its n
+  // sectors. At reclaim_at_ words the group tries to claim its SM again.
+  std::vector<std::uint64_t> record_;
+  static constexpr std::size_t kReclaimWords = 1 << 16;  // 512 KiB
+  std::size_t reclaim_at_ = kReclaimWords;
   struct Row {
     std::uint64_t sectors = 0, l1_hits = 0;
   };
