@@ -390,7 +390,7 @@ int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned th
   os << "\ntargets (stated for N=512 one worker, and N=1024 all workers):\n";
   for (const auto& t : targets)
     os << "  " << std::left << std::setw(66) << t["what"].get<std::string>() << std::right << std::setw(8)
-       << fixed(t["value"], 2) << (t["at_most"].get<bool>() ? "  <= " : "  >= ") << std::setw(6)
+       << fixed(t["value"], 3) << (t["at_most"].get<bool>() ? "  <= " : "  >= ") << std::setw(6)
        << fixed(t["limit"], 2) << "  " << (t["met"].get<bool>() ? "met" : "NOT MET") << "\n";
   return 0;
 }
