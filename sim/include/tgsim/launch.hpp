@@ -29,7 +29,7 @@ enum class Schedule { kInOrder, kReverse, kShuffle };
 // dispatch of the first task to the return of the last. busy_share() = busy_s / (wall_s x
 // workers): 1 when no worker ever waits for work. A launch that scales badly although its
 // workers were busy lost the time per core (the machine); one whose workers waited lost it to
-// too few or uneven tasks (the cache model's one task per SM) or to serial work.
+// too few or uneven tasks (a grid of fewer groups than workers) or to serial work.
 struct LaunchTiming {
   unsigned workers = 0;  // the arena's worker slots (cfg.threads, or all cores)
   double wall_s = 0.0, busy_s = 0.0;
