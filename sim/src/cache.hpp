@@ -6,8 +6,9 @@
 // and the groups of one SM run one after another (no overlap in time; the workers run any
 // group, and sm_replay.hpp feeds each SM's L1 its groups' loads in group order); within a
 // group the warps' instructions reach L1 in the order their logs are flushed (fixed for a
-// given fiber schedule). L1 is set-associative (hashed sets, LRU, ways from the profile: an assumption);
-// stores write through to L2 and do not allocate in L1; atomics are not modelled. L2 misses
+// given fiber schedule). L1 is set-associative (hashed sets, LRU, ways from the profile: an
+// assumption); stores write through to L2 and do not allocate in L1; atomics are not
+// modelled. L2 misses
 // are first touches: with a 50 MB L2 nothing is evicted within these launches, so the count
 // is the number of unique chunks, independent of order. Requests of several SMs for one
 // sector in flight at the same time are not merged: the H100's L2 Request Coalescer merges

@@ -37,7 +37,9 @@ void CacheSink::count(const WarpInstruction& in) {
 }
 
 void CacheSink::on_group_end(const IntervalLogs&) {
-  if (sim_) sms_->submit(group_, record_, [this](L1Cache& l1, const std::vector<std::uint64_t>& r) { replay(l1, r); });
+  if (!sim_) return;
+  sms_->submit(group_, record_,
+               [this](L1Cache& l1, const std::vector<std::uint64_t>& r) { replay(l1, r); });
 }
 
 void CacheSink::reclaim() {

@@ -7,6 +7,11 @@
 // hands the record over when it ends, and the SM replays it once the earlier groups are
 // replayed, holding it until then. A recording group claims again as its record grows, and
 // replays what it has as soon as its SM is free, so a long group's record stays short.
+// Memory: the records held are those of groups that end while an earlier group of their SM
+// still runs. With groups of similar length and fewer workers than SMs that is about none
+// (the SM's previous group started sm_count groups earlier); with more workers than SMs,
+// about one per worker; one group far longer than the rest holds back the records
+// of its SM's later groups until it ends (at most 1 / sm_count of the launch's loads).
 // This replaces one task per SM (its 132 tasks left 16 workers at most 92% busy).
 #pragma once
 #include <atomic>
@@ -67,7 +72,7 @@ class SmReplay {
   struct alignas(128) Sm {
     std::mutex mu;
     std::atomic<std::uint64_t> next{0};  // the group this SM replays next (written under mu)
-    std::optional<L1Cache> l1;  // made on the SM's first record; cold at the launch start
+    std::optional<L1Cache> l1;  // made for the SM's first group; cold at the launch start
     std::map<std::uint64_t, std::vector<std::uint64_t>> held;  // later groups' records
   };
   const DeviceProfile& p_;
