@@ -30,7 +30,9 @@ namespace tgsim::detail {
 
 class SmReplay {
  public:
-  SmReplay(const DeviceProfile& p, std::uint64_t sm_count) : p_(p), n_(sm_count), sms_(sm_count) {
+  SmReplay(const DeviceProfile& p, std::uint64_t sm_count)
+      : l1_bytes_(p.l1_bytes), line_(p.l1_line_bytes), sector_(p.sector_bytes), ways_(p.l1_ways),
+        n_(sm_count), sms_(sm_count) {
     for (std::uint64_t s = 0; s < n_; ++s) sms_[s].next = s;
   }
 
@@ -39,7 +41,7 @@ class SmReplay {
   L1Cache* claim(std::uint64_t g) {
     Sm& sm = sms_[g % n_];
     if (sm.next.load(std::memory_order_acquire) != g) return nullptr;  // acquire: the L1 as left
-    if (!sm.l1) sm.l1.emplace(p_.l1_bytes, p_.l1_line_bytes, p_.sector_bytes, p_.l1_ways);
+    if (!sm.l1) sm.l1.emplace(l1_bytes_, line_, sector_, ways_);
     return &*sm.l1;
   }
 
@@ -57,7 +59,7 @@ class SmReplay {
       rec.clear();
       return;
     }
-    if (!sm.l1) sm.l1.emplace(p_.l1_bytes, p_.l1_line_bytes, p_.sector_bytes, p_.l1_ways);
+    if (!sm.l1) sm.l1.emplace(l1_bytes_, line_, sector_, ways_);
     replay(*sm.l1, rec);
     for (next += n_; !sm.held.empty() && sm.held.begin()->first == next; next += n_) {
       replay(*sm.l1, sm.held.begin()->second);
@@ -75,7 +77,8 @@ class SmReplay {
     std::optional<L1Cache> l1;  // made for the SM's first group; cold at the launch start
     std::map<std::uint64_t, std::vector<std::uint64_t>> held;  // later groups' records
   };
-  const DeviceProfile& p_;
+  std::size_t l1_bytes_;  // the profile's L1 geometry (copied: the profile may not outlive us)
+  std::uint32_t line_, sector_, ways_;
   std::uint64_t n_;
   std::vector<Sm> sms_;
 };
