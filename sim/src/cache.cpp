@@ -47,11 +47,6 @@ L1Cache::L1Cache(std::size_t bytes, std::uint32_t line_bytes, std::uint32_t sect
   way_.resize(std::size_t(sets_) * ways_);
 }
 
-void L1Cache::reset() {
-  std::fill(way_.begin(), way_.end(), Way{});
-  clock_ = 0;
-}
-
 std::uint32_t L1Cache::load(const std::uint64_t* sectors, std::uint32_t n) {
   std::uint32_t hits = 0;
   ++clock_;

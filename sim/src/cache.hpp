@@ -44,7 +44,6 @@ class L1Cache {
  public:
   L1Cache(std::size_t bytes, std::uint32_t line_bytes, std::uint32_t sector_bytes,
           std::uint32_t ways);
-  void reset();  // cold: every line invalid
   // Looks up each sector; a hit iff the sector is valid; misses are filled (sector-wise, the
   // line allocated on its first missing sector, LRU victim). Returns the number of hits.
   std::uint32_t load(const std::uint64_t* sectors, std::uint32_t n);
