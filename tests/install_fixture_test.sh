@@ -40,7 +40,7 @@ for cmd in validate predict; do
   rc=$?
   [ "$rc" -eq 2 ] || { printf '%s\n' "$out"; fail "$cmd without a fixture exited $rc, not 2"; }
   [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || { printf '%s\n' "$out"; fail "$cmd: not one line"; }
-  printf '%s\n' "$out" | grep -q -- "--fixture" || fail "$cmd: the line does not name --fixture: $out"
+  grep -q -- "--fixture" <<<"$out" || fail "$cmd: the line does not name --fixture: $out"
   echo "ok: $cmd without a fixture: exit 2: $out"
   # An explicit --fixture still works there.
   if [ "$cmd" = validate ]; then
