@@ -153,6 +153,67 @@ TEST(GlobalSectors, EqualTheDistinctSectorsOfTheLanes) {
   EXPECT_EQ(global_sectors(WarpAccess{0xFFFFFFFFu, 4, addr.data()}), 8u);
 }
 
+// Full warps as rows of consecutive lanes at a pitch, the shape of a warp spanning several rows
+// of a matrix (the counters take a short cut for sectors that never fall from lane to lane):
+// rows rising, falling, overlapping, one lane moved back or misaligned, at every width.
+TEST(GlobalSectors, RowsOfLanesEqualTheDistinctSectors) {
+  const Geometry geometries[] = {Geometry{}, Geometry{16, 4, 32}, Geometry{32, 8, 64}, Geometry{64, 4, 16}};
+  static const std::uint32_t widths[] = {1, 2, 4, 8, 16};
+  static const std::int64_t pitches[] = {2048, 4096, 1024, 96, 64, 36, 0, -2048, -64, 1 << 20};
+  int listed = 0;
+  for (std::uint64_t seed : seeds()) {
+    std::mt19937_64 rng(seed + 7);
+    for (int i = 0; i < 40000; ++i) {
+      const std::uint32_t width = widths[rng() % 5];
+      const std::uint32_t row = 1u << (rng() % 6);  // lanes per row: 1 to 32
+      const std::int64_t pitch = pitches[rng() % 10];
+      const std::uint64_t base = ((rng() & 0xFFFFFFFFull) + (std::uint64_t(1) << 36)) & ~std::uint64_t(width - 1);
+      std::array<std::uint64_t, 32> addr{};
+      for (std::uint32_t l = 0; l < 32; ++l)
+        addr[l] = base + static_cast<std::uint64_t>(static_cast<std::int64_t>(l / row) * pitch) + (l % row) * width;
+      const int twist = static_cast<int>(rng() % 4);
+      const std::uint32_t at = 1 + static_cast<std::uint32_t>(rng() % 31);
+      if (twist == 1) addr[at] = addr[at - 1] - 64;  // one lane falls back
+      if (twist == 2) addr[at] += 1;                 // one lane misaligned
+      const Geometry& g = geometries[i % 4];
+      for (bool known : {false, true}) {
+        WarpAccess a{0xFFFFFFFFu, width, addr.data()};
+        if (known) a.spread = lane_spread(a.active, addr.data());
+        ASSERT_EQ(global_sectors(a, g), sectors_by_definition(a, g.sector_bytes))
+            << "width=" << width << " row=" << row << " pitch=" << pitch << " twist=" << twist
+            << " at=" << at << " sector=" << g.sector_bytes << " spread known=" << known;
+      }
+      // The list the cache model takes: the distinct sectors, ascending (or 0: not this shape).
+      std::uint64_t out[32];
+      const WarpAccess a{0xFFFFFFFFu, width, addr.data()};
+      if (const std::uint32_t n = ascending_sectors(a, g.sector_bytes, out)) {
+        std::set<std::uint64_t> want;
+        for (std::uint64_t x : addr) want.insert(x / g.sector_bytes);
+        ASSERT_EQ(std::vector<std::uint64_t>(out, out + n), std::vector<std::uint64_t>(want.begin(), want.end()))
+            << "width=" << width << " row=" << row << " pitch=" << pitch << " twist=" << twist;
+        ++listed;
+      }
+    }
+  }
+  // matmul_tiled16's global loads at N=512: two rows of 16 floats 2 KiB apart, 2 sectors each
+  std::array<std::uint64_t, 32> addr{};
+  for (int l = 0; l < 32; ++l) addr[l] = (1u << 20) + static_cast<std::uint64_t>(l / 16) * 2048 + (l % 16) * 4;
+  EXPECT_EQ(global_sectors(WarpAccess{0xFFFFFFFFu, 4, addr.data()}), 4u);
+  std::uint64_t out[32];
+  const bool avx2 = __builtin_cpu_supports("avx2");  // without it, ascending_sectors always says 0
+  ASSERT_EQ(ascending_sectors(WarpAccess{0xFFFFFFFFu, 4, addr.data()}, 32, out), avx2 ? 4u : 0u);
+  if (avx2) {
+    EXPECT_EQ(out[0] + 1, out[1]);
+    EXPECT_EQ(out[0] + 64, out[2]);
+    EXPECT_GT(listed, 10000);  // the shape is common among the rows above
+  }
+  addr[31] = addr[0];  // the last lane back on the first sector: still 4
+  EXPECT_EQ(global_sectors(WarpAccess{0xFFFFFFFFu, 4, addr.data()}), 4u);
+  addr[31] = addr[0] - 32;  // a sector before the first: 5
+  EXPECT_EQ(global_sectors(WarpAccess{0xFFFFFFFFu, 4, addr.data()}), 5u);
+  EXPECT_EQ(ascending_sectors(WarpAccess{0xFFFFFFFFu, 4, addr.data()}, 32, out), 0u);  // it falls
+}
+
 // The models take a known spread as given (so the comparison above compares two paths): a
 // spread of 0 claims one address, and the short cuts count it so.
 TEST(ModelsSpread, AKnownSpreadIsTaken) {

@@ -16,6 +16,7 @@ std::uint32_t instruction_sectors(const model::WarpAccess& a, std::uint32_t sect
     for (; bits; bits &= bits - 1) out[n++] = window + static_cast<std::uint64_t>(std::countr_zero(bits));
     return n;
   }
+  if ((n = model::ascending_sectors(a, sector_bytes, out))) return n;  // rows of lanes
   const std::uint32_t w = std::max<std::uint32_t>(a.width, 1);
   const int shift = std::countr_zero(sector_bytes);
   for (std::uint32_t m = a.active; m; m &= m - 1) {

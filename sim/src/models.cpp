@@ -192,6 +192,43 @@ std::uint64_t window_bits(const WarpAccess& a, int sector_shift, std::uint64_t w
   return bits;
 }
 
+#if defined(TGSIM_WINDOW_AVX2)
+// A full warp whose lanes are aligned to their width (a power of two up to a sector: one sector
+// each) and whose sectors never fall from one lane to the next (rows of consecutive lanes at
+// rising addresses, the usual shape of a warp spanning several rows of a matrix): a sector seen
+// once is never seen again after a change, so the distinct sectors are one plus the lanes whose
+// sector differs from the lane before. 0 when the lanes are not in that shape (the caller counts
+// them with a set). Pairs (l, l + 1) four at a time: 0-27, then 27-30 (pair 27 twice: an OR).
+// With `out`, the sectors too: the first lane's, then each lane's that differs from the lane before.
+[[gnu::target("avx2")]] std::uint32_t ascending_sectors_avx2(const std::uint64_t* addr, int sector_shift,
+                                                            std::uint64_t last, std::uint64_t* out) {
+  const __m128i shift = _mm_cvtsi32_si128(sector_shift);
+  const __m256i lastv = _mm256_set1_epi64x(static_cast<long long>(last));
+  __m256i mis = _mm256_setzero_si256();
+  std::uint32_t same = 0, fell = 0;
+  std::uint64_t sector[32];  // each lane's
+  for (const int l : {0, 4, 8, 12, 16, 20, 24, 27}) {  // a loop, not a lambda: the target attribute
+    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(addr + l));
+    const __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(addr + l + 1));
+    const __m256i sx = _mm256_srl_epi64(x, shift), sy = _mm256_srl_epi64(y, shift);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(sector + l), sx);
+    if (l == 27) _mm256_storeu_si256(reinterpret_cast<__m256i*>(sector + 28), sy);
+    same |= static_cast<std::uint32_t>(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(sx, sy)))) << l;
+    fell |= static_cast<std::uint32_t>(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(sx, sy)))) << l;
+    mis = _mm256_or_si256(mis, _mm256_and_si256(x, lastv));  // lanes 0-30
+  }
+  const __m256i x28 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(addr + 28));
+  mis = _mm256_or_si256(mis, _mm256_and_si256(x28, lastv));  // and 31
+  if (fell || !_mm256_testz_si256(mis, mis)) return 0;
+  const std::uint32_t differ = ~same & 0x7FFFFFFFu;  // pairs 0-30
+  if (!out) return 1 + static_cast<std::uint32_t>(std::popcount(differ));
+  std::uint32_t n = 0;
+  out[n++] = sector[0];
+  for (std::uint32_t m = differ; m; m &= m - 1) out[n++] = sector[std::countr_zero(m) + 1];
+  return n;
+}
+#endif
+
 std::uint64_t window_of(const WarpAccess& a, int sector_shift) {
   return (a.addr[std::countr_zero(a.active)] >> sector_shift) & ~std::uint64_t(31);
 }
@@ -200,6 +237,11 @@ template <class G>
 std::uint32_t global_sectors_t(const WarpAccess& a, const G& g) {
   if (in_window_shape(a, g.sector_shift))
     return static_cast<std::uint32_t>(std::popcount(window_bits(a, g.sector_shift, window_of(a, g.sector_shift))));
+#if defined(TGSIM_WINDOW_AVX2)
+  if (a.active == 0xFFFFFFFFu && std::has_single_bit(a.width) && a.width <= (1u << g.sector_shift) &&
+      detail::cpu_has_avx2())
+    if (const std::uint32_t n = ascending_sectors_avx2(a.addr, g.sector_shift, a.width - 1, nullptr)) return n;
+#endif
   return sectors_by_set(a, g);
 }
 
@@ -259,6 +301,15 @@ bool sector_window(const WarpAccess& a, std::uint32_t sector_bytes, std::uint64_
   *window = window_of(a, shift);
   *bits = window_bits(a, shift, *window);
   return true;
+}
+
+std::uint32_t ascending_sectors(const WarpAccess& a, std::uint32_t sector_bytes, std::uint64_t* out) {
+#if defined(TGSIM_WINDOW_AVX2)
+  if (a.active == 0xFFFFFFFFu && std::has_single_bit(a.width) && a.width <= sector_bytes && detail::cpu_has_avx2())
+    return ascending_sectors_avx2(a.addr, std::countr_zero(sector_bytes), a.width - 1, out);
+#endif
+  (void)a, (void)sector_bytes, (void)out;
+  return 0;
 }
 
 std::uint32_t distinct_addresses(const WarpAccess& a) {

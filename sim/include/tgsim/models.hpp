@@ -70,6 +70,13 @@ inline bool one_shared_wavefront(const WarpAccess& a, const Geometry& g) {
 // bit for a lane crossing into the next window). The cache model lists them from it, sorted.
 bool sector_window(const WarpAccess& a, std::uint32_t sector_bytes, std::uint64_t* window, std::uint64_t* bits);
 
+// The sectors of a full warp beyond that shape whose lanes are aligned to a power-of-two width
+// up to a sector and whose sectors never fall from one lane to the next (rows of consecutive
+// lanes at rising addresses, as a warp spanning rows of a matrix): their number and, with `out`
+// (>= 32 entries), the sectors, ascending. 0 when the access is not in that shape (or the CPU
+// lacks AVX2): the caller counts it lane by lane.
+std::uint32_t ascending_sectors(const WarpAccess& a, std::uint32_t sector_bytes, std::uint64_t* out);
+
 // Shared atomics (ATOMS): one phase over the whole warp at any width, the maximum over banks of
 // the distinct bank words the active lanes touch (lanes on one word count once). Matches
 // smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom on the H100 (histogram256).
