@@ -50,33 +50,37 @@ L1Cache::L1Cache(std::size_t bytes, std::uint32_t line_bytes, std::uint32_t sect
 
 std::uint32_t L1Cache::load(const std::uint64_t* sectors, std::uint32_t n) {
   std::uint32_t hits = 0;
-  ++clock_;
   for (std::uint32_t i = 0; i < n; ++i) {
-    const std::uint64_t line = spl_shift_ >= 0 ? sectors[i] >> spl_shift_ : sectors[i] / sectors_per_line_;
-    const std::uint32_t bit = 1u << (sectors[i] - line * sectors_per_line_);
-    // Hashed set index (real L1s hash addresses so strided rows do not share one set):
-    // (h >> 40) % sets_, the 24-bit hash taken modulo by multiplication (fastmod).
-    const auto h = static_cast<std::uint32_t>((line * kGoldenGamma) >> 40);
-    Way* set = &way_[std::size_t(fastmod_u32(h, set_magic_, sets_)) * ways_];
-    Way* victim = set;
-    Way* found = nullptr;
-    for (std::uint32_t w = 0; w < ways_; ++w) {
-      if (set[w].line == line) {
-        found = &set[w];
-        break;
-      }
-      if (set[w].stamp < victim->stamp) victim = &set[w];
-    }
-    if (!found) {
-      found = victim;
-      found->line = line;
-      found->valid = 0;
-    }
-    found->stamp = clock_;
-    if (found->valid & bit) ++hits;
-    found->valid |= bit;
+    const std::uint64_t line = line_of(sectors[i]);
+    hits += load_line(line, 1u << (sectors[i] - line * sectors_per_line_)) != 0;
   }
   return hits;
+}
+
+std::uint32_t L1Cache::load_line(std::uint64_t line, std::uint32_t bits) {
+  ++clock_;
+  // Hashed set index (real L1s hash addresses so strided rows do not share one set):
+  // (h >> 40) % sets_, the 24-bit hash taken modulo by multiplication (fastmod).
+  const auto h = static_cast<std::uint32_t>((line * kGoldenGamma) >> 40);
+  Way* set = &way_[std::size_t(fastmod_u32(h, set_magic_, sets_)) * ways_];
+  Way* victim = set;
+  Way* found = nullptr;
+  for (std::uint32_t w = 0; w < ways_; ++w) {
+    if (set[w].line == line) {
+      found = &set[w];
+      break;
+    }
+    if (set[w].stamp < victim->stamp) victim = &set[w];
+  }
+  if (!found) {
+    found = victim;
+    found->line = line;
+    found->valid = 0;
+  }
+  found->stamp = clock_;
+  const std::uint32_t hit = found->valid & bits;
+  found->valid |= bits;
+  return hit;
 }
 
 bool IdSet::insert(std::uint64_t id) {
@@ -166,14 +170,20 @@ LaunchFootprint::LaunchFootprint(const DeviceProfile& p, std::uint64_t begin, st
 CacheSim::CacheSim(const DeviceProfile& p, LaunchFootprint& f)
     : p_(p), footprint_(f), chunk_shift_(static_cast<std::uint32_t>(chunk_shift(p))) {}
 
+// The sectors of one line (neighbours in `s`, which is ascending) are looked up together: the
+// same hits and the same order of stamps as one by one, one set search per line.
 std::uint32_t CacheSim::load(L1Cache& l1, const std::uint64_t* s, std::uint32_t n) {
   std::uint32_t hits = 0;
-  for (std::uint32_t i = 0; i < n; ++i) {  // one by one, so each miss is known
-    if (l1.load(&s[i], 1)) {
-      ++hits;
-    } else {
+  const std::uint32_t spl = l1.sectors_per_line();
+  for (std::uint32_t i = 0; i < n;) {
+    const std::uint64_t line = l1.line_of(s[i]), first = line * spl;
+    std::uint32_t bits = 0;
+    for (; i < n && s[i] - first < spl; ++i) bits |= 1u << (s[i] - first);
+    const std::uint32_t hit = l1.load_line(line, bits);
+    hits += static_cast<std::uint32_t>(std::popcount(hit));
+    for (std::uint32_t m = bits & ~hit; m; m &= m - 1) {  // each miss: an L2 read, a chunk
       ++l2_read_sectors;
-      footprint_.read_chunks.insert(s[i] >> chunk_shift_);
+      footprint_.read_chunks.insert((first + static_cast<std::uint64_t>(std::countr_zero(m))) >> chunk_shift_);
     }
   }
   return hits;

@@ -47,6 +47,14 @@ class L1Cache {
   // Looks up each sector; a hit iff the sector is valid; misses are filled (sector-wise, the
   // line allocated on its first missing sector, LRU victim). Returns the number of hits.
   std::uint32_t load(const std::uint64_t* sectors, std::uint32_t n);
+  // The sectors `bits` (bit i: sector i of the line) of one line, looked up as load() looks
+  // up each of them in turn (the line's stamp is the clock's next tick): returns the bits
+  // that hit. All of them are valid afterwards.
+  std::uint32_t load_line(std::uint64_t line, std::uint32_t bits);
+  std::uint64_t line_of(std::uint64_t sector) const {
+    return spl_shift_ >= 0 ? sector >> spl_shift_ : sector / sectors_per_line_;
+  }
+  std::uint32_t sectors_per_line() const { return sectors_per_line_; }
 
  private:
   struct Way {
