@@ -58,6 +58,35 @@ TEST(L1Cache, EvictsLeastRecentlyUsedBeyondCapacity) {
   EXPECT_EQ(l1.load(&s1, 1), 0u);
 }
 
+// CacheSim::load looks up the sectors of one line together (load_line): the same hits as
+// sector by sector, on random ascending sector lists over few sets (so lines are evicted),
+// with 4 and with 3 sectors per line; and the misses join the footprint as before.
+TEST(L1Cache, LinesLookedUpTogetherHitAsSectorBySector) {
+  std::uint64_t x = 777;
+  auto next = [&x] { return (x = x * 6364136223846793005ull + 1442695040888963407ull) >> 33; };
+  for (std::uint32_t line_bytes : {128u, 96u}) {
+    tgsim::detail::L1Cache by_sector(4 * line_bytes * 4, line_bytes, 32, 4);  // 4 sets of 4 ways
+    tgsim::detail::L1Cache by_line(4 * line_bytes * 4, line_bytes, 32, 4);
+    tgsim::DeviceProfile p = tgsim::profiles::nvidia_h100();
+    tgsim::detail::LaunchFootprint f(p, 0, 1 << 20);
+    tgsim::detail::CacheSim sim(p, f);
+    std::uint64_t hits = 0, misses = 0;
+    for (int i = 0; i < 20000; ++i) {
+      std::vector<std::uint64_t> s;  // ascending, distinct
+      for (std::uint64_t v = next() % 64, n = 1 + next() % 8; s.size() < n; v += 1 + next() % 3) s.push_back(v);
+      std::uint32_t want = 0;
+      for (std::uint64_t v : s) want += by_sector.load(&v, 1);
+      const std::uint32_t got = sim.load(by_line, s.data(), static_cast<std::uint32_t>(s.size()));
+      ASSERT_EQ(got, want) << "round " << i << ", line " << line_bytes;
+      hits += got;
+      misses += s.size() - got;
+    }
+    EXPECT_GT(hits, 1000u);
+    EXPECT_GT(misses, 1000u);
+    EXPECT_EQ(sim.l2_read_sectors, misses);
+  }
+}
+
 // The L1's set index takes (hash % sets) by multiplication: equal to % for every divisor the
 // profiles can give and for hashes across the 24-bit range, the ends included.
 TEST(L1Cache, FastmodEqualsTheRemainder) {
