@@ -15,7 +15,8 @@
 //    never cleared while the launch runs), and a fiber runs on its group's worker from start to
 //    end, so a tag read at entry still names its key after a barrier even when another key has
 //    taken its cache slot meanwhile.
-// The per-access fast path is then: cur != end, store tag | address, cur += 8.
+// The per-access fast path is then: cur != end, store tag + address (equal to tag | address:
+// instrument.cpp), cur += 8.
 #include "internal.hpp"
 
 #include <llvm/IR/IntrinsicInst.h>
