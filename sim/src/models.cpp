@@ -199,7 +199,8 @@ std::uint64_t window_bits(const WarpAccess& a, int sector_shift, std::uint64_t w
 // once is never seen again after a change, so the distinct sectors are one plus the lanes whose
 // sector differs from the lane before. 0 when the lanes are not in that shape (the caller counts
 // them with a set). Pairs (l, l + 1) four at a time: 0-27, then 27-30 (pair 27 twice: an OR).
-// With `out`, the sectors too: the first lane's, then each lane's that differs from the lane before.
+// With `out`, the sectors too: the first lane's, then each lane's that differs from the one
+// before.
 [[gnu::target("avx2")]] std::uint32_t ascending_sectors_avx2(const std::uint64_t* addr, int sector_shift,
                                                             std::uint64_t last, std::uint64_t* out) {
   const __m128i shift = _mm_cvtsi32_si128(sector_shift);
@@ -213,8 +214,10 @@ std::uint64_t window_bits(const WarpAccess& a, int sector_shift, std::uint64_t w
     const __m256i sx = _mm256_srl_epi64(x, shift), sy = _mm256_srl_epi64(y, shift);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(sector + l), sx);
     if (l == 27) _mm256_storeu_si256(reinterpret_cast<__m256i*>(sector + 28), sy);
-    same |= static_cast<std::uint32_t>(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(sx, sy)))) << l;
-    fell |= static_cast<std::uint32_t>(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(sx, sy)))) << l;
+    const __m256d eq = _mm256_castsi256_pd(_mm256_cmpeq_epi64(sx, sy));
+    const __m256d gt = _mm256_castsi256_pd(_mm256_cmpgt_epi64(sx, sy));  // lane l + 1 falls
+    same |= static_cast<std::uint32_t>(_mm256_movemask_pd(eq)) << l;
+    fell |= static_cast<std::uint32_t>(_mm256_movemask_pd(gt)) << l;
     mis = _mm256_or_si256(mis, _mm256_and_si256(x, lastv));  // lanes 0-30
   }
   const __m256i x28 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(addr + 28));
