@@ -244,6 +244,7 @@ class GroupRun {
     std::source_location wait_loc;
     std::uint64_t result = 0;  // this lane's result of its last warp collective
   };
+  static Thread& thread_of(ThreadCtx& t);  // the record whose ctx t is (group.cpp)
 
   // The tag of (call site, kind, width): the inline cache, else this worker's map, else a new
   // tag (and the launch's site id from the shared table). A source_location is one pointer to
