@@ -48,15 +48,6 @@ L1Cache::L1Cache(std::size_t bytes, std::uint32_t line_bytes, std::uint32_t sect
   way_.resize(std::size_t(sets_) * ways_);
 }
 
-std::uint32_t L1Cache::load(const std::uint64_t* sectors, std::uint32_t n) {
-  std::uint32_t hits = 0;
-  for (std::uint32_t i = 0; i < n; ++i) {
-    const std::uint64_t line = line_of(sectors[i]);
-    hits += load_line(line, 1u << (sectors[i] - line * sectors_per_line_)) != 0;
-  }
-  return hits;
-}
-
 std::uint32_t L1Cache::load_line(std::uint64_t line, std::uint32_t bits) {
   ++clock_;
   // Hashed set index (real L1s hash addresses so strided rows do not share one set):

@@ -44,12 +44,11 @@ class L1Cache {
  public:
   L1Cache(std::size_t bytes, std::uint32_t line_bytes, std::uint32_t sector_bytes,
           std::uint32_t ways);
-  // Looks up each sector; a hit iff the sector is valid; misses are filled (sector-wise, the
-  // line allocated on its first missing sector, LRU victim). Returns the number of hits.
-  std::uint32_t load(const std::uint64_t* sectors, std::uint32_t n);
-  // The sectors `bits` (bit i: sector i of the line) of one line, looked up as load() looks
-  // up each of them in turn (the line's stamp is the clock's next tick): returns the bits
-  // that hit. All of them are valid afterwards.
+  // The sectors `bits` (bit i: sector i of the line) of one line: a sector hits iff it is
+  // valid; the missing ones are filled (sector-wise; the line allocated on a miss of the whole
+  // line, LRU victim; the line's stamp is the clock's next tick). Returns the bits that hit.
+  // Looking up a line's sectors together gives the same hits and the same order of stamps as
+  // looking them up one by one (cache_test).
   std::uint32_t load_line(std::uint64_t line, std::uint32_t bits);
   std::uint64_t line_of(std::uint64_t sector) const {
     return spl_shift_ >= 0 ? sector >> spl_shift_ : sector / sectors_per_line_;

@@ -9,7 +9,7 @@ namespace tgsim::detail {
 // older). Two slots suffice: no thread can start round r + 2 before every thread has left
 // round r's barrier and read its slots.
 int GroupRun::barrier_reduce(ThreadCtx& t, const std::source_location& loc, int op, int pred) {
-  Thread& th = threads_[t.linear_tid];
+  Thread& th = thread_of(t);
   const std::uint64_t round = th.reduce_round++;
   std::vector<std::uint64_t>& slot = reduce_slot_[round % 2];
   if (slot.size() != nthreads_) slot.assign(nthreads_, ~std::uint64_t(0));

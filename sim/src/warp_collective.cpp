@@ -16,7 +16,7 @@ namespace tgsim::detail {
 std::uint64_t GroupRun::collective(ThreadCtx& t, const CollectiveOp& op, std::uint32_t mask,
                                    std::uint64_t value, std::int64_t arg,
                                    const std::source_location& loc) {
-  Thread& th = threads_[t.linear_tid];
+  Thread& th = thread_of(t);
   if (aborting_) throw AbortGroup{};
   WarpCollective& wc = wsync_[t.warp];
   const std::uint32_t bit = 1u << t.lane;
@@ -112,7 +112,7 @@ bool GroupRun::try_complete_warp(std::uint32_t w, std::uint32_t caller) {
 }
 
 std::uint32_t GroupRun::active_lanes(ThreadCtx& t, const std::source_location& loc) {
-  Thread& th = threads_[t.linear_tid];
+  Thread& th = thread_of(t);
   if (aborting_) throw AbortGroup{};
   th.state = State::kMaskWait;
   th.wait_loc = loc;
