@@ -11,6 +11,8 @@
 // the cache model <= 2 x buffers + 200 MB. `--count none` times the engine alone. With more
 // than one worker it also times a register-only loop alone and on all workers at once: the
 // machine's own efficiency, the yardstick for tgsim's (and HIP-CPU's) on a shared machine.
+// `--threads 1,16` times only those worker counts; in every round each row runs at its worker
+// counts back to back, so an efficiency compares runs seconds apart. `--rows` picks rows.
 #include <malloc.h>
 #include <sched.h>
 #include <sys/resource.h>
@@ -42,6 +44,7 @@ using detail::fixed;
 
 bool g_bench_cache = true;  // tgsim bench --no-cache: time without the memory-hierarchy model
 bool g_bench_count_none = false;  // tgsim bench --count none: the uncounted engine alone
+std::vector<std::string> g_bench_rows;  // tgsim bench --rows: those rows only (empty: all)
 
 namespace {
 
@@ -168,6 +171,7 @@ struct Run {
   Report rep;
   double sec = 1e300, rss = 0;
   double busy = 0;  // the workers' busy share (LaunchTiming) in the round of the kept time
+  double outside = 0;  // seconds of that launch outside the workers' part (set-up, merge)
   bool per_run_rss = true;
 };
 
@@ -215,15 +219,18 @@ std::vector<Run> plan_runs(int n, const std::vector<unsigned>& curve) {
     r.cfg.count = m.count;
     runs.push_back(std::move(r));
   };
+  auto row = [](const char* name) {
+    return g_bench_rows.empty() || std::find(g_bench_rows.begin(), g_bench_rows.end(), name) != g_bench_rows.end();
+  };
   for (unsigned t : curve) {
     if (!g_bench_count_none) {
-      add("matmul_tiled16", kCounters, t, tiled16);
-      if (g_bench_cache) add("matmul_tiled16", kCache, t, tiled16);
+      if (row("counters")) add("matmul_tiled16", kCounters, t, tiled16);
+      if (g_bench_cache && row("cache")) add("matmul_tiled16", kCache, t, tiled16);
     }
-    add("matmul_tiled16", kEngine, t, tiled16);
+    if (row("engine")) add("matmul_tiled16", kEngine, t, tiled16);
     if (g_bench_count_none) continue;
-    if (t == curve.front() || t == curve.back()) add("matmul_tiled16", kChecker, t, tiled16);
-    add("matmul_naive", g_bench_cache ? kCache : kCounters, t, naive);
+    if ((t == curve.front() || t == curve.back()) && row("checker")) add("matmul_tiled16", kChecker, t, tiled16);
+    if (row("naive")) add("matmul_naive", g_bench_cache ? kCache : kCounters, t, naive);
   }
   return runs;
 }
@@ -261,7 +268,7 @@ void add_rows(nlohmann::ordered_json& rows, const std::vector<Run>& runs, int n,
         {"vs_uncounted_engine", r.mode.count && engine ? r.sec / engine->sec : 0.0},
         {"vs_hipcpu", vs_hip},
         {"speedup_vs_1_thread", first && first->threads == 1 ? first->sec / r.sec : 0.0},
-        {"workers_busy", r.busy},
+        {"workers_busy", r.busy}, {"outside_workers_s", r.outside},
         {"checker_vs_counters_only", r.mode.check && counters ? r.sec / counters->sec : 0.0},
         {"accesses", acc}, {"ns_per_access", acc ? r.sec * 1e9 / double(acc) : 0.0}, {"buffers_mb", buffers_mb},
         {"peak_rss_mb", r.rss}, {"peak_rss_per_run", r.per_run_rss}, {"findings", r.rep.findings.size()}});
@@ -282,7 +289,8 @@ nlohmann::ordered_json judge(const nlohmann::ordered_json& rows, unsigned all_wo
                            (t == 1 ? " worker" : " workers") + ": ";
     if (r["vs_hipcpu"].get<double>() > 0 && (mode == "counters" || mode == "cache"))
       target(at + mode + " time / HIP-CPU time", r["vs_hipcpu"], mode == "cache" ? 4.0 : 3.5, true);
-    if (mode == "checker") target(at + "checker time / counters-only time", r["checker_vs_counters_only"], 1.4, true);
+    if (mode == "checker" && r["checker_vs_counters_only"].get<double>() > 0)  // 0: no counters row
+      target(at + "checker time / counters-only time", r["checker_vs_counters_only"], 1.4, true);
     if (mode == "cache" && r["peak_rss_per_run"].get<bool>())
       target(at + "peak RSS MB (2 x buffers + 200)", r["peak_rss_mb"],
              2.0 * r["buffers_mb"].get<double>() + 200.0, true);
@@ -312,14 +320,15 @@ void print_table(std::ostream& os, const nlohmann::ordered_json& rows) {
 
 }  // namespace
 
-int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned threads, bool json) {
+int bench(std::ostream& os, const std::vector<int>& sizes, int reps, const std::vector<unsigned>& threads,
+          bool json) {
   Device dev;
   nlohmann::ordered_json rows = nlohmann::json::array(), hip_rows = nlohmann::json::array();
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  // The worker counts of the scaling curve: 1, 2, 4, ..., all cores (or only --threads).
+  // The worker counts of the scaling curve: 1, 2, 4, ..., all cores (or --threads, ascending).
   std::vector<unsigned> curve;
-  if (threads) {
-    curve.push_back(threads);
+  if (!threads.empty()) {
+    curve = threads;
   } else {
     for (unsigned t = 1; t < cores; t *= 2) curve.push_back(t);
     curve.push_back(cores);
@@ -335,7 +344,14 @@ int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned th
     }
     const double buffers_mb = 3.0 * double(A.size()) * sizeof(float) / (1024.0 * 1024.0);
     std::vector<Run> runs = plan_runs(n, curve);
-    // Round-robin, so that a slow spell of a shared machine hits every row alike.
+    // Round-robin, so that a slow spell of a shared machine hits every row alike; within a
+    // round, one kernel and mode at every worker count in a row, so that each efficiency is the
+    // ratio of two runs seconds apart, not a minute (the order of the table is worker-major).
+    std::vector<Run*> order;
+    for (Run& r : runs)
+      if (r.threads == curve.front())
+        for (Run& s : runs)
+          if (std::string(s.kernel) == r.kernel && std::string(s.mode.name) == r.mode.name) order.push_back(&s);
     double native = 1e300;
     std::vector<HipRun> hip;
     if (!hipcpu_program.empty())
@@ -346,18 +362,22 @@ int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned th
       for (HipRun& h : hip)
         if (!run_hipcpu(hipcpu_program, n, h))
           throw std::invalid_argument("--hipcpu '" + hipcpu_program + "' did not run under taskset or printed no seconds=");
-      for (Run& r : runs) {
+      for (Run* run : order) {
+        Run& r = *run;
         r.per_run_rss = reset_peak_rss() && r.per_run_rss;
         LaunchTiming timing;
         r.cfg.timing = &timing;
         const double sec = min_seconds(1, [&] { r.launch(dev, r.cfg, A, B, C, n, r.rep); });
         r.cfg.timing = nullptr;
-        if (sec < r.sec) r.sec = sec, r.busy = timing.busy_share();
+        if (sec < r.sec) r.sec = sec, r.busy = timing.busy_share(), r.outside = std::max(0.0, sec - timing.wall_s);
         r.rss = std::max(r.rss, peak_rss_mb());
       }
     }
+    // HIP-CPU's own efficiency over its one-core run: what the machine gave an uncounted runtime
+    // of the same kernel in the same rounds, the yardstick for tgsim's efficiency rows.
     for (const HipRun& h : hip)
-      hip_rows.push_back({{"n", n}, {"workers", h.workers}, {"seconds", h.sec}, {"ns_per_access", h.sec * 1e9 / h.accesses}});
+      hip_rows.push_back({{"n", n}, {"workers", h.workers}, {"seconds", h.sec}, {"ns_per_access", h.sec * 1e9 / h.accesses},
+                          {"efficiency", hip.front().workers == 1 ? hip.front().sec / (h.sec * h.workers) : 0.0}});
     add_rows(rows, runs, n, native, hip, buffers_mb);
   }
   const nlohmann::ordered_json targets = judge(rows, curve.back());
@@ -379,7 +399,11 @@ int bench(std::ostream& os, const std::vector<int>& sizes, int reps, unsigned th
   for (const auto& h : hip_rows)
     os << "HIP-CPU (" << hipcpu_program << ") N=" << h["n"].get<int>() << ", " << h["workers"].get<unsigned>()
        << " core(s): " << fixed(h["seconds"], 3) << " s, "
-       << fixed(h["ns_per_access"], 2) << " ns per access\n";
+       << fixed(h["ns_per_access"], 2) << " ns per access"
+       << (h["workers"].get<unsigned>() > 1 && h["efficiency"].get<double>() > 0
+               ? ", efficiency " + fixed(h["efficiency"], 3)
+               : std::string())
+       << "\n";
   if (hipcpu_program.empty() && !g_bench_count_none)
     os << "(no HIP-CPU time: pass --hipcpu PROGRAM, built from examples/hipcpu/matmul_tiled16.cpp)\n";
   if (machine.workers > 1)
@@ -399,7 +423,7 @@ Command add_bench(CLI::App& program) {
   struct State {
     std::vector<int> sizes = {256, 512};
     int reps = 3;
-    unsigned threads = 0;
+    std::vector<unsigned> threads;  // empty: 1, 2, 4, ..., all cores
     bool json = false, no_cache = false;
     std::string count = "all";
   };
@@ -407,16 +431,25 @@ Command add_bench(CLI::App& program) {
   auto* c = program.add_subcommand("bench", "time tgsim against a native loop, in one process");
   c->add_option("--sizes", st->sizes, "matrix sizes")->delimiter(',');
   c->add_option("--reps", st->reps, "repetitions (the minimum time is kept)")->check(CLI::Range(1, 100));
-  c->add_option("--threads", st->threads, "worker threads (default: all cores)");
+  c->add_option("--threads", st->threads,
+                "worker counts, ascending (default: 1, 2, 4, ..., all cores; 1,16: one worker against 16)")
+      ->delimiter(',');
   c->add_flag("--json", st->json, "one JSON object");
   c->add_flag("--no-cache", st->no_cache, "time without the L1/L2/DRAM model");
   c->add_option("--hipcpu", hipcpu_program,
                 "HIP-CPU's build of examples/hipcpu/matmul_tiled16.cpp, timed beside tgsim (PROGRAM N 1)");
   c->add_option("--count", st->count, "all: every row; none: only tgsim's engine with counting off")
       ->check(CLI::IsMember({"all", "none"}));
+  c->add_option("--rows", g_bench_rows, "only these rows: counters, cache, engine, checker, naive (default: all)")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"counters", "cache", "engine", "checker", "naive"}));
   return {c, [st] {
             for (int s : st->sizes)
               if (s < 16 || s > 4096) return usage_error("bench size " + std::to_string(s) + " is outside 16..4096");
+            for (std::size_t i = 0; i < st->threads.size(); ++i)
+              if (st->threads[i] == 0 || (i && st->threads[i] <= st->threads[i - 1]))
+                return usage_error("bench --threads " + std::to_string(st->threads[i]) +
+                                   (st->threads[i] ? " is not above the count before it" : " is not a worker count"));
             g_bench_cache = !st->no_cache;
             g_bench_count_none = st->count == "none";
             return bench(std::cout, st->sizes, st->reps, st->threads, st->json);

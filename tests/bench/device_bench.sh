@@ -6,6 +6,8 @@
 #                                              HIP-CPU; core 0 takes more of the machine's own work)
 #                                              (REPS=K: K rounds, each row's minimum kept; 3)
 #   tests/bench/device_bench.sh DIR scaling    N=1024, 1..all workers, HIP-CPU beside each
+#   tests/bench/device_bench.sh DIR efficiency N=1024, 1 and all workers only, each row's two runs
+#                                              back to back (REPS=K rounds; 4)
 #   tests/bench/device_bench.sh DIR memory     peak RSS of `tgsim run matmul_tiled16 --n 2048`
 #                                              with the cache model at 2, 4, 8, 16 workers
 #   tests/bench/device_bench.sh DIR copies     N=512, one worker: HIP-CPU, then tgsim's counters
@@ -13,8 +15,8 @@
 #                                              copy per core at once (the machine's per-core
 #                                              slowdown when all cores are busy, with no sharing)
 set -eu
-D=$(cd "${1:?usage: device_bench.sh DIR one-core|scaling|memory|copies}" && pwd)
-what=${2:?usage: device_bench.sh DIR one-core|scaling|memory|copies}
+D=$(cd "${1:?usage: device_bench.sh DIR one-core|scaling|efficiency|memory|copies}" && pwd)
+what=${2:?usage: device_bench.sh DIR one-core|scaling|efficiency|memory|copies}
 tgsim() { "$D/ld-linux-x86-64.so.2" --library-path "$D" "$D/tgsim" "$@"; }
 cat > "$D/hipcpu.sh" <<EOS
 #!/bin/sh
@@ -26,6 +28,7 @@ case $what in
   one-core) taskset -c $(($(nproc) - 1)) "$D/ld-linux-x86-64.so.2" --library-path "$D" "$D/tgsim" \
               bench --sizes 512 --reps "${REPS:-3}" --threads 1 --hipcpu "$D/hipcpu.sh" ;;
   scaling) tgsim bench --sizes 1024 --reps 2 --hipcpu "$D/hipcpu.sh" ;;
+  efficiency) tgsim bench --sizes 1024 --reps "${REPS:-4}" --threads "1,$(nproc)" --hipcpu "$D/hipcpu.sh" ;;
   memory)
     for t in 2 4 8 16; do
       python3 - "$D" "$t" <<'EOP'
