@@ -452,6 +452,13 @@ Command add_bench(CLI::App& program) {
                                    (st->threads[i] ? " is not above the count before it" : " is not a worker count"));
             g_bench_cache = !st->no_cache;
             g_bench_count_none = st->count == "none";
+            // --rows must leave a row that --count none and --no-cache still time.
+            auto timed = [](const std::string& r) {
+              return g_bench_count_none ? r == "engine" : g_bench_cache || r != "cache";
+            };
+            if (!g_bench_rows.empty() && std::none_of(g_bench_rows.begin(), g_bench_rows.end(), timed))
+              return usage_error(std::string("bench --rows leaves no row to time with ") +
+                                 (g_bench_count_none ? "--count none (engine only)" : "--no-cache"));
             return bench(std::cout, st->sizes, st->reps, st->threads, st->json);
           }};
 }
