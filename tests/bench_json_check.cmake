@@ -4,11 +4,18 @@
 # counters-only time, the workers' busy share is in (0, 1] at one and two workers, the machine
 # is named (and at two workers its register-loop efficiency given) and the targets are judged.
 #   cmake -DTGSIM=path/to/tgsim -DFAKE_HIPCPU=path/to/fake_hipcpu.sh -P bench_json_check.cmake
-execute_process(COMMAND ${TGSIM} bench --sizes 32 --reps 1 --threads 1 --json --hipcpu ${FAKE_HIPCPU}
-                OUTPUT_VARIABLE out RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "tgsim bench exited with ${rc}")
-endif()
+
+# `tgsim bench --sizes 32 --reps 1 --json ARGS...` into VAR; a non-zero exit fails the test.
+function(bench_json var)
+  execute_process(COMMAND ${TGSIM} bench --sizes 32 --reps 1 --json ${ARGN}
+                  OUTPUT_VARIABLE json RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "tgsim bench ${ARGN} exited with ${rc}")
+  endif()
+  set(${var} "${json}" PARENT_SCOPE)
+endfunction()
+
+bench_json(out --threads 1 --hipcpu ${FAKE_HIPCPU})
 string(JSON nrows LENGTH "${out}" runs)
 if(NOT nrows EQUAL 5)
   message(FATAL_ERROR "expected 5 rows (tiled16 counters, cache, engine, checker; naive cache), got ${nrows}")
@@ -93,11 +100,7 @@ foreach(want "counters time / HIP-CPU time <= 3.5" "cache time / HIP-CPU time <=
   endif()
 endforeach()
 # Two workers: each row's busy share is the busy time over twice the wall time, so at most 1.
-execute_process(COMMAND ${TGSIM} bench --sizes 32 --reps 1 --threads 2 --no-cache --json
-                OUTPUT_VARIABLE out2 RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "tgsim bench --threads 2 exited with ${rc}")
-endif()
+bench_json(out2 --threads 2 --no-cache)
 string(JSON nrows LENGTH "${out2}" runs)
 math(EXPR last "${nrows} - 1")
 foreach(i RANGE ${last})
@@ -120,12 +123,7 @@ if(NOT mworkers EQUAL 2 OR NOT meff GREATER 0 OR NOT malone GREATER 0)
 endif()
 # A list of worker counts: only those, each row's speed-up over its one-worker row, and the
 # efficiency target judged at the last count.
-execute_process(COMMAND ${TGSIM} bench --sizes 32 --reps 1 --threads 1,2 --no-cache --json
-                        --hipcpu ${FAKE_HIPCPU}
-                OUTPUT_VARIABLE out3 RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "tgsim bench --threads 1,2 exited with ${rc}")
-endif()
+bench_json(out3 --threads 1,2 --no-cache --hipcpu ${FAKE_HIPCPU})
 string(JSON nrows LENGTH "${out3}" runs)
 math(EXPR last "${nrows} - 1")
 set(counts "")
