@@ -121,6 +121,33 @@ string(JSON malone GET "${out2}" machine register_loop_alone_s)
 if(NOT mworkers EQUAL 2 OR NOT meff GREATER 0 OR NOT malone GREATER 0)
   message(FATAL_ERROR "two workers: machine ${mworkers} workers, efficiency ${meff}, alone ${malone} s")
 endif()
+# The second loop (reads of a private 1 MiB): its efficiency is its time alone over its mean
+# time on both workers at once.
+string(JSON l2eff GET "${out2}" machine l2_loop_efficiency)
+string(JSON l2alone GET "${out2}" machine l2_loop_alone_s)
+string(JSON l2all GET "${out2}" machine l2_loop_all_s)
+if(NOT l2alone GREATER 0 OR NOT l2all GREATER 0)
+  message(FATAL_ERROR "two workers: L2 loop alone ${l2alone} s, all ${l2all} s")
+endif()
+# A decimal such as 0.0609 as an integer count of millionths (CMake's math has integers only).
+function(millionths out value)
+  if(NOT value MATCHES "^([0-9]+)\\.?([0-9]*)$")
+    message(FATAL_ERROR "not a plain decimal: ${value}")
+  endif()
+  set(whole ${CMAKE_MATCH_1})
+  string(SUBSTRING "${CMAKE_MATCH_2}000000" 0 6 frac)
+  math(EXPR v "${whole} * 1000000 + 1${frac} - 1000000")  # 1${frac}: no leading zero
+  set(${out} ${v} PARENT_SCOPE)
+endfunction()
+millionths(a ${l2alone})
+millionths(b ${l2all})
+millionths(e ${l2eff})
+math(EXPR expected "${a} * 1000000 / ${b}")
+math(EXPR diff "${e} - ${expected}")
+if(NOT a GREATER 0 OR diff GREATER 1000 OR diff LESS -1000)
+  message(FATAL_ERROR "two workers: L2 loop efficiency ${l2eff}, not ${l2alone} s alone / ${l2all} s each")
+endif()
+
 # A list of worker counts: only those, each row's speed-up over its one-worker row, and the
 # efficiency target judged at the last count.
 bench_json(out3 --threads 1,2 --no-cache --hipcpu ${FAKE_HIPCPU})

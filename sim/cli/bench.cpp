@@ -9,8 +9,9 @@
 // prints the machine and judges the speed targets: counters <= 3.5x and cache <= 4x HIP-CPU's
 // time, the checker <= 1.4x counters, >= 85% parallel efficiency at all workers, peak RSS with
 // the cache model <= 2 x buffers + 200 MB. `--count none` times the engine alone. With more
-// than one worker it also times a register-only loop alone and on all workers at once: the
-// machine's own efficiency, the yardstick for tgsim's (and HIP-CPU's) on a shared machine.
+// than one worker it also times two loops that share nothing (registers only; reads of a private
+// 1 MiB) alone and on all workers at once: the machine's own efficiency, the yardstick for
+// tgsim's (and HIP-CPU's) on a shared machine.
 // `--threads 1,16` times only those worker counts; in every round each row runs at its worker
 // counts back to back, so an efficiency compares runs seconds apart. `--rows` picks rows.
 #include <malloc.h>
@@ -120,16 +121,33 @@ double register_loop_seconds() {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-// The machine's efficiency at `workers` threads: the loop alone, then on `workers` threads at
+// A read loop over a private 1 MiB buffer (more than L1, well inside the L2 of the machines
+// here; nothing shared): one 16-byte read per 64-byte line, passes over the whole buffer. It
+// slows where all busy cores share what serves their private caches (the cache clock, a host's
+// hyperthreads, other tenants' traffic), as tgsim's workers do, whose records and fiber stacks
+// live in L1 and L2.
+double l2_loop_seconds() {
+  std::vector<std::uint64_t> buf((1u << 20) / sizeof(std::uint64_t), 1);
+  std::uint64_t s = 0;
+  for (std::uint64_t v : buf) s += v;  // resident before the clock starts
+  auto t0 = Clock::now();
+  for (int pass = 0; pass < 10'000; ++pass) {
+    for (std::size_t i = 0; i < buf.size(); i += 8) s += buf[i] ^ buf[i + 1];
+    asm volatile("" : "+r"(s) : : "memory");  // every pass reads the buffer again
+  }
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// One loop's efficiency at `workers` threads: the loop alone, then on `workers` threads at
 // once (their mean time), each the minimum over the rounds; efficiency = alone / all.
-struct MachineScaling {
-  unsigned workers = 0;
+struct LoopScaling {
+  double (*loop)() = nullptr;
   double alone = 1e300, all = 1e300;
-  void round() {
-    alone = std::min(alone, register_loop_seconds());
+  void round(unsigned workers) {
+    alone = std::min(alone, loop());
     std::vector<double> sec(workers);
     std::vector<std::thread> threads;
-    for (unsigned i = 0; i < workers; ++i) threads.emplace_back([&sec, i] { sec[i] = register_loop_seconds(); });
+    for (unsigned i = 0; i < workers; ++i) threads.emplace_back([this, &sec, i] { sec[i] = loop(); });
     for (std::thread& t : threads) t.join();
     double sum = 0;
     for (double v : sec) sum += v;
@@ -138,11 +156,20 @@ struct MachineScaling {
   double efficiency() const { return all < 1e300 ? alone / all : 0.0; }
 };
 
+// The machine's efficiency at `workers` threads, by two loops that share nothing: what it
+// allows a program of registers only, and one that reads its own L2.
+struct MachineScaling {
+  unsigned workers = 0;
+  LoopScaling reg{register_loop_seconds}, l2{l2_loop_seconds};
+  void round() { reg.round(workers), l2.round(workers); }
+};
+
 // bench --json's "machine": null at one worker (nothing to compare).
 nlohmann::ordered_json machine_json(const MachineScaling& m) {
   if (m.workers < 2) return nullptr;
-  return {{"workers", m.workers}, {"register_loop_alone_s", m.alone}, {"register_loop_all_s", m.all},
-          {"register_loop_efficiency", m.efficiency()}};
+  return {{"workers", m.workers}, {"register_loop_alone_s", m.reg.alone}, {"register_loop_all_s", m.reg.all},
+          {"register_loop_efficiency", m.reg.efficiency()}, {"l2_loop_alone_s", m.l2.alone},
+          {"l2_loop_all_s", m.l2.all}, {"l2_loop_efficiency", m.l2.efficiency()}};
 }
 
 }  // namespace
@@ -406,11 +433,16 @@ int bench(std::ostream& os, const std::vector<int>& sizes, int reps, const std::
        << "\n";
   if (hipcpu_program.empty() && !g_bench_count_none)
     os << "(no HIP-CPU time: pass --hipcpu PROGRAM, built from examples/hipcpu/matmul_tiled16.cpp)\n";
-  if (machine.workers > 1)
-    os << "machine: a register-only loop (8 multiply chains, no memory) on " << machine.workers
-       << " threads at once runs at " << fixed(machine.efficiency(), 2) << " of its speed alone ("
-       << fixed(machine.alone, 3) << " s alone, " << fixed(machine.all, 3)
-       << " s each): the efficiency this machine allows now\n";
+  if (machine.workers > 1) {
+    auto loop_line = [&](const char* what, const LoopScaling& l) {
+      os << "machine: " << what << " on " << machine.workers << " threads at once runs at "
+         << fixed(l.efficiency(), 2) << " of its speed alone (" << fixed(l.alone, 3) << " s alone, "
+         << fixed(l.all, 3) << " s each)\n";
+    };
+    loop_line("a register-only loop (8 multiply chains, no memory)", machine.reg);
+    loop_line("a loop reading its own 1 MiB (L2, nothing shared)", machine.l2);
+    os << "(the efficiency this machine allows now, to a program that shares nothing)\n";
+  }
   os << "\ntargets (stated for N=512 one worker, and N=1024 all workers):\n";
   for (const auto& t : targets)
     os << "  " << std::left << std::setw(66) << t["what"].get<std::string>() << std::right << std::setw(8)

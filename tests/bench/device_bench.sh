@@ -10,13 +10,16 @@
 #                                              back to back (REPS=K rounds; 4)
 #   tests/bench/device_bench.sh DIR memory     peak RSS of `tgsim run matmul_tiled16 --n 2048`
 #                                              with the cache model at 2, 4, 8, 16 workers
+#   tests/bench/device_bench.sh DIR machine    what the machine allows a program that shares
+#                                              nothing: tests/bench/machine_loops.cpp (built as
+#                                              build/tests/machine_loops, carried in DIR) on all cores
 #   tests/bench/device_bench.sh DIR copies     N=512, one worker: HIP-CPU, then tgsim's counters
 #                                              and engine rows, alone on the last core and as one
 #                                              copy per core at once (the machine's per-core
 #                                              slowdown when all cores are busy, with no sharing)
 set -eu
-D=$(cd "${1:?usage: device_bench.sh DIR one-core|scaling|efficiency|memory|copies}" && pwd)
-what=${2:?usage: device_bench.sh DIR one-core|scaling|efficiency|memory|copies}
+D=$(cd "${1:?usage: device_bench.sh DIR one-core|scaling|efficiency|memory|machine|copies}" && pwd)
+what=${2:?usage: device_bench.sh DIR one-core|scaling|efficiency|memory|machine|copies}
 tgsim() { "$D/ld-linux-x86-64.so.2" --library-path "$D" "$D/tgsim" "$@"; }
 cat > "$D/hipcpu.sh" <<EOS
 #!/bin/sh
@@ -41,6 +44,7 @@ print(f"matmul_tiled16 n=2048 workers={t} cache model on: peak RSS {mb:.1f} MB "
       f"(buffers 48 MB; bound 2 x 48 + 200 = 296 MB)")
 EOP
     done ;;
+  machine) "$D/ld-linux-x86-64.so.2" --library-path "$D" "$D/machine_loops" "$(nproc)" ;;
   copies)
     last=$(($(nproc) - 1)) tmp=$(mktemp -d)
     hip() { taskset -c "$1" "$D/hipcpu.sh" 512 5 | sed 's/.*seconds=\([0-9.]*\).*/\1/'; }
