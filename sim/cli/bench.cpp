@@ -37,6 +37,7 @@
 #include "commands.hpp"
 #include "i18n.hpp"
 #include "kernels.hpp"
+#include "machine_loops.hpp"
 #include "util.hpp"
 
 namespace tgsim::cli {
@@ -107,60 +108,16 @@ std::string cpu_model() {
   return "unknown CPU";
 }
 
-// A loop of 8 independent 64-bit multiply-add chains in registers (no memory, nothing shared):
-// seconds for a fixed count. On a core of its own it runs at the core's full speed; it slows
-// where the machine's cores share execution units with other work (a host's hyperthreads, other
-// tenants of a virtual machine) or lower their clock when all are busy, as any program would.
-double register_loop_seconds() {
-  auto t0 = Clock::now();
-  std::uint64_t y[8] = {1, 2, 3, 4, 5, 6, 7, 8};
-  for (int i = 0; i < 40'000'000; ++i) {
-    for (std::uint64_t j = 0; j < 8; ++j) y[j] = y[j] * 6364136223846793005ull + j;
-    asm volatile("" : "+r"(y[0]), "+r"(y[1]), "+r"(y[2]), "+r"(y[3]), "+r"(y[4]), "+r"(y[5]), "+r"(y[6]), "+r"(y[7]));
-  }
-  return std::chrono::duration<double>(Clock::now() - t0).count();
-}
+using machine::LoopScaling;
 
-// A read loop over a private 1 MiB buffer (more than L1, well inside the L2 of the machines
-// here; nothing shared): one 16-byte read per 64-byte line, passes over the whole buffer. It
-// slows where all busy cores share what serves their private caches (the cache clock, a host's
-// hyperthreads, other tenants' traffic), as tgsim's workers do, whose records and fiber stacks
-// live in L1 and L2.
-double l2_loop_seconds() {
-  std::vector<std::uint64_t> buf((1u << 20) / sizeof(std::uint64_t), 1);
-  std::uint64_t s = 0;
-  for (std::uint64_t v : buf) s += v;  // resident before the clock starts
-  auto t0 = Clock::now();
-  for (int pass = 0; pass < 10'000; ++pass) {
-    for (std::size_t i = 0; i < buf.size(); i += 8) s += buf[i] ^ buf[i + 1];
-    asm volatile("" : "+r"(s) : : "memory");  // every pass reads the buffer again
-  }
-  return std::chrono::duration<double>(Clock::now() - t0).count();
-}
-
-// One loop's efficiency at `workers` threads: the loop alone, then on `workers` threads at
-// once (their mean time), each the minimum over the rounds; efficiency = alone / all.
-struct LoopScaling {
-  double (*loop)() = nullptr;
-  double alone = 1e300, all = 1e300;
-  void round(unsigned workers) {
-    alone = std::min(alone, loop());
-    std::vector<double> sec(workers);
-    std::vector<std::thread> threads;
-    for (unsigned i = 0; i < workers; ++i) threads.emplace_back([this, &sec, i] { sec[i] = loop(); });
-    for (std::thread& t : threads) t.join();
-    double sum = 0;
-    for (double v : sec) sum += v;
-    all = std::min(all, sum / workers);
-  }
-  double efficiency() const { return all < 1e300 ? alone / all : 0.0; }
-};
-
-// The machine's efficiency at `workers` threads, by two loops that share nothing: what it
-// allows a program of registers only, and one that reads its own L2.
+// The machine's efficiency at `workers` threads, by two loops that share nothing
+// (machine_loops.hpp): 8 multiply chains in registers, and reads of a private 1 MiB (more than
+// L1, well inside the L2 of the machines here, where tgsim's workers keep their records and
+// fiber stacks).
 struct MachineScaling {
   unsigned workers = 0;
-  LoopScaling reg{register_loop_seconds}, l2{l2_loop_seconds};
+  LoopScaling reg{[] { return machine::scalar_chains_seconds(40'000'000); }};
+  LoopScaling l2{[] { return machine::private_reads_seconds(std::size_t(1) << 20, 10'000); }};
   void round() { reg.round(workers), l2.round(workers); }
 };
 

@@ -1,10 +1,9 @@
 // machine_loops THREADS [SCALE]: what a machine allows a program that shares nothing. Each loop
-// runs alone, then on THREADS threads at once (their mean time), each the minimum of 3 rounds,
-// and prints efficiency = alone / at once. A loop that touches only registers or its own
-// buffer slows at once only where the cores share something underneath: a host's hyperthreads
-// or other tenants, the clock when all are busy, what serves their private caches. tgsim's
-// efficiency target (85% at 16 workers) is judged against these on the device machines
-// (tests/bench/device_bench.sh DIR machine). SCALE (default 1) multiplies every loop's length.
+// (sim/cli/machine_loops.hpp's two, which tgsim bench also times, and five more) runs alone,
+// then on THREADS threads at once (their mean time), each the minimum of 3 rounds, and prints
+// efficiency = alone / at once. tgsim's efficiency target (85% at 16 workers) is judged against
+// these on the device machines (tests/bench/device_bench.sh DIR machine). SCALE (default 1)
+// multiplies every loop's length.
 #include <immintrin.h>
 
 #include <algorithm>
@@ -14,28 +13,18 @@
 #include <cstdlib>
 #include <numeric>
 #include <random>
-#include <thread>
+#include <utility>
 #include <vector>
+
+#include "machine_loops.hpp"
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using tgsim::machine::seconds_since;
 double scale = 1.0;
 
-double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 long steps(double n) { return std::max(1L, static_cast<long>(n * scale)); }
-
-// 8 independent 64-bit multiply-add chains.
-double scalar_chains() {
-  const long n = steps(60e6);
-  std::uint64_t y[8] = {1, 2, 3, 4, 5, 6, 7, 8};
-  const auto t0 = Clock::now();
-  for (long i = 0; i < n; ++i) {
-    for (std::uint64_t j = 0; j < 8; ++j) y[j] = y[j] * 6364136223846793005ull + j;
-    asm volatile("" : "+r"(y[0]), "+r"(y[1]), "+r"(y[2]), "+r"(y[3]), "+r"(y[4]), "+r"(y[5]), "+r"(y[6]), "+r"(y[7]));
-  }
-  return since(t0);
-}
 
 // 8 independent chains of 256-bit fused multiply-adds (the CPU's wide units and their clock).
 __attribute__((target("avx2,fma"))) double avx2_chains() {
@@ -48,7 +37,7 @@ __attribute__((target("avx2,fma"))) double avx2_chains() {
     for (int j = 0; j < 8; ++j) a[j] = _mm256_fmadd_ps(a[j], m, c);
     asm volatile("" : "+x"(a[0]), "+x"(a[1]), "+x"(a[2]), "+x"(a[3]), "+x"(a[4]), "+x"(a[5]), "+x"(a[6]), "+x"(a[7]));
   }
-  return since(t0);
+  return seconds_since(t0);
 }
 
 // A dependent walk over the lines of a private buffer in a random cycle: one load at a time,
@@ -65,37 +54,14 @@ double chase(std::size_t bytes, double n_steps) {
   const auto t0 = Clock::now();
   for (long i = 0; i < n; ++i) p = buf[p];
   asm volatile("" : "+r"(p));
-  return since(t0);
+  return seconds_since(t0);
 }
 
-// Independent reads of a private buffer, 16 bytes per 64-byte line, pass after pass: its time is
-// the bandwidth of the level the buffer fits in.
-double reads(std::size_t bytes, double n_passes) {
-  std::vector<std::uint64_t> buf(bytes / sizeof(std::uint64_t), 1);
-  std::uint64_t s = 0;
-  for (std::uint64_t v : buf) s += v;  // resident before the clock starts
-  const long n = steps(n_passes);
-  const auto t0 = Clock::now();
-  for (long pass = 0; pass < n; ++pass) {
-    for (std::size_t i = 0; i < buf.size(); i += 8) s += buf[i] ^ buf[i + 1];
-    asm volatile("" : "+r"(s) : : "memory");  // every pass reads the buffer again
-  }
-  return since(t0);
-}
-
-template <class Loop>
-void measure(const char* name, unsigned threads, Loop loop) {
-  double alone = 1e300, all = 1e300;
-  for (int round = 0; round < 3; ++round) {
-    alone = std::min(alone, loop());
-    std::vector<double> sec(threads);
-    std::vector<std::thread> pool;
-    for (unsigned i = 0; i < threads; ++i) pool.emplace_back([&sec, &loop, i] { sec[i] = loop(); });
-    for (std::thread& t : pool) t.join();
-    all = std::min(all, std::accumulate(sec.begin(), sec.end(), 0.0) / threads);
-  }
-  std::printf("%-40s alone %.3f s, each of %u at once %.3f s: efficiency %.3f\n", name, alone, threads, all,
-              alone / all);
+void measure(const char* name, unsigned threads, std::function<double()> loop) {
+  tgsim::machine::LoopScaling l{std::move(loop)};
+  for (int round = 0; round < 3; ++round) l.round(threads);
+  std::printf("%-40s alone %.3f s, each of %u at once %.3f s: efficiency %.3f\n", name, l.alone, threads, l.all,
+              l.efficiency());
   std::fflush(stdout);
 }
 
@@ -108,13 +74,14 @@ int main(int argc, char** argv) {
     return 2;
   }
   const unsigned t = static_cast<unsigned>(threads);
-  measure("8 scalar multiply chains (registers)", t, scalar_chains);
+  using namespace tgsim::machine;
+  measure("8 scalar multiply chains (registers)", t, [] { return scalar_chains_seconds(steps(60e6)); });
   if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
     measure("8 AVX2 FMA chains (registers)", t, avx2_chains);
   measure("pointer chase, private 32 KiB (L1)", t, [] { return chase(32 << 10, 100e6); });
   measure("pointer chase, private 1 MiB (L2)", t, [] { return chase(1 << 20, 30e6); });
   measure("pointer chase, private 16 MiB (L3)", t, [] { return chase(16 << 20, 5e6); });
-  measure("reads of a private 1 MiB (L2)", t, [] { return reads(1 << 20, 12000); });
-  measure("reads of a private 8 MiB (L3)", t, [] { return reads(8 << 20, 1200); });
+  measure("reads of a private 1 MiB (L2)", t, [] { return private_reads_seconds(1 << 20, steps(12000)); });
+  measure("reads of a private 8 MiB (L3)", t, [] { return private_reads_seconds(8 << 20, steps(1200)); });
   return 0;
 }
