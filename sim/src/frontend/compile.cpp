@@ -1,17 +1,22 @@
 // The front end's compiler driver (compile.hpp).
 #include "compile.hpp"
 
+#include <signal.h>
 #include <spawn.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include "compile_cache.hpp"
 
 extern char** environ;
 
@@ -32,9 +37,69 @@ std::string self_dir() {
   return ec ? std::string(".") : p.parent_path().string();
 }
 
-std::uint64_t fnv(std::uint64_t h, std::string_view s) {
-  for (unsigned char c : s) h = (h ^ c) * 0x100000001B3ull;
-  return h;
+// A signal that would end tgsim while a compile runs (SIGINT, SIGTERM, SIGHUP): noted, so that
+// the compile's temporaries are removed before tgsim ends by it (CompileSignals).
+volatile sig_atomic_t g_signal = 0;
+extern "C" void note_signal(int sig) { g_signal = sig; }
+
+// While alive, the signals above are noted instead of ending tgsim; finish() removes the
+// temporaries and, when one was noted, ends tgsim by it as it would have been without us.
+class CompileSignals {
+ public:
+  CompileSignals() {
+    struct sigaction sa {};
+    sa.sa_handler = note_signal;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < 3; ++i) {
+      ::sigaction(kSignals[i], nullptr, &old_[i]);
+      if (old_[i].sa_handler != SIG_IGN) ::sigaction(kSignals[i], &sa, nullptr);  // ignored stays ignored
+    }
+  }
+  ~CompileSignals() { restore(); }
+  CompileSignals(const CompileSignals&) = delete;
+  CompileSignals& operator=(const CompileSignals&) = delete;
+  void finish(const std::vector<fs::path>& temporaries) {
+    std::error_code ec;
+    for (const fs::path& t : temporaries) fs::remove_all(t, ec);
+    if (const int sig = g_signal) {
+      restore();
+      ::raise(sig);
+    }
+  }
+
+ private:
+  void restore() {
+    for (int i = 0; i < 3; ++i) ::sigaction(kSignals[i], &old_[i], nullptr);
+  }
+  static constexpr int kSignals[3] = {SIGINT, SIGTERM, SIGHUP};
+  struct sigaction old_[3];
+};
+
+// The identity of a file that is not read whole (the compiler, the plugin): where it really is,
+// its size and modification time.
+std::string file_identity(const std::string& path) {
+  std::string where = path;
+  if (path.find('/') == std::string::npos) {  // a bare name: as posix_spawnp finds it
+    const char* p = std::getenv("PATH");
+    std::stringstream dirs(p ? p : "");
+    for (std::string d; std::getline(dirs, d, ':');)
+      if (!d.empty() && ::access((d + "/" + path).c_str(), X_OK) == 0) { where = d + "/" + path; break; }
+  }
+  std::error_code ec;
+  const fs::path real = fs::canonical(where, ec);
+  struct stat st {};
+  if (ec || ::stat(real.c_str(), &st) != 0) return path + ":unknown";
+  return real.string() + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
+         std::to_string(st.st_mtim.tv_nsec);
+}
+
+// A private folder for the compiler's own temporaries, under TMPDIR (else /tmp).
+fs::path make_private_tmpdir() {
+  std::string base = env_or("TMPDIR", "/tmp");
+  std::string tmpl = base + "/tgsim-cc-XXXXXX";
+  if (!::mkdtemp(tmpl.data()))
+    throw CompileError("cannot create a temporary folder in " + base + ": " + std::strerror(errno));
+  return tmpl;
 }
 
 std::string read_file(const std::string& path) {
@@ -43,13 +108,6 @@ std::string read_file(const std::string& path) {
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
-}
-
-std::string cache_dir() {
-  if (const char* d = std::getenv("TGSIM_CACHE"); d && *d) return d;
-  if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d) return std::string(d) + "/tgsim";
-  if (const char* d = std::getenv("HOME"); d && *d) return std::string(d) + "/.cache/tgsim";
-  return "/tmp/tgsim-cache-" + std::to_string(::getuid());
 }
 
 }  // namespace
@@ -82,30 +140,60 @@ std::vector<std::string> compile_command(const Toolchain& tc, Language lang, con
     cmd.insert(cmd.end(), {"-I", tc.include + "/tgsim/kernel/metal"});
   }
   cmd.insert(cmd.end(), {"-x", "c++", prepared, "-o", out});
-  if (shared) cmd.insert(cmd.end(), {"-shared", "-Wl,--allow-shlib-undefined"});
+  // A shared object binds to its own definitions first (-Bsymbolic): a kernel with the name and
+  // signature of one that the loading program exports (the tgsim command's catalog) is its own.
+  if (shared) cmd.insert(cmd.end(), {"-shared", "-Wl,--allow-shlib-undefined", "-Wl,-Bsymbolic"});
   else cmd.push_back("-c");
   return cmd;
 }
 
 int run_process(const std::vector<std::string>& argv, std::string* output) {
-  char tmpl[] = "/tmp/tgsim-cc-XXXXXX";
-  const int fd = ::mkstemp(tmpl);
-  if (fd < 0) throw CompileError("cannot create a temporary file");
+  return run_process(argv, output, {});
+}
+
+int run_process(const std::vector<std::string>& argv, std::string* output,
+                const std::vector<std::string>& extra_env) {
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) throw CompileError(std::string("cannot create a pipe: ") + std::strerror(errno));
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_adddup2(&fa, fd, 1);
-  posix_spawn_file_actions_adddup2(&fa, fd, 2);
+  posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
+  posix_spawn_file_actions_adddup2(&fa, fds[1], 2);
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
+  std::vector<char*> env;
+  for (const std::string& e : extra_env) env.push_back(const_cast<char*>(e.c_str()));
+  for (char** e = environ; *e; ++e) {
+    bool replaced = false;
+    for (const std::string& x : extra_env)
+      if (std::strncmp(*e, x.c_str(), x.find('=') + 1) == 0) replaced = true;
+    if (!replaced) env.push_back(*e);
+  }
+  env.push_back(nullptr);
   pid_t pid;
-  const int err = posix_spawnp(&pid, args[0], &fa, nullptr, args.data(), environ);
+  const int err = posix_spawnp(&pid, args[0], &fa, nullptr, args.data(), env.data());
   posix_spawn_file_actions_destroy(&fa);
+  ::close(fds[1]);
+  std::string out;
   int status = 127;
-  if (err == 0) ::waitpid(pid, &status, 0);
-  ::close(fd);
-  if (output) *output = read_file(tmpl);
-  ::unlink(tmpl);
+  if (err == 0) {
+    bool forwarded = false;
+    char buf[4096];
+    for (;;) {
+      const ssize_t n = ::read(fds[0], buf, sizeof buf);
+      if (n > 0) out.append(buf, static_cast<std::size_t>(n));
+      else if (n == 0 || errno != EINTR) break;
+      if (g_signal && !forwarded) {  // a signal sent to tgsim alone: the compiler stops too
+        ::kill(pid, g_signal);
+        forwarded = true;
+      }
+    }
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+  }
+  ::close(fds[0]);
+  if (output) *output = out;
   if (err != 0) throw CompileError("cannot run " + argv[0] + ": " + std::strerror(err));
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
@@ -115,29 +203,51 @@ std::string compile_to_shared_object(const std::string& file) {
   const Toolchain tc = toolchain();
   const Language lang = language_of(file);
   const std::string dir = fs::absolute(fs::path(file)).parent_path().string();
-  std::uint64_t h = 0xCBF29CE484222325ull;
-  h = fnv(h, prepared);
-  for (const std::string& a : compile_command(tc, lang, "IN", "OUT", true, dir)) h = fnv(h, a);
-  struct stat st {};
-  if (::stat(tc.plugin.c_str(), &st) == 0) h = fnv(h, std::to_string(st.st_mtime) + ":" + std::to_string(st.st_size));
-  char name[32];
-  std::snprintf(name, sizeof name, "%016llx", static_cast<unsigned long long>(h));
-  const fs::path cache = cache_dir();
-  const fs::path so = cache / (std::string(name) + ".so");
-  if (fs::exists(so)) return so.string();
-  std::error_code ec;
-  fs::create_directories(cache, ec);
-  const fs::path src = cache / (std::string(name) + (lang == Language::kMetal ? ".metal.cpp" : ".cu.cpp"));
-  std::ofstream(src, std::ios::binary) << prepared;
-  const fs::path tmp = cache / (std::string(name) + ".tmp." + std::to_string(::getpid()) + ".so");
-  std::string output;
-  const int rc = run_process(compile_command(tc, lang, src.string(), tmp.string(), true, dir), &output);
-  if (rc != 0) {
-    fs::remove(tmp, ec);
-    throw CompileError(output);
+  // The key: the prepared source, the command, the compiler, the plugin and tgsim's version; the
+  // files the compile reads (headers, tgsim's own included) are checked through the manifest.
+  std::string key_text = prepared;
+  key_text += '\0';
+  for (const std::string& a : compile_command(tc, lang, "IN", "OUT", true, dir)) key_text += a + '\0';
+  key_text += file_identity(tc.clang) + '\0' + file_identity(tc.plugin) + '\0' + TGSIM_CACHE_VERSION;
+  const std::string key = content_hash(key_text);
+  const fs::path cache = secure_cache_dir();
+  const fs::path so = cache / (key + ".so");
+  const fs::path manifest = cache / (key + ".manifest");
+  if (entry_is_valid(key, so.string(), manifest.string())) return so.string();
+
+  CompileSignals signals;
+  const std::string pid = std::to_string(::getpid());
+  const fs::path src = cache / (key + (lang == Language::kMetal ? ".metal.cpp" : ".cu.cpp"));
+  const fs::path tmp = cache / (key + ".tmp." + pid + ".so");
+  const fs::path dep = cache / (key + ".tmp." + pid + ".d");
+  fs::path private_tmp;
+  std::vector<fs::path> temporaries = {tmp, dep};
+  std::string error;
+  try {
+    write_atomically(src.string(), prepared);
+    private_tmp = make_private_tmpdir();
+    temporaries.push_back(private_tmp);
+    std::vector<std::string> cmd = compile_command(tc, lang, src.string(), tmp.string(), true, dir);
+    cmd.insert(cmd.end(), {"-MD", "-MF", dep.string(), "-MT", "tgsim-object"});
+    std::string output;
+    if (run_process(cmd, &output, {"TMPDIR=" + private_tmp.string()}) != 0) {
+      error = output.empty() ? "the compiler failed and printed nothing" : output;
+    } else {
+      Manifest m{key, content_hash(read_file(tmp.string())), {}};
+      for (const std::string& d : parse_depfile(read_file(dep.string())))
+        if (fs::absolute(d) != fs::absolute(src)) m.deps.emplace_back(fs::absolute(d).string(), content_hash(read_file(d)));
+      std::error_code ec;
+      fs::permissions(tmp, fs::perms::owner_all, ec);  // whatever the umask: no one else may write it
+      fs::rename(tmp, so, ec);  // atomic: a concurrent compile of the same file wins or loses whole
+      if (ec) throw CompileError("cannot write " + so.string() + " in the compile cache: " + ec.message());
+      write_atomically(manifest.string(), write_manifest_text(m));
+    }
+  } catch (...) {
+    signals.finish(temporaries);
+    throw;
   }
-  fs::rename(tmp, so, ec);  // atomic: a concurrent compile of the same file wins or loses whole
-  if (ec) throw CompileError("cannot write " + so.string() + ": " + ec.message());
+  signals.finish(temporaries);
+  if (!error.empty()) throw CompileError(error);
   return so.string();
 }
 

@@ -30,11 +30,16 @@ struct CompileError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Runs argv, returning its exit status; stdout and stderr go to *output.
+// Runs argv, returning its exit status; stdout and stderr go to *output. `extra_env` entries
+// ("NAME=VALUE") replace or add to the environment the program gets.
 int run_process(const std::vector<std::string>& argv, std::string* output);
+int run_process(const std::vector<std::string>& argv, std::string* output,
+                const std::vector<std::string>& extra_env);
 
-// FILE compiled into a shared object in the cache (TGSIM_CACHE, else $XDG_CACHE_HOME/tgsim, else
-// ~/.cache/tgsim), reused while the prepared source, the flags and the plugin are unchanged.
+// FILE compiled into a shared object in the compile cache (compile_cache.hpp: where it is, whose
+// it must be, and what its key covers), reused while nothing the compile read has changed. A
+// signal during the compile removes its temporaries before it ends tgsim; the compiler's own
+// temporaries go to a private folder under TMPDIR.
 std::string compile_to_shared_object(const std::string& file);
 
 }  // namespace tgsim::frontend
