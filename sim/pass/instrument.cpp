@@ -317,8 +317,10 @@ void instrument_function(Context& c, Function& f) {
         printf_calls.push_back(cast<CallInst>(cb));
     }
   }
-  for (CallBase* cb : site_calls)
+  for (CallBase* cb : site_calls) {
     cb->setArgOperand(0, ConstantExpr::getPointerCast(c.site(*cb), cb->getArgOperand(0)->getType()));
+    if (cb->getCalledFunction()->getName() == "__tgsim_atomic") mark_warp_aggregated_atomic(c, *cb);
+  }
   // A kernel's printf goes to the launch, which prints it in (group, thread) order.
   for (CallInst* call : printf_calls) {
     FunctionCallee p = c.m.getOrInsertFunction("__tgsim_printf", FunctionType::get(c.i32, {c.i8p, c.i8p}, true));

@@ -91,6 +91,8 @@ void call_synced(Context& c, Entry& e, llvm::CallBase* call);
 void finish_fast_path(Context& c, llvm::Function& f, Entry& e, const std::vector<llvm::CallBase*>& calls);
 // module_desc.cpp
 void emit_module_descriptor(Context& c);
+// atomic_aggregation.cpp: a __tgsim_atomic call nvcc would turn into one lane's atomic.
+void mark_warp_aggregated_atomic(const Context& c, llvm::CallBase& call);
 
 // The file, line and column a source site names: the innermost location outside tgsim's
 // own headers (so a load inlined from a user helper keeps the helper's line, and a runtime

@@ -179,6 +179,8 @@ unsigned long long __tgsim_atomic(const void* site, int op, int type, void* addr
                                   unsigned long long operand, unsigned long long compare) {
   ThreadCtx* t = current;
   if (!t) no_current_thread();
+  const bool aggregated = op & TGSIM_ATOMIC_WARP_AGGREGATED;
+  op &= ~TGSIM_ATOMIC_WARP_AGGREGATED;
   const std::uint32_t width = wide(type) ? 8 : 4;
   const auto a = reinterpret_cast<std::uint64_t>(addr);
   bool shared = false;
@@ -188,9 +190,11 @@ unsigned long long __tgsim_atomic(const void* site, int op, int type, void* addr
   const bool plain = op == TGSIM_ATOMIC_LOAD || op == TGSIM_ATOMIC_STORE;
   if (plain)  // atomic loads and stores of cooperative code: counted as loads and stores
     t->group_->record(*t, loc, op == TGSIM_ATOMIC_LOAD ? SiteKind::kLoad : SiteKind::kStore, a, width, addr);
-  else
+  else {
+    if (aggregated && !shared) t->group_->mark_warp_aggregated(loc, width);
     t->group_->record(*t, loc, shared ? SiteKind::kSharedAtomic : SiteKind::kGlobalAtomic,
                       shared ? offset : a, width, addr);
+  }
   switch (type) {
     case TGSIM_I32: return run_atomic<std::int32_t>(addr, op, operand, compare, shared);
     case TGSIM_U32: return run_atomic<std::uint32_t>(addr, op, operand, compare, shared);

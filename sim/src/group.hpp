@@ -144,6 +144,7 @@ struct TagInfo {
   // site id as a global (0) and as a shared (1) access.
   std::source_location loc;
   std::uint32_t placed[2] = {~0u, ~0u};
+  bool warp_aggregated = false;  // marked in the launch's SiteTable (mark_warp_aggregated)
 };
 
 // The general grouping, for warps whose lanes took different paths through the sites.
@@ -188,6 +189,15 @@ class GroupRun {
     if (full) [[unlikely]] maybe_yield(t);  // the log grew: a spinning thread lets others run
   }
   CheckerSink& checker_sink() { return sinks_->get<CheckerSink>(); }
+  // A global atomic the pass marked as one that nvcc aggregates to one lane: its site says so
+  // to the counters (SiteInfo::warp_aggregated), once per worker and site.
+  void mark_warp_aggregated(const std::source_location& loc, std::uint32_t width) {
+    TagInfo& ti = tag_info_[tag_of(loc, SiteKind::kGlobalAtomic, width) >> kTagShift];
+    if (!ti.warp_aggregated) {
+      ti.warp_aggregated = true;
+      state_.sites.mark_warp_aggregated(ti.site);
+    }
+  }
   // The tag of (site, kind, width) without a record (__tgsim_resolve_tags).
   std::uint64_t tag(const std::source_location& loc, SiteKind kind, std::uint32_t width) {
     return tag_of(loc, kind, width);

@@ -44,6 +44,16 @@ SiteInfo SiteTable::info(std::uint32_t id) const {
   return id < sites_.size() ? sites_[id] : SiteInfo{};
 }
 
+void SiteTable::mark_warp_aggregated(std::uint32_t id) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (id < sites_.size()) sites_[id].warp_aggregated = true;
+}
+
+bool SiteTable::warp_aggregated(std::uint32_t id) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return id < sites_.size() && sites_[id].warp_aggregated;
+}
+
 std::vector<SiteInfo> SiteTable::snapshot() const {
   std::lock_guard<std::mutex> lock(mu_);
   return sites_;

@@ -23,6 +23,8 @@ struct SiteInfo {
   std::string file;
   std::uint32_t line = 0, column = 0;
   SiteKind kind = SiteKind::kGlobalLoad;
+  // A global atomic that nvcc turns into one lane's atomic (abi.h TGSIM_ATOMIC_WARP_AGGREGATED).
+  bool warp_aggregated = false;
 };
 
 // Dense ids for (file, line, column, kind), shared by all workers of a launch.
@@ -31,6 +33,8 @@ class SiteTable {
   std::uint32_t id(const std::source_location& loc, SiteKind kind);
   std::vector<SiteInfo> snapshot() const;
   SiteInfo info(std::uint32_t id) const;
+  void mark_warp_aggregated(std::uint32_t id);
+  bool warp_aggregated(std::uint32_t id) const;
 
  private:
   mutable std::mutex mu_;

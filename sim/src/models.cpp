@@ -326,6 +326,30 @@ Wavefronts shared_wavefronts(const WarpAccess& a, bool is_load, const Geometry& 
                         : shared_wavefronts_t(a, is_load, Dynamic(g));
 }
 
+std::uint32_t global_atomic_sectors(const WarpAccess& a, const Geometry& g) {
+  const int shift = std::countr_zero(g.sector_bytes);
+  std::uint32_t total = 0;
+  for (std::uint32_t rest = a.active; rest;) {
+    const int i = std::countr_zero(rest);
+    const std::uint64_t sector = a.addr[i] >> shift;
+    std::uint32_t in_sector = 0;  // the lanes of lane i's sector, not yet counted
+    for (std::uint32_t m = rest; m; m &= m - 1)
+      if (a.addr[std::countr_zero(m)] >> shift == sector) in_sector |= 1u << std::countr_zero(m);
+    std::uint32_t busiest = 0;
+    for (std::uint32_t m = in_sector; m;) {
+      const std::uint64_t word = a.addr[std::countr_zero(m)];
+      std::uint32_t same = 0;
+      for (std::uint32_t k = m; k; k &= k - 1)
+        if (a.addr[std::countr_zero(k)] == word) same |= 1u << std::countr_zero(k);
+      busiest = std::max<std::uint32_t>(busiest, static_cast<std::uint32_t>(std::popcount(same)));
+      m &= ~same;
+    }
+    total += busiest;
+    rest &= ~in_sector;
+  }
+  return total;
+}
+
 Wavefronts shared_atomic_wavefronts(const WarpAccess& a, const Geometry& g) {
   if (!a.active) return Wavefronts{};
   if (g.is_default()) return Wavefronts{phase_wavefronts(a.active, a.width, a.addr, Fixed{}), 1};

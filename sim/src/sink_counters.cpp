@@ -10,7 +10,21 @@ namespace tgsim::detail {
 
 CounterSink::CounterSink(LaunchState& st, const SinkEnv&)
     : geo_{st.profile.shared_banks, st.profile.bank_bytes, st.profile.sector_bytes},
-      global_by_cache_(st.cfg.cache_model) {}
+      global_by_cache_(st.cfg.cache_model),
+      sites_(&st.sites) {}
+
+// A global atomic: the sectors by model::global_atomic_sectors, or, where nvcc aggregates the
+// warp to one lane (a site the pass marked), one lane's access of one sector.
+void CounterSink::count_global_atomic(const WarpInstruction& in, AccessCounters& c) {
+  if (in.site >= aggregated_.size()) aggregated_.resize(in.site + 1, -1);
+  std::int8_t& agg = aggregated_[in.site];
+  if (agg < 0) agg = sites_->warp_aggregated(in.site) ? 1 : 0;
+  const std::uint32_t lanes = agg ? 1 : static_cast<std::uint32_t>(std::popcount(in.mask));
+  c.thread_accesses += lanes;
+  c.instructions += 1;
+  c.bytes += std::uint64_t(lanes) * in.width;
+  c.sectors += agg ? 1 : model::global_atomic_sectors(model::WarpAccess{in.mask, in.width, in.addr, in.spread}, geo_);
+}
 
 void CounterSink::Total::add(const CounterSink& w, MergeContext& m) {
   for (std::size_t i = 0; i < w.acc_.size(); ++i) {

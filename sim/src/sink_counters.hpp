@@ -39,7 +39,10 @@ class CounterSink {
 
  private:
   void count_memory(const WarpInstruction& in, AccessCounters& c);
+  void count_global_atomic(const WarpInstruction& in, AccessCounters& c);
   std::vector<SiteAcc> acc_;
+  const SiteTable* sites_;
+  std::vector<std::int8_t> aggregated_;  // per site: -1 not yet asked, else SiteInfo::warp_aggregated
   model::Geometry geo_;
   bool global_by_cache_;  // the cache sink counts global load/store sectors
 };
@@ -67,6 +70,7 @@ inline void CounterSink::count_full_shared_rows(std::uint32_t site, std::uint32_
 }
 
 inline void CounterSink::count_memory(const WarpInstruction& in, AccessCounters& c) {
+  if (in.kind == SiteKind::kGlobalAtomic) return count_global_atomic(in, c);
   const std::uint32_t lanes = static_cast<std::uint32_t>(std::popcount(in.mask));
   c.thread_accesses += lanes;
   c.instructions += 1;
@@ -77,7 +81,6 @@ inline void CounterSink::count_memory(const WarpInstruction& in, AccessCounters&
     case SiteKind::kGlobalStore:
       if (!global_by_cache_) c.sectors += model::global_sectors(a, geo_);
       break;
-    case SiteKind::kGlobalAtomic: c.sectors += model::global_sectors(a, geo_); break;
     case SiteKind::kSharedLoad:
     case SiteKind::kSharedStore: {
       if (model::one_shared_wavefront(a, geo_)) {

@@ -43,6 +43,12 @@ struct Geometry {
 // Distinct sectors touched by the active lanes' byte ranges [a, a+width).
 std::uint32_t global_sectors(const WarpAccess& a, const Geometry& g = {});
 
+// Global atomics (ATOMG/REDG): each sector the lanes touch counts once per lane of the busiest
+// address in it (lanes on one word are served one after another; words of one sector together):
+// 32 lanes on one word are 32 sectors, 32 consecutive words 4. Recorded on the H100
+// (tests/hardware/atomic_probe/). An atomic nvcc aggregates to one lane is counted by its caller.
+std::uint32_t global_atomic_sectors(const WarpAccess& a, const Geometry& g = {});
+
 struct Wavefronts {
   std::uint32_t wavefronts = 0;  // sum over phases of the max distinct words in one bank
   std::uint32_t ideal = 0;       // phases with at least one active lane

@@ -138,6 +138,9 @@ enum tgsim_atomic_op {
   TGSIM_ATOMIC_INC, TGSIM_ATOMIC_DEC, TGSIM_ATOMIC_CAS, TGSIM_ATOMIC_AND, TGSIM_ATOMIC_OR,
   TGSIM_ATOMIC_XOR, TGSIM_ATOMIC_LOAD, TGSIM_ATOMIC_STORE
 };
+/* Or'ed into an atomic's op by the pass where nvcc combines the warp's lanes into one atomic of
+ * one lane (sim/pass/atomic_aggregation.cpp): counted as one lane's access. */
+#define TGSIM_ATOMIC_WARP_AGGREGATED 0x100
 unsigned long long __tgsim_atomic(const void* site, int op, int type, void* addr,
                                   unsigned long long operand, unsigned long long compare);
 
