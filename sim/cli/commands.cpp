@@ -2,14 +2,51 @@
 #include "commands.hpp"
 
 #include <charconv>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
+
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 
 namespace tgsim::cli {
 
+namespace {
+bool g_json_errors = false;
+}
+
+void set_json_errors(bool on) { g_json_errors = on; }
+bool json_errors() { return g_json_errors; }
+
+int report_error(const std::string& kind, const std::string& message, int status, const std::string& line,
+                 const std::string& details) {
+  std::cerr << line;
+  if (!line.empty() && line.back() != '\n') std::cerr << "\n";
+  if (g_json_errors) {
+    nlohmann::ordered_json e;
+    e["kind"] = kind;
+    e["message"] = message;
+    e["exit_status"] = status;
+    if (!details.empty()) e["details"] = details;
+    nlohmann::ordered_json j;
+    j["error"] = e;
+    std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << std::endl;
+  }
+  return status;
+}
+
+int finish_output(int status) {
+  std::cout.flush();
+  if (std::cout.good() && std::fflush(stdout) == 0 && !std::ferror(stdout)) return status;
+  const int e = errno;
+  std::cerr << "tgsim: error: cannot write the report to standard output"
+            << (e ? std::string(": ") + std::strerror(e) : std::string()) << "\n";
+  return 5;
+}
+
 int usage_error(const std::string& what) {
-  std::cerr << "tgsim: error: " << what << " (see tgsim --help)\n";
-  return 2;
+  return report_error("usage", what, 2, "tgsim: error: " + what + " (see tgsim --help)");
 }
 
 int no_fixture_error() {

@@ -34,6 +34,17 @@ Command add_predict(CLI::App& program);
 
 // "tgsim: error: WHAT (see tgsim --help)" on stderr; returns 2, the usage errors' status.
 int usage_error(const std::string& what);
+// Errors of the command itself (not the kernel's findings): `line` on stderr as given; under
+// --json (set_json_errors, from main) also one JSON object on stdout,
+//   {"error": {"kind": KIND, "message": MESSAGE, "exit_status": STATUS[, "details": DETAILS]}}
+// Kinds and statuses: "usage", "compile", "launch", "resource" 2; "kernel" 1; "output" 5 (the
+// report could not be written). Returns `status`.
+void set_json_errors(bool on);
+bool json_errors();
+int report_error(const std::string& kind, const std::string& message, int status, const std::string& line,
+                 const std::string& details = "");
+// The report written to stdout reached it: else an "output" error (exit status 5), else `status`.
+int finish_output(int status);
 // validate and predict without a fixture (none installed, no source tree, no --fixture): exit 2.
 int no_fixture_error();
 // The fixture option of validate and predict (default: the installed or source-tree copy).

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -18,6 +19,7 @@
 
 #include <tgsim/kernel/abi.h>
 
+#include "commands.hpp"
 #include "frontend/compile.hpp"
 #include "i18n.hpp"
 #include "kernel_args.hpp"
@@ -105,8 +107,48 @@ std::string param_text(const tgsim_param_desc& p) {
   return std::string(*p.c_type ? p.c_type : p.type) + (*p.name ? std::string(" ") + p.name : "");
 }
 
-void bind_buffer(BoundArg& b, const std::string& arg, const tgsim_param_desc& p, std::size_t i,
+// The element type a pointer parameter's C type names, in ARG words ("const unsigned int*" ->
+// "uint"); "*" for a pointer to pointers; "" where it cannot be told (no debug info, void*, a
+// struct or a type no ARG names): then any buffer binds.
+std::string pointee_arg_type(std::string t) {
+  auto strip = [&t](const std::string& w) {
+    for (std::size_t at; (at = t.find(w)) != std::string::npos;) {
+      const bool starts = at == 0 || t[at - 1] == ' ' || t[at - 1] == '*';
+      const std::size_t end = at + w.size();
+      const bool ends = end == t.size() || t[end] == ' ' || t[end] == '*';
+      if (!starts || !ends) return;
+      t.erase(at, w.size());
+    }
+  };
+  for (const char* w : {"const", "volatile", "__restrict__", "__restrict", "restrict", "device", "constant"}) strip(w);
+  t.erase(std::remove(t.begin(), t.end(), ' '), t.end());
+  if (t.empty() || t.back() != '*') return "";
+  t.pop_back();
+  if (!t.empty() && t.back() == '*') return "*";
+  static const std::map<std::string, std::string> names = {
+      {"char", "char"}, {"signedchar", "char"}, {"int8_t", "char"}, {"unsignedchar", "uchar"},
+      {"uchar", "uchar"}, {"uint8_t", "uchar"}, {"short", "short"}, {"int16_t", "short"},
+      {"unsignedshort", "ushort"}, {"ushort", "ushort"}, {"uint16_t", "ushort"}, {"int", "int"},
+      {"signedint", "int"}, {"int32_t", "int"}, {"unsignedint", "uint"}, {"unsigned", "uint"},
+      {"uint", "uint"}, {"uint32_t", "uint"}, {"long", "long"}, {"longlong", "long"}, {"longint", "long"},
+      {"int64_t", "long"}, {"longlongint", "long"}, {"unsignedlong", "ulong"}, {"unsignedlonglong", "ulong"},
+      {"ulong", "ulong"}, {"uint64_t", "ulong"}, {"size_t", "ulong"}, {"float", "float"}, {"double", "double"},
+      {"bool", "bool"}};
+  if (auto it = names.find(t); it != names.end()) return it->second;
+  if (elem_types().count(t)) return t;  // float4, uchar4, ...
+  return "";
+}
+
+void bind_buffer(BoundArg& b, std::string arg, const tgsim_param_desc& p, std::size_t i,
                  std::uint64_t& seed) {
+  // "(T*)TYPE[COUNT]...": the user binds a TYPE buffer to a parameter of another type on purpose.
+  bool cast = false;
+  if (!arg.empty() && arg[0] == '(') {
+    const std::size_t end = arg.find(')');
+    if (end == std::string::npos) throw UsageError("bad ARG '" + arg + "' (a cast is (T*)TYPE[COUNT])");
+    arg = arg.substr(end + 1);
+    cast = true;
+  }
   const std::size_t open = arg.find('['), close = arg.find(']');
   if (close == std::string::npos || close < open)
     throw UsageError("bad buffer ARG '" + arg + "' (TYPE[COUNT], e.g. float[1024])");
@@ -116,6 +158,14 @@ void bind_buffer(BoundArg& b, const std::string& arg, const tgsim_param_desc& p,
   if (std::string(p.type) != "ptr")
     throw UsageError("ARG " + std::to_string(i) + " '" + arg + "' is a buffer, but parameter " +
                      std::to_string(i) + " (" + param_text(p) + ") is not a pointer");
+  const std::string want = pointee_arg_type(p.c_type);
+  if (want == "*")
+    throw UsageError("parameter " + std::to_string(i) + " (" + param_text(p) +
+                     ") is a pointer to pointers: a buffer ARG cannot fill it");
+  if (!cast && !want.empty() && want != b.type_name)
+    throw UsageError("ARG " + std::to_string(i) + " '" + arg + "' is a " + b.type_name + " buffer, but parameter " +
+                     std::to_string(i) + " is " + param_text(p) + ": give " + want + "[...], or write '(" +
+                     want + "*)" + arg + "' to bind it anyway");
   b.type = it->second;
   b.count = parse_count(arg.substr(open + 1, close - open - 1), arg);
   b.name = "arg " + std::to_string(i) + (*p.name ? std::string(" (") + p.name + ")" : "");
@@ -136,7 +186,12 @@ void bind_buffer(BoundArg& b, const std::string& arg, const tgsim_param_desc& p,
   } else if (init.rfind("=@", 0) == 0) {
     std::ifstream in(init.substr(2), std::ios::binary);
     if (!in) throw UsageError("cannot read '" + init.substr(2) + "' for ARG '" + arg + "'");
-    in.read(reinterpret_cast<char*>(b.buffer.get()), static_cast<std::streamsize>(b.count * b.type.bytes));
+    const auto want = static_cast<std::streamsize>(b.count * b.type.bytes);
+    in.read(reinterpret_cast<char*>(b.buffer.get()), want);
+    if (in.gcount() < want)  // never zeros standing in for data the file did not have
+      throw UsageError("'" + init.substr(2) + "' holds " + std::to_string(in.gcount()) + " bytes, but ARG '" + arg +
+                       "' needs " + std::to_string(want) + " (" + std::to_string(b.count) + " x " +
+                       std::to_string(b.type.bytes) + ")");
   } else {
     throw UsageError("bad initialiser '" + init + "' in ARG '" + arg + "' (=0, =iota or =@FILE)");
   }
@@ -166,8 +221,11 @@ void bind_scalar(BoundArg& b, const std::string& arg, const tgsim_param_desc& p,
     put(b.scalar.data(), t, d, 0);
   } else {
     const bool is_signed = t.kind == 'i';
-    const long long s = is_signed ? std::strtoll(v.c_str(), &end, 0) : 0;
-    const unsigned long long u = is_signed ? 0 : std::strtoull(v.c_str(), &end, 0);
+    // Decimal, or hexadecimal written 0x...: never octal (int:010 is ten).
+    const std::size_t digits = v[0] == '-' || v[0] == '+' ? 1 : 0;
+    const int base = v.compare(digits, 2, "0x") == 0 || v.compare(digits, 2, "0X") == 0 ? 16 : 10;
+    const long long s = is_signed ? std::strtoll(v.c_str(), &end, base) : 0;
+    const unsigned long long u = is_signed ? 0 : std::strtoull(v.c_str(), &end, base);
     const int bits = static_cast<int>(t.bytes * 8);
     const bool range = is_signed ? (bits == 64 || (s >= -(1ll << (bits - 1)) && s < (1ll << (bits - 1))))
                                  : (v[0] != '-' && (bits == 64 || u < (1ull << bits)));
@@ -191,7 +249,7 @@ std::vector<detail::KernelRef> load_module(const std::string& so) {
   std::set<const tgsim_kernel_desc*> before;
   for (const detail::KernelRef& k : detail::all_kernels()) before.insert(k.kernel);
   if (!::dlopen(so.c_str(), RTLD_NOW | RTLD_LOCAL))
-    throw std::runtime_error(std::string("cannot load the compiled kernel file: ") + ::dlerror());
+    throw frontend::CompileError(std::string("cannot load the compiled kernel file: ") + ::dlerror());
   std::vector<detail::KernelRef> out;
   for (const detail::KernelRef& k : detail::all_kernels())
     if (!before.count(k.kernel)) out.push_back(k);
@@ -332,7 +390,7 @@ std::string file_json(const FileRun& r, int indent) {
   j["findings"] = rep["findings"];
   if (rep.contains("printed")) j["printed"] = rep["printed"];
   if (rep.contains("notes")) j["notes"] = rep["notes"];
-  return j.dump(indent);
+  return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);  // names need not be UTF-8
 }
 
 }  // namespace
@@ -365,7 +423,7 @@ int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, c
     if (json) {
       nlohmann::ordered_json j = nlohmann::ordered_json::parse(file_json(a, -1));
       j["same_results_both_schedules"] = same_data;
-      os << j.dump(2) << "\n";
+      os << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     } else {
       os << a.signature << "  (" << a.file << ")\n";
       if (a.report.findings.empty()) os << tr("check.no_findings") << "\n";
@@ -375,11 +433,10 @@ int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, c
     return a.report.findings.empty() && same_data ? 0 : 1;
   } catch (const frontend::CompileError& e) {
     err << e.what();
-    err << "tgsim: error: " << f.file << " did not compile\n";
-    return 2;
+    return report_error("compile", f.file + " did not compile", 2, "tgsim: error: " + f.file + " did not compile",
+                        e.what());
   } catch (const UsageError& e) {
-    err << "tgsim: error: " << e.what() << "\n";
-    return 2;
+    return report_error("usage", e.what(), 2, std::string("tgsim: error: ") + e.what());
   }
 }
 

@@ -13,6 +13,8 @@
 #include <CLI/CLI.hpp>
 
 #include <iostream>
+#include <new>
+#include <string_view>
 
 #include "commands.hpp"
 #include "i18n.hpp"
@@ -29,6 +31,8 @@ int main(int argc, char** argv) {
   const cli::Command commands[] = {cli::add_tour(app),    cli::add_run(app),      cli::add_list(app),
                                    cli::add_bench(app),   cli::add_check(app),    cli::add_explain(app),
                                    cli::add_validate(app), cli::add_predict(app)};
+  for (int i = 1; i < argc; ++i)
+    if (std::string_view(argv[i]) == "--json") cli::set_json_errors(true);  // errors as JSON too
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -44,13 +48,14 @@ int main(int argc, char** argv) {
   if (!cli::set_lang_from(lang)) return cli::usage_error(cli::trf("err.lang", {lang}));
   try {
     for (const cli::Command& c : commands)
-      if (c.app->parsed()) return c.run();
-    return commands[0].run();  // `tgsim` alone runs the tour
+      if (c.app->parsed()) return cli::finish_output(c.run());
+    return cli::finish_output(commands[0].run());  // `tgsim` alone runs the tour
   } catch (const tgsim::LaunchError& e) {
-    std::cerr << "tgsim: launch error: " << e.what() << "\n";
-    return 2;
+    return cli::report_error("launch", e.what(), 2, std::string("tgsim: launch error: ") + e.what());
+  } catch (const std::bad_alloc&) {
+    return cli::report_error("resource", "out of memory", 2,
+                             "tgsim: error: out of memory (a buffer larger than this machine can hold?)");
   } catch (const std::exception& e) {
-    std::cerr << "tgsim: kernel error: " << e.what() << "\n";
-    return 1;
+    return cli::report_error("kernel", e.what(), 1, std::string("tgsim: kernel error: ") + e.what());
   }
 }

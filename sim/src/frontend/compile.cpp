@@ -199,7 +199,14 @@ int run_process(const std::vector<std::string>& argv, std::string* output,
 }
 
 std::string compile_to_shared_object(const std::string& file) {
-  const std::string prepared = prepare_source(read_file(file), file);
+  std::string prepared;
+  try {  // the <<<...>>> rewrite and the Metal adapter: errors of the file, as the compiler's are
+    prepared = prepare_source(read_file(file), file);
+  } catch (const CompileError&) {
+    throw;
+  } catch (const std::runtime_error& e) {
+    throw CompileError(std::string(e.what()) + "\n");
+  }
   const Toolchain tc = toolchain();
   const Language lang = language_of(file);
   const std::string dir = fs::absolute(fs::path(file)).parent_path().string();
