@@ -72,11 +72,12 @@ TEST(MetalAdapter, ThreadgroupStorageDynamicSharedAndProgramConstants) {
                  "  threadgroup float* p = t; // threadgroup device\n"
                  "  out[0] = p[lid.x] + w[0]; const char* s = \"constant device\";\n}\n"),
             "const    float w[] = {1.0f, 2.0f};\n"
+            "namespace __tgsim_threadgroup_h { extern thread_local float scratch[]; } "
             "extern \"C++\" __global__ void h(       float* out               \n"
             "                                                            \n"
             "                                                            ) {"
             " if (!__tgsim_metal_in_grid()) return;"
-            " float* scratch = static_cast<float*>(__tgsim_dynamic_shared());"
+            " float* scratch = __tgsim_threadgroup_h::scratch;"
             " ushort2 lid = __tgsim_metal_attr<ushort2>(__tgsim_metal_thread_position_in_threadgroup());\n"
             "  thread_local float t[16];\n"
             "              float* p = t; // threadgroup device\n"
