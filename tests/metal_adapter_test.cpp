@@ -130,6 +130,8 @@ TEST(MetalAdapter, Errors) {
             "e.metal:1:21: unknown or unsupported attribute [[position]] outside a kernel's parameters");
   EXPECT_EQ(error("kernel void f(threadgroup float* a [[threadgroup(0)]], threadgroup int* b [[threadgroup(1)]]) {}"),
             "e.metal:1:75: only one [[threadgroup(n)]] parameter is supported");
+  EXPECT_EQ(error("kernel void f(threadgroup float& a [[threadgroup(0)]]) {}"),
+            "e.metal:1:15: a [[threadgroup(n)]] parameter must be a pointer");
   EXPECT_EQ(error("kernel int f() {}"), "e.metal:1:1: a kernel must return void");
   EXPECT_EQ(error("/* open"), "e.metal:1:1: unterminated comment");
   EXPECT_EQ(code("[[maybe_unused]] int x;"), "[[maybe_unused]] int x;");
