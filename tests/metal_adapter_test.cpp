@@ -72,11 +72,12 @@ TEST(MetalAdapter, ThreadgroupStorageDynamicSharedAndProgramConstants) {
                  "  threadgroup float* p = t; // threadgroup device\n"
                  "  out[0] = p[lid.x] + w[0]; const char* s = \"constant device\";\n}\n"),
             "const    float w[] = {1.0f, 2.0f};\n"
+            "namespace __tgsim_threadgroup_h { extern thread_local float scratch[]; } "
             "extern \"C++\" __global__ void h(       float* out               \n"
             "                                                            \n"
             "                                                            ) {"
             " if (!__tgsim_metal_in_grid()) return;"
-            " float* scratch = static_cast<float*>(__tgsim_dynamic_shared());"
+            " float* scratch = __tgsim_threadgroup_h::scratch;"
             " ushort2 lid = __tgsim_metal_attr<ushort2>(__tgsim_metal_thread_position_in_threadgroup());\n"
             "  thread_local float t[16];\n"
             "              float* p = t; // threadgroup device\n"
@@ -129,6 +130,8 @@ TEST(MetalAdapter, Errors) {
             "e.metal:1:21: unknown or unsupported attribute [[position]] outside a kernel's parameters");
   EXPECT_EQ(error("kernel void f(threadgroup float* a [[threadgroup(0)]], threadgroup int* b [[threadgroup(1)]]) {}"),
             "e.metal:1:75: only one [[threadgroup(n)]] parameter is supported");
+  EXPECT_EQ(error("kernel void f(threadgroup float& a [[threadgroup(0)]]) {}"),
+            "e.metal:1:15: a [[threadgroup(n)]] parameter must be a pointer");
   EXPECT_EQ(error("kernel int f() {}"), "e.metal:1:1: a kernel must return void");
   EXPECT_EQ(error("/* open"), "e.metal:1:1: unterminated comment");
   EXPECT_EQ(code("[[maybe_unused]] int x;"), "[[maybe_unused]] int x;");

@@ -264,7 +264,8 @@ void add_file_options(CLI::App& app, FileLaunch& f, const std::string& verb) {
   app.add_option("--kernel", f.kernel, "with a FILE: the kernel to " + verb);
   app.add_option("--grid", f.grid, "with a FILE: threadgroups, X[,Y[,Z]]");
   app.add_option("--block", f.block, "with a FILE: threads per group, X[,Y[,Z]]");
-  app.add_option("--shared", f.shared, "with a FILE: bytes of dynamic shared memory");
+  app.add_option("--shared", f.shared,
+                 "with a FILE: bytes of dynamic shared memory (extern __shared__, a Metal [[threadgroup(n)]] parameter)");
   app.add_option("--threads-in-grid", f.grid_threads,
                  "with a Metal FILE: dispatchThreads' grid size in threads, X[,Y[,Z]]");
 }

@@ -123,6 +123,10 @@ Constant* first(Context& c, GlobalVariable* arr, StructType* ty) {
 // from its type ([16 x [17 x float]]: 16, 17; an extern [0 x float]: one dimension sized at launch).
 Constant* shared_desc(Context& c, StructType* ty, const SharedVar& v) {
   std::string name = demangled(v.gv->getName(), false), file;
+  // A Metal [[threadgroup(n)]] parameter's array (metal_adapter.cpp:
+  // __tgsim_threadgroup_KERNEL::p, a declaration, no debug info): named as the parameter.
+  if (name.rfind("__tgsim_threadgroup_", 0) == 0 && name.find("::") != std::string::npos)
+    name = name.substr(name.rfind("::") + 2);
   unsigned line = 0;
   SmallVector<DIGlobalVariableExpression*, 1> dis;
   v.gv->getDebugInfo(dis);

@@ -66,6 +66,8 @@ class Adapter {
 
   std::string_view src_, file_;
   std::vector<Token> toks_;
+  size_t kernel_name_ = 0;        // the kernel being adapted: its name's token
+  std::string threadgroup_decl_;  // its [[threadgroup(n)]] array's declaration, put before it
 };
 
 void Adapter::push(Kind k, size_t b, size_t e) {
@@ -262,6 +264,8 @@ size_t Adapter::kernel(size_t k) {
   size_t close = match(open);
   std::vector<Param> params = split_params(open, close);
   std::string body = " if (!__tgsim_metal_in_grid()) return;";
+  kernel_name_ = name;
+  threadgroup_decl_.clear();
   int next_buffer = 0;
   bool dynamic_seen = false;
   for (Param& p : params) param(p, body, next_buffer, dynamic_seen);
@@ -270,6 +274,7 @@ size_t Adapter::kernel(size_t k) {
     if (p.kept && !by_index.emplace(p.buffer, &p).second)
       fail(toks_[p.first], "buffer index " + std::to_string(p.buffer) + " is used twice");
   place_params(params, open, close);
+  toks_[k].out = threadgroup_decl_ + toks_[k].out;  // on the kernel's line: lines are kept
   size_t brace = next_sig(close);
   if (is(brace, "{")) toks_[brace].out += body;
   return close;
@@ -351,10 +356,18 @@ void Adapter::param(Param& p, std::string& body, int& next_buffer, bool& dynamic
     return;
   }
   if (is_threadgroup && a.rfind("threadgroup(", 0) == 0) {
+    // The group's dynamic memory as an extern threadgroup array, as CUDA's extern __shared__:
+    // the pass places it at the dynamic offset and counts and checks its accesses as any
+    // threadgroup array's; findings name it by the parameter's name.
     if (dynamic_seen) fail(toks_[attr], "only one [[threadgroup(n)]] parameter is supported");
+    if (type.empty() || type.back() != '*') fail(toks_[p.first], "a [[threadgroup(n)]] parameter must be a pointer");
     dynamic_seen = true;
     p.kept = false;
-    body += " " + type + " " + nm + " = static_cast<" + type + ">(__tgsim_dynamic_shared());";
+    std::string elem = type.substr(0, type.size() - 1);
+    while (!elem.empty() && elem.back() == ' ') elem.pop_back();
+    const std::string ns = "__tgsim_threadgroup_" + toks_[kernel_name_].text;
+    threadgroup_decl_ = "namespace " + ns + " { extern thread_local " + elem + " " + nm + "[]; } ";
+    body += " " + type + " " + nm + " = " + ns + "::" + nm + ";";
     return;
   }
   if (is_threadgroup) fail(toks_[p.first], "a threadgroup parameter needs [[threadgroup(n)]] or an array type");

@@ -11,7 +11,10 @@
 //   kernel void f(...)                 -> extern "C++" __global__ void f(...)
 //   device T* p [[buffer(n)]]          -> T* p            (parameters sorted by buffer index)
 //   constant T& v [[buffer(n)]]        -> const T v       (by value)
-//   threadgroup T* p [[threadgroup(0)]]-> removed; T* p = (T*)__tgsim_dynamic_shared(); in the body
+//   threadgroup T* p [[threadgroup(n)]]-> removed; before the kernel (same line)
+//                                         namespace __tgsim_threadgroup_K { extern thread_local T p[]; }
+//                                         and T* p = __tgsim_threadgroup_K::p; in the body (the
+//                                         group's dynamic memory: --shared / the launch's bytes)
 //   threadgroup T a[N] (parameter)     -> removed; thread_local T a[N]; in the body
 //   T id [[thread_position_in_grid]]   -> removed; T id = ...__tgsim_thread() fields...; in the body
 //   every kernel body starts with      if (!__tgsim_metal_in_grid()) return;
