@@ -5,6 +5,7 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -259,7 +260,26 @@ std::vector<detail::KernelRef> load_module(const std::string& so) {
 
 }  // namespace
 
+std::vector<std::string> compile_flags(const FileLaunch& f) {
+  std::vector<std::string> out;
+  for (const std::string& d : f.include_dirs) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(d, ec)) throw UsageError("-I '" + d + "' is not a folder");
+    out.push_back("-I" + std::filesystem::absolute(d).lexically_normal().string());
+  }
+  for (const std::string& d : f.defines) {
+    const std::string name = d.substr(0, d.find('='));
+    bool ok = !name.empty() && !(name[0] >= '0' && name[0] <= '9');
+    for (char ch : name) ok = ok && (std::isalnum(static_cast<unsigned char>(ch)) || ch == '_');
+    if (!ok) throw UsageError("bad -D '" + d + "' (NAME or NAME=VALUE, NAME a C identifier)");
+    out.push_back("-D" + d);
+  }
+  return out;
+}
+
 void add_file_options(CLI::App& app, FileLaunch& f, const std::string& verb) {
+  app.add_option("-I,--include-dir", f.include_dirs, "with a FILE: a folder to search for #include, as the compiler's -I");
+  app.add_option("-D,--define", f.defines, "with a FILE: a macro NAME or NAME=VALUE, as the compiler's -D");
   app.add_option("args", f.args, "with a FILE: one ARG per kernel parameter (TYPE[COUNT], TYPE:VALUE)");
   app.add_option("--kernel", f.kernel, "with a FILE: the kernel to " + verb);
   app.add_option("--grid", f.grid, "with a FILE: threadgroups, X[,Y[,Z]]");
@@ -296,7 +316,7 @@ Dim3 parse_dim3(const std::string& s, const char* what) {
 
 FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig cfg) {
   if (!std::filesystem::exists(f.file)) throw UsageError("no such kernel file '" + f.file + "'");
-  std::vector<detail::KernelRef> kernels = load_module(frontend::compile_to_shared_object(f.file));
+  std::vector<detail::KernelRef> kernels = load_module(frontend::compile_to_shared_object(f.file, compile_flags(f)));
   std::string list;
   for (const detail::KernelRef& k : kernels) list += "\n  " + signature(*k.kernel);
   if (kernels.empty()) throw UsageError(f.file + " defines no __global__ kernel");

@@ -27,7 +27,12 @@ struct FileLaunch {
   std::string grid, block, grid_threads;  // "X[,Y[,Z]]"
   std::size_t shared = 0;
   std::vector<std::string> args;
+  std::vector<std::string> include_dirs, defines;  // -I DIR, -D NAME[=VALUE]
 };
+
+// The compiler flags of -I and -D (absolute include folders, checked macro names); UsageError
+// for a -D that is no NAME[=VALUE] or a -I that is no folder.
+std::vector<std::string> compile_flags(const FileLaunch& f);
 
 // A usage error: exit status 2 with this one line. CompileError (compile.hpp) is exit 2 too.
 struct UsageError : std::invalid_argument {

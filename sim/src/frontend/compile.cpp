@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -198,7 +199,16 @@ int run_process(const std::vector<std::string>& argv, std::string* output,
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
-std::string compile_to_shared_object(const std::string& file) {
+namespace {
+// The user's -I and -D after tgsim's own include folders (tgsim's CUDA and Metal headers stand
+// in for the toolkit's: a -I of a CUDA installation must not shadow them), before the source.
+void add_user_flags(std::vector<std::string>& cmd, const std::vector<std::string>& flags) {
+  const auto x = std::find(cmd.begin(), cmd.end(), std::string("-x"));
+  cmd.insert(x, flags.begin(), flags.end());
+}
+}  // namespace
+
+std::string compile_to_shared_object(const std::string& file, const std::vector<std::string>& flags) {
   std::string prepared;
   try {  // the <<<...>>> rewrite and the Metal adapter: errors of the file, as the compiler's are
     prepared = prepare_source(read_file(file), file);
@@ -214,7 +224,9 @@ std::string compile_to_shared_object(const std::string& file) {
   // files the compile reads (headers, tgsim's own included) are checked through the manifest.
   std::string key_text = prepared;
   key_text += '\0';
-  for (const std::string& a : compile_command(tc, lang, "IN", "OUT", true, dir)) key_text += a + '\0';
+  std::vector<std::string> command = compile_command(tc, lang, "IN", "OUT", true, dir);
+  add_user_flags(command, flags);
+  for (const std::string& a : command) key_text += a + '\0';
   key_text += file_identity(tc.clang) + '\0' + file_identity(tc.plugin) + '\0' + TGSIM_CACHE_VERSION;
   const std::string key = content_hash(key_text);
   const fs::path cache = secure_cache_dir();
@@ -235,6 +247,7 @@ std::string compile_to_shared_object(const std::string& file) {
     private_tmp = make_private_tmpdir();
     temporaries.push_back(private_tmp);
     std::vector<std::string> cmd = compile_command(tc, lang, src.string(), tmp.string(), true, dir);
+    add_user_flags(cmd, flags);
     cmd.insert(cmd.end(), {"-MD", "-MF", dep.string(), "-MT", "tgsim-object"});
     std::string output;
     if (run_process(cmd, &output, {"TMPDIR=" + private_tmp.string()}) != 0) {
