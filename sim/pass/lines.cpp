@@ -8,9 +8,10 @@
 //    a store of a select of two values: MergedLoadStoreMotion keeps one arm's location), also
 //    names the remembered accesses of its kind inside its scope, in the same inlined copy, that
 //    no access of the function still carries: the lines it was made of;
-//  - failing that, the lines of what it is made from (a store's value, its address) or of what
-//    uses it (a hoisted load's uses in the loop), else the nearest line in its block, else the
-//    function's own line.
+//  - failing that, the lines of what it is made from (a store's value, else its address) or,
+//    for a load, of what uses it (a load hoisted out of a loop: the loop's line; a store of it:
+//    that store's lines), through phis and selects to their arms; else the nearest line in its
+//    block, else the function's own line.
 // The lowest line names the site; a second line is its `also` (both shown by the report).
 #include "internal.hpp"
 #include "pass.hpp"
@@ -109,32 +110,75 @@ std::vector<Line> merged_lines(const Instruction& at, const DILocation* m) {
   return out;
 }
 
-// The lines of what `at` is made from and what uses it.
-std::vector<Line> related_lines(const Instruction& at) {
+// A phi or select only passes one of two values on: its own line (a select's is its
+// condition's) says less than those of its arms.
+bool passes_on(const Instruction& i) { return isa<PHINode>(i) || isa<SelectInst>(i); }
+
+bool has_line(const DILocation* l) { return l && l->getLine() != 0; }
+
+// The lines of the instructions `v` is computed from, through those without a line.
+void operand_lines(const Value* v, std::vector<Line>& out, int depth) {
+  auto* i = dyn_cast_or_null<Instruction>(v);
+  if (!i || depth > 4) return;
+  if (const DILocation* l = user_loc(i->getDebugLoc().get()); has_line(l) && !passes_on(*i)) {
+    out.push_back({l});
+    return;
+  }
+  for (const Value* op : i->operands()) operand_lines(op, out, depth + 1);
+}
+
+std::vector<Line> merged_or_related(const Instruction& at, int depth);
+
+// The lines of the instructions that use `v`, through those without a line (a store of it
+// without a line: the lines that store stands for).
+void user_lines(const Value* v, std::vector<Line>& out, int depth) {
+  for (const User* u : v->users()) {
+    auto* i = dyn_cast<Instruction>(u);
+    if (!i || isa<DbgInfoIntrinsic>(i) || depth > 4) continue;
+    const DILocation* l = user_loc(i->getDebugLoc().get());
+    if (has_line(l) && !passes_on(*i)) out.push_back({l});
+    else if (isa<StoreInst>(i)) {
+      std::vector<Line> more = merged_or_related(*i, depth + 1);
+      out.insert(out.end(), more.begin(), more.end());
+    } else user_lines(i, out, depth + 1);
+  }
+}
+
+// The lines of what `at` is made from (a store's value, else its address) or, for a load, of
+// what uses it (a load hoisted out of a loop: the loop's line), else of its address.
+std::vector<Line> related_lines(const Instruction& at, int depth) {
   std::vector<Line> out;
-  auto from = [&](const Value* v) {
-    auto* i = dyn_cast_or_null<Instruction>(v);
-    if (!i) return;
-    if (isa<PHINode>(i) || isa<SelectInst>(i) || isa<CastInst>(i))
-      for (const Value* op : i->operands())
-        if (auto* oi = dyn_cast<Instruction>(op)) add(out, oi->getDebugLoc().get());
-    add(out, i->getDebugLoc().get());
-  };
   if (auto* st = dyn_cast<StoreInst>(&at)) {
-    from(st->getValueOperand());
-    if (out.empty()) from(st->getPointerOperand());
+    operand_lines(st->getValueOperand(), out, depth);
+    if (out.empty()) operand_lines(st->getPointerOperand(), out, depth);
   } else {
-    for (const User* u : at.users())
-      if (auto* ui = dyn_cast<Instruction>(u); ui && !isa<DbgInfoIntrinsic>(ui)) {
-        add(out, ui->getDebugLoc().get());
-        if (isa<CastInst>(ui))
-          for (const User* uu : ui->users())
-            if (auto* uui = dyn_cast<Instruction>(uu)) add(out, uui->getDebugLoc().get());
-      }
+    user_lines(&at, out, depth);
     if (out.empty())
-      if (const Value* p = getLoadStorePointerOperand(&at)) from(p);
+      if (const Value* p = getLoadStorePointerOperand(&at)) operand_lines(p, out, depth);
   }
   return out;
+}
+
+// Whether `at` chooses between two things: a load of a select or phi of two addresses (`c ? a[i]
+// : b[i]`), a store of a select or phi of two values (`if (c) a[i] = x; else a[i] = y;` sunk).
+bool picks_one_of_two(const Instruction& at) {
+  const Value* v = nullptr;
+  if (auto* ld = dyn_cast<LoadInst>(&at)) v = getUnderlyingObject(ld->getPointerOperand(), 0);
+  if (auto* st = dyn_cast<StoreInst>(&at)) v = st->getValueOperand();
+  if (auto* phi = dyn_cast_or_null<PHINode>(v)) return phi->getNumIncomingValues() == 2;  // not LCSSA's
+  return v && isa<SelectInst>(v);
+}
+
+// The lines `at` stands for: its own, and those of the accesses merged into it; for one the
+// optimiser left without a line, those of what it is made from or what uses it.
+std::vector<Line> merged_or_related(const Instruction& at, int depth) {
+  const DILocation* l = user_loc(at.getDebugLoc().get());
+  if (has_line(l) && !picks_one_of_two(at)) return {{l}};
+  std::vector<Line> lines;
+  if (l) lines = merged_lines(at, l);
+  if (has_line(l)) lines.push_back({l});  // a sunk store keeps one arm's location: name the other too
+  if (lines.empty()) lines = related_lines(at, depth);
+  return lines;
 }
 
 // The nearest line before `at` in its block, else after it.
@@ -174,28 +218,9 @@ void forget_lines(const Module& m) {
   carried_cache.clear();
 }
 
-// Whether `at` chooses between two things: a load of a select or phi of two addresses (`c ? a[i]
-// : b[i]`), a store of a select or phi of two values (`if (c) a[i] = x; else a[i] = y;` sunk).
-bool picks_one_of_two(const Instruction& at) {
-  const Value* v = nullptr;
-  if (auto* ld = dyn_cast<LoadInst>(&at)) v = getUnderlyingObject(ld->getPointerOperand(), 0);
-  if (auto* st = dyn_cast<StoreInst>(&at)) v = st->getValueOperand();
-  if (auto* phi = dyn_cast_or_null<PHINode>(v)) return phi->getNumIncomingValues() == 2;  // not LCSSA's
-  return v && isa<SelectInst>(v);
-}
-
 SourcePos source_pos(const Instruction& at) {
   SourcePos p;
-  const DILocation* l = user_loc(at.getDebugLoc().get());
-  const bool real = l && l->getLine() != 0;
-  if (real && !picks_one_of_two(at)) {
-    fill(p, l);
-    return p;
-  }
-  std::vector<Line> lines;
-  if (l) lines = merged_lines(at, l);
-  if (real) lines.push_back({l});  // a sunk store keeps one arm's location: name the other too
-  if (lines.empty()) lines = related_lines(at);
+  std::vector<Line> lines = merged_or_related(at, 0);
   if (lines.empty()) lines = nearest_line(at);
   if (lines.empty()) {
     const DISubprogram* sp = at.getFunction()->getSubprogram();
