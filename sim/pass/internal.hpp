@@ -68,7 +68,7 @@ struct Context {
 
   // One site global per (file, line, column, function): layout of tgsim_site (abi.h).
   llvm::Constant* site(const llvm::Instruction& at);
-  std::map<std::tuple<std::string, unsigned, unsigned, std::string>, llvm::GlobalVariable*> sites;
+  std::map<std::tuple<std::string, unsigned, unsigned, unsigned, std::string>, llvm::GlobalVariable*> sites;
   llvm::StructType* site_type = nullptr;
   llvm::Constant* string(const std::string& s);
   std::map<std::string, llvm::Constant*> strings;
@@ -97,10 +97,14 @@ void mark_warp_aggregated_atomic(const Context& c, llvm::CallBase& call);
 // The file, line and column a source site names: the innermost location outside tgsim's
 // own headers (so a load inlined from a user helper keeps the helper's line, and a runtime
 // call made by a header's inline function gets the user's line that called it).
+// An access the optimiser made of two source accesses (lines.cpp) names both: `also` is the
+// second line (0 when none).
 struct SourcePos {
   std::string file, function;
-  unsigned line = 0, column = 0;
+  unsigned line = 0, column = 0, also = 0;
 };
+// lines.cpp
 SourcePos source_pos(const llvm::Instruction& at);
+void forget_lines(const llvm::Module& m);
 
 }  // namespace tgsim::pass

@@ -1,10 +1,12 @@
 // tgsim's LLVM pass plugin (Clang 14, -fpass-plugin): turns a kernel translation unit compiled
 // as plain C++ into code that reports every memory access to tgsim (sim/include/tgsim/kernel/abi.h).
 //
-// Two passes:
+// Three passes:
 //  - KeepAggregatesWhole (pipeline start): a constant-size memcpy of 2, 4, 8 or 16 bytes (a
 //    struct or float4 copy) becomes one integer load and store, so the copy from global memory
 //    stays one access of its full width (LDG.128 on the GPU) instead of one per field.
+//  - RememberLines (pipeline start): the source line of every access, for the accesses the
+//    optimiser merges or hoists and leaves at line 0 (lines.cpp).
 //  - Instrument (optimizer last, on the optimised code): finds the device code (kernels and
 //    what they call), moves its `thread_local` variables (CUDA __shared__, Metal threadgroup)
 //    into the group's shared arena, appends one 8-byte record per load and store inline,
@@ -19,6 +21,10 @@
 namespace tgsim::pass {
 
 struct KeepAggregatesWhole : llvm::PassInfoMixin<KeepAggregatesWhole> {
+  llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&);
+};
+
+struct RememberLines : llvm::PassInfoMixin<RememberLines> {
   llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&);
 };
 

@@ -63,7 +63,7 @@ void hazard_findings(const HazardMap& h, const std::vector<SiteInfo>& sites,
     f.index = agg.index;
     f.count = agg.count;
     const std::string mem = std::string(agg.shared ? "shared " : "global ") + agg.element;
-    auto at = [](const SiteInfo& s) { return basename_of(s.file) + ":" + std::to_string(s.line); };
+    auto at = [](const SiteInfo& s) { return basename_of(s.file) + ":" + std::to_string(s.line) + also_line(s.column); };
     auto who = [&](std::uint64_t g, std::uint32_t t) {
       std::string b = key.grid ? "block " + unlinearise(g, cfg.grid).str() + " " : "";
       return b + "thread " + unlinearise(t, cfg.block).str();

@@ -18,6 +18,7 @@
 #include "device_memory.hpp"
 #include "kernel_args.hpp"
 #include "modules.hpp"
+#include "util.hpp"
 
 #include <tgsim/kernel/cuda_host_api.h>
 
@@ -252,8 +253,8 @@ cudaError_t tgsim_cuda_launch_kernel(const void* kernel, const unsigned* grid, c
   if (!r.findings.empty()) {
     std::cerr << "tgsim: " << cfg.name << ": " << r.findings.size() << " finding(s)\n";
     for (const tgsim::Finding& f : r.findings)
-      std::cerr << "  " << tgsim::to_string(f.kind) << " at " << f.file << ":" << f.line << ":" << f.column
-                << " (" << f.count << "x): " << f.message << "\n";
+      std::cerr << "  " << tgsim::to_string(f.kind) << " at " << f.file << ":" << f.line << ":"
+                << tgsim_site_column(f.column) << tgsim::detail::also_line(f.column) << " (" << f.count << "x): " << f.message << "\n";
   }
   if (const char* path = std::getenv("TGSIM_REPORT")) {
     static std::mutex mu;

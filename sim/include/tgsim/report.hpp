@@ -95,7 +95,7 @@ const char* to_string(SiteKind k);
 
 struct SiteCounters {
   std::string file;
-  std::uint32_t line = 0, column = 0;
+  std::uint32_t line = 0, column = 0;  // column: a merged access's 2nd line above it (kernel/abi.h)
   SiteKind kind = SiteKind::kGlobalLoad;
   AccessCounters counters;
   std::uint64_t barriers = 0;  // barrier sites: BAR count
@@ -136,7 +136,7 @@ bool is_hazard(FindingKind k);
 struct Finding {
   FindingKind kind = FindingKind::kOutOfBounds;
   std::string file;  // the site; for a hazard the first access (RAW/WAW: store, WAR: load)
-  std::uint32_t line = 0, column = 0;
+  std::uint32_t line = 0, column = 0;  // column, column2: as SiteCounters::column
   std::string file2;  // a hazard's second access; empty and 0 otherwise
   std::uint32_t line2 = 0, column2 = 0;
   std::string message;   // the example's full sentence

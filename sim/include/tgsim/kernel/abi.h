@@ -39,13 +39,21 @@ extern "C" {
 #define TGSIM_KIND_STORE 13
 
 /* One source site: the layout of libstdc++'s std::source_location::__impl, so the library can
- * treat a pass-made site as a source_location. The pass aligns sites to 16 bytes. */
+ * treat a pass-made site as a source_location. The pass aligns sites to 16 bytes. An access the
+ * optimiser made of two source accesses (a store sunk from both arms of an if) names both
+ * lines: `line` the first, and the column field holds the second line above the column
+ * (tgsim_site_also; 0: none). */
 struct tgsim_site {
   const char* file;
   const char* function;
   unsigned line;
   unsigned column;
 };
+#define TGSIM_SITE_COLUMN_MASK 0xffffu
+#define TGSIM_SITE_ALSO_SHIFT 16
+#define TGSIM_SITE_LINE_MAX 0xffffu
+static inline unsigned tgsim_site_column(unsigned column_field) { return column_field & TGSIM_SITE_COLUMN_MASK; }
+static inline unsigned tgsim_site_also(unsigned column_field) { return column_field >> TGSIM_SITE_ALSO_SHIFT; }
 
 /* What a compiled kernel module holds; registered by a constructor the pass adds. */
 struct tgsim_param_desc {
