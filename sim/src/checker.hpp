@@ -21,7 +21,9 @@
 // summarised per group into GridShadow, a launch-wide table keeping the two lowest groups per
 // word and kind (merged at each group's end: the locks of the few pages a run of words touches
 // are kept, grid words are prefetched); hazards between groups are decided from it after the
-// launch, so the worker count cannot change them. A shared word is uninitialised for a load if
+// launch, so the worker count cannot change them. What the groups do may still depend on the
+// order of their atomics (a last-block reduction's ticket): with the checker on, global atomics
+// between groups take effect in group order (AtomicOrder, launch_state.hpp). A shared word is uninitialised for a load if
 // no store of its group came before it (earlier interval, own thread earlier, or a lane before a
 // __syncwarp); a global load, when nobody wrote its bytes before (initcheck.cpp).
 // Hazards are per byte, as racecheck's: accesses to one word pair only where their bytes
