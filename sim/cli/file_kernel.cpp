@@ -395,8 +395,6 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
 
 namespace tgsim::cli {
 
-namespace {
-
 std::string file_json(const FileRun& r, int indent) {
   nlohmann::ordered_json j;
   nlohmann::json rep = nlohmann::json::parse(to_json(r.report, -1));
@@ -414,44 +412,19 @@ std::string file_json(const FileRun& r, int indent) {
   return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);  // names need not be UTF-8
 }
 
-}  // namespace
-
 int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, const DeviceProfile& profile,
-                     const LaunchConfig& base, bool json, bool check) {
+                     const LaunchConfig& base, bool json) {
   try {
-    if (!check) {
-      FileRun r = run_file(f, profile, base);
-      if (json) {
-        os << file_json(r, 2) << "\n";
-      } else {
-        os << r.signature << "  (" << r.file << ")\n";
-        write_text(os, r.report);
-        if (!r.report.printed.empty()) os << "printf output:\n" << r.report.printed;
-        for (const std::string& n : r.report.notes) os << "note: " << n << "\n";
-      }
-      return r.report.findings.empty() ? 0 : 1;
-    }
-    // check: the checker on, in order and reversed; findings must not depend on the order.
-    LaunchConfig in_order = base, reverse = base;
-    in_order.check = reverse.check = true;
-    in_order.schedule = Schedule::kInOrder;
-    reverse.schedule = Schedule::kReverse;
-    FileRun a = run_file(f, profile, in_order);
-    FileRun b = run_file(f, profile, reverse);
-    const bool same_data = a.buffers.size() == b.buffers.size() &&
-                           std::equal(a.buffers.begin(), a.buffers.end(), b.buffers.begin(),
-                                      [](const FileBuffer& x, const FileBuffer& y) { return x.bytes == y.bytes; });
+    FileRun r = run_file(f, profile, base);
     if (json) {
-      nlohmann::ordered_json j = nlohmann::ordered_json::parse(file_json(a, -1));
-      j["same_results_both_schedules"] = same_data;
-      os << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+      os << file_json(r, 2) << "\n";
     } else {
-      os << a.signature << "  (" << a.file << ")\n";
-      if (a.report.findings.empty()) os << tr("check.no_findings") << "\n";
-      write_text(os, a.report);
-      os << tr(same_data ? "check.file_same" : "check.file_differ") << "\n";
+      os << r.signature << "  (" << r.file << ")\n";
+      write_text(os, r.report);
+      if (!r.report.printed.empty()) os << "printf output:\n" << r.report.printed;
+      for (const std::string& n : r.report.notes) os << "note: " << n << "\n";
     }
-    return a.report.findings.empty() && same_data ? 0 : 1;
+    return r.report.findings.empty() ? 0 : 1;
   } catch (const frontend::CompileError& e) {
     err << e.what();
     return report_error("compile", f.file + " did not compile", 2, "tgsim: error: " + f.file + " did not compile",

@@ -63,10 +63,16 @@ bool looks_like_kernel_file(const std::string& arg);
 // --threads-in-grid), the same for run, check and explain; `verb` names the command in the help.
 void add_file_options(CLI::App& app, FileLaunch& f, const std::string& verb);  // ends in .cu, .cuh, .metal or .cpp
 
-// `tgsim run FILE ...` (check: `tgsim check FILE ...`, the checker on under both schedules):
-// prints the report (or JSON) and returns the exit status: 0 clean, 1 findings, 2 usage or
-// compile error (the compiler's output on `err`).
+// `tgsim run FILE ...`: prints the report (or JSON) and returns the exit status: 0 clean, 1
+// findings, 2 usage or compile error (the compiler's output on `err`).
 int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, const DeviceProfile& profile,
-                     const LaunchConfig& base, bool json, bool check);
+                     const LaunchConfig& base, bool json);
+// `tgsim check FILE ...` (check_file.cpp): the checker on under each schedule of `schedule`
+// (parse_schedule; "both": in-order and reverse), the union of their findings, and the
+// buffers compared; the same exit statuses.
+int check_file(std::ostream& os, std::ostream& err, const FileLaunch& f, const DeviceProfile& profile,
+               const LaunchConfig& base, bool json, const std::string& schedule);
+// A run's report as `tgsim run FILE --json` prints it.
+std::string file_json(const FileRun& r, int indent);
 
 }  // namespace tgsim::cli

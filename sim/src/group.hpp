@@ -182,6 +182,8 @@ class GroupRun {
   // append (tag-cache miss, full lane log, atomics, constant loads).
   void record(ThreadCtx& t, const std::source_location& loc, SiteKind kind, std::uint64_t addr,
               std::uint32_t width, const void* value) {
+    if (kind == SiteKind::kGlobalAtomic && state_.atomic_order) [[unlikely]]  // (before the atomic acts)
+      state_.atomic_order->wait_turn(group_, state_.stop_after);
     const std::uint64_t tag = tag_of(loc, kind, width);
     WarpLog& w = warps_[t.warp];
     const bool full = w.lanes[t.lane].full();

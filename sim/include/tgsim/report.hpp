@@ -166,6 +166,16 @@ struct CapturedInstruction {
   friend bool operator==(const CapturedInstruction&, const CapturedInstruction&) = default;
 };
 
+// Bytes [begin, end) (offsets) of a buffer whose values may depend on the order of atomics:
+// written by an atomic, or stored by a thread after it made an atomic, or by any thread of its
+// group after a barrier that followed one (LaunchConfig::check only). `tgsim check` reports a
+// result that differs between schedules only in such bytes as information, not as a finding.
+struct AtomicBytes {
+  std::string buffer;  // the buffer's name
+  std::uint64_t begin = 0, end = 0;
+  bool operator==(const AtomicBytes&) const = default;
+};
+
 struct Report {
   std::string kernel;
   Dim3 grid, block;
@@ -176,6 +186,7 @@ struct Report {
   std::vector<Finding> findings;    // sorted by kind, then file, line, column (then site 2)
   std::string printed;              // the kernel's printf output, by group, thread and call
   std::vector<std::string> notes;   // what the counts cannot show (e.g. no access was seen)
+  std::vector<AtomicBytes> atomic_bytes;  // LaunchConfig::check: sorted by buffer span, merged
   bool clean() const { return findings.empty(); }
 };
 
