@@ -91,6 +91,8 @@ void call_synced(Context& c, Entry& e, llvm::CallBase* call);
 void finish_fast_path(Context& c, llvm::Function& f, Entry& e, const std::vector<llvm::CallBase*>& calls);
 // module_desc.cpp
 void emit_module_descriptor(Context& c);
+// faults.cpp: integer division guards, assert/abort/trap calls, the loop budget.
+void guard_faults(Context& c);
 
 // The file, line and column a source site names: the innermost location outside tgsim's
 // own headers (so a load inlined from a user helper keeps the helper's line, and a runtime

@@ -1,0 +1,195 @@
+// Faults a GPU survives or reports, made defined on the CPU (the library reports them:
+// sim/src/faults.cpp). Runs on the device functions before they are instrumented, so the calls
+// it adds are synced with the lane's cursor like any other call into the library.
+//  - Integer division and remainder by a divisor not known to be safe: PTX gives an unspecified
+//    value for x / 0 and INT_MIN / -1 and goes on, where x86's idiv raises SIGFPE. The divisor
+//    is replaced by 1 when it is 0 (or -1 with INT_MIN), the result is then what NVIDIA's
+//    hardware gives (x / 0 = all ones, x % 0 = x, INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0),
+//    and a branch to a cold call reports the fault at the division's line.
+//  - assert() (glibc's __assert_fail), abort(), asm("trap;") and asm("brkpt;") become calls
+//    into the library, which reports them and ends the thread (the headers' __trap() and
+//    __brkpt() call it directly).
+//  - Every loop header counts down a budget held in a register (one decrement and one branch
+//    per iteration); a thread that runs kLoopBudget loop iterations in one call of a function
+//    calls the library, which reports a watchdog finding and ends its group. The access
+//    watchdog (LaunchConfig::watchdog_accesses, 2^26) sees loops that touch memory first; this
+//    one catches a loop on registers only (`while (x != 0) x = f(x);`), which no access reveals.
+#include "internal.hpp"
+
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/InlineAsm.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/MDBuilder.h>
+#include <llvm/Support/KnownBits.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
+
+using namespace llvm;
+
+namespace tgsim::pass {
+
+namespace {
+
+constexpr std::uint64_t kLoopBudget = std::uint64_t(1) << 30;
+
+// The library's entry points (abi.h).
+struct Runtime {
+  FunctionCallee int_fault, assert_fail, trap, loop_budget;
+};
+
+Runtime runtime(Context& c) {
+  Type* v = Type::getVoidTy(c.ctx);
+  AttributeList noreturn = AttributeList().addFnAttribute(c.ctx, Attribute::NoReturn);
+  Runtime r;
+  r.int_fault = c.m.getOrInsertFunction("__tgsim_int_fault", v, c.i8p, c.i32);
+  r.assert_fail = c.m.getOrInsertFunction("__tgsim_assert_fail", noreturn, v, c.i8p, c.i8p, c.i8p, c.i32, c.i8p);
+  r.trap = c.m.getOrInsertFunction("__tgsim_trap", noreturn, v, c.i8p, c.i32);
+  r.loop_budget = c.m.getOrInsertFunction("__tgsim_loop_budget", noreturn, v, c.i8p, c.i64);
+  return r;
+}
+
+Constant* site_arg(Context& c, const Instruction& at) {
+  return ConstantExpr::getPointerCast(c.site(at), c.i8p);
+}
+
+// A cold branch: the weights say the fault is (almost) never taken.
+MDNode* cold(Context& c) { return MDBuilder(c.ctx).createBranchWeights(1, 1u << 20); }
+
+// One i1 from a vector of them (any lane).
+Value* any_lane(IRBuilder<>& b, Value* v) {
+  auto* vt = dyn_cast<FixedVectorType>(v->getType());
+  if (!vt) return v;
+  return b.CreateICmpNE(b.CreateBitCast(v, b.getIntNTy(vt->getNumElements())),
+                        Constant::getNullValue(b.getIntNTy(vt->getNumElements())));
+}
+
+// Whether `v` may be INT_MIN, from its known bits.
+bool may_be_min(const KnownBits& k) {
+  const unsigned bits = k.getBitWidth();
+  return !k.Zero[bits - 1] && (k.One & ~APInt::getSignMask(bits)).isZero();
+}
+
+void guard_division(Context& c, const Runtime& rt, BinaryOperator* op) {
+  const auto code = op->getOpcode();
+  const bool is_signed = code == Instruction::SDiv || code == Instruction::SRem;
+  const bool is_div = code == Instruction::SDiv || code == Instruction::UDiv;
+  Value *n = op->getOperand(0), *d = op->getOperand(1);
+  const bool may_zero = !isKnownNonZero(d, c.dl);
+  bool may_overflow = false;
+  if (is_signed) {
+    const KnownBits kd = computeKnownBits(d, c.dl);
+    may_overflow = kd.Zero.isZero() && may_be_min(computeKnownBits(n, c.dl));  // d may be -1
+  }
+  if (!may_zero && !may_overflow) return;
+  Type* ty = op->getType();
+  IRBuilder<> b(op);
+  Value* is_zero = b.CreateICmpEQ(d, Constant::getNullValue(ty), "tgsim.div0");
+  Value* bad = is_zero;
+  if (may_overflow) {
+    const unsigned bits = ty->getScalarSizeInBits();
+    Value* over = b.CreateAnd(b.CreateICmpEQ(d, Constant::getAllOnesValue(ty)),
+                              b.CreateICmpEQ(n, ConstantInt::get(ty, APInt::getSignedMinValue(bits))));
+    bad = b.CreateOr(is_zero, over, "tgsim.divbad");
+  }
+  Instruction* then = SplitBlockAndInsertIfThen(any_lane(b, bad), op, false, cold(c));
+  IRBuilder<> t(then);
+  Value* what = t.CreateSelect(any_lane(t, is_zero), t.getInt32(0), t.getInt32(1));  // 0: by zero
+  CallInst* call = t.CreateCall(rt.int_fault, {site_arg(c, *op), what});
+  call->setDebugLoc(op->getDebugLoc());
+  // op heads the block after the branch: the divisor 1 where it faults, then the fault's value.
+  IRBuilder<> a(op);
+  op->setOperand(1, a.CreateSelect(bad, ConstantInt::get(ty, 1), d));
+  IRBuilder<> r(op->getNextNode());
+  Value* on_zero = is_div ? Constant::getAllOnesValue(ty) : n;
+  auto* res = cast<Instruction>(r.CreateSelect(is_zero, on_zero, op, "tgsim.divres"));
+  op->replaceUsesWithIf(res, [&](Use& u) { return u.getUser() != res; });
+}
+
+// The text of an inline asm call, without blanks and a trailing ';' ("trap", "brkpt").
+std::string asm_text(const CallBase& cb) {
+  const auto* ia = dyn_cast<InlineAsm>(cb.getCalledOperand());
+  if (!ia) return "";
+  std::string s;
+  for (char ch : ia->getAsmString())
+    if (ch != ' ' && ch != '\t' && ch != '\n' && ch != ';') s += ch;
+  return s;
+}
+
+// assert, abort, trap and brkpt in device code: calls into the library at the same line.
+void replace_fault_calls(Context& c, const Runtime& rt, Function& f) {
+  std::vector<CallInst*> calls;
+  for (Instruction& i : instructions(f))
+    if (auto* ci = dyn_cast<CallInst>(&i)) calls.push_back(ci);
+  for (CallInst* ci : calls) {
+    const Function* g = ci->getCalledFunction();
+    const StringRef name = g ? g->getName() : "";
+    const std::string text = ci->isInlineAsm() ? asm_text(*ci) : "";
+    IRBuilder<> b(ci);
+    CallInst* n = nullptr;
+    if (name == "__assert_fail" && ci->arg_size() == 4) {
+      n = b.CreateCall(rt.assert_fail, {site_arg(c, *ci), ci->getArgOperand(0), ci->getArgOperand(1),
+                                        b.CreateIntCast(ci->getArgOperand(2), c.i32, false),
+                                        ci->getArgOperand(3)});
+    } else if (name == "abort" && ci->arg_size() == 0) {
+      n = b.CreateCall(rt.trap, {site_arg(c, *ci), b.getInt32(3)});
+    } else if (text == "trap" || text == "brkpt") {
+      n = b.CreateCall(rt.trap, {site_arg(c, *ci), b.getInt32(text == "trap" ? 1 : 2)});
+    }
+    if (!n) continue;
+    n->setDebugLoc(ci->getDebugLoc());
+    if (!ci->getType()->isVoidTy()) ci->replaceAllUsesWith(UndefValue::get(ci->getType()));
+    ci->eraseFromParent();
+  }
+}
+
+// An instruction of the loop with a source line (the loop's site), else its header's first.
+const Instruction& loop_site(const Loop& l) {
+  for (const BasicBlock* bb : l.blocks())
+    for (const Instruction& i : *bb)
+      if (const DILocation* dl = i.getDebugLoc().get(); dl && dl->getLine() != 0) return i;
+  return *l.getHeader()->getFirstNonPHI();
+}
+
+void guard_loops(Context& c, const Runtime& rt, Function& f) {
+  DominatorTree dt(f);
+  LoopInfo li(dt);
+  if (li.empty()) return;
+  std::vector<std::pair<BasicBlock*, const Instruction*>> headers;
+  for (Loop* l : li.getLoopsInPreorder()) headers.emplace_back(l->getHeader(), &loop_site(*l));
+  Instruction* first = &*f.getEntryBlock().getFirstInsertionPt();
+  auto* slot = new AllocaInst(c.i64, 0, "tgsim.loops.slot", first);
+  new StoreInst(ConstantInt::get(c.i64, kLoopBudget), slot, first);
+  for (auto [header, at] : headers) {
+    Constant* site = site_arg(c, *at);  // before the split moves `at`
+    const DebugLoc loc = at->getDebugLoc();
+    IRBuilder<> b(&*header->getFirstInsertionPt());
+    Value* left = b.CreateSub(b.CreateLoad(c.i64, slot), ConstantInt::get(c.i64, 1), "tgsim.loops");
+    b.CreateStore(left, slot);
+    Value* out = b.CreateICmpEQ(left, ConstantInt::get(c.i64, 0));
+    Instruction* then = SplitBlockAndInsertIfThen(out, &*b.GetInsertPoint(), true, cold(c));
+    IRBuilder<> t(then);
+    CallInst* call = t.CreateCall(rt.loop_budget, {site, ConstantInt::get(c.i64, kLoopBudget)});
+    call->setDebugLoc(loc);
+  }
+}
+
+}  // namespace
+
+void guard_faults(Context& c) {
+  const Runtime rt = runtime(c);
+  for (Function* f : c.device) {
+    if (f->isDeclaration()) continue;
+    replace_fault_calls(c, rt, *f);
+    std::vector<BinaryOperator*> divs;
+    for (Instruction& i : instructions(*f))
+      if (auto* bo = dyn_cast<BinaryOperator>(&i))
+        if (bo->getOpcode() == Instruction::SDiv || bo->getOpcode() == Instruction::UDiv ||
+            bo->getOpcode() == Instruction::SRem || bo->getOpcode() == Instruction::URem)
+          divs.push_back(bo);
+    for (BinaryOperator* bo : divs) guard_division(c, rt, bo);
+    guard_loops(c, rt, *f);
+  }
+}
+
+}  // namespace tgsim::pass
