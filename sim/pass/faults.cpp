@@ -2,10 +2,10 @@
 // sim/src/faults.cpp). Runs on the device functions before they are instrumented, so the calls
 // it adds are synced with the lane's cursor like any other call into the library.
 //  - Integer division and remainder by a divisor not known to be safe: PTX gives an unspecified
-//    value for x / 0 and INT_MIN / -1 and goes on, where x86's idiv raises SIGFPE. The divisor
-//    is replaced by 1 when it is 0 (or -1 with INT_MIN), the result is then what NVIDIA's
-//    hardware gives (x / 0 = all ones, x % 0 = x, INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0),
-//    and a branch to a cold call reports the fault at the division's line.
+//    value for x / 0 and INT_MIN / -1 and goes on, where x86's idiv raises SIGFPE. A compare and
+//    branch before the division sends the divisors 0 (and -1, signed) to a cold path that gives
+//    the value without dividing (x / 0 = all ones, x % 0 = x, INT_MIN / -1 = INT_MIN,
+//    INT_MIN % -1 = 0) and reports a fault at the division's line.
 //  - assert() (glibc's __assert_fail), abort(), asm("trap;") and asm("brkpt;") become calls
 //    into the library, which reports them and ends the thread (the headers' __trap() and
 //    __brkpt() call it directly).
@@ -70,19 +70,11 @@ bool may_be_min(const KnownBits& k) {
   return !k.Zero[bits - 1] && (k.One & ~APInt::getSignMask(bits)).isZero();
 }
 
-void guard_division(Context& c, const Runtime& rt, BinaryOperator* op) {
-  const auto code = op->getOpcode();
-  const bool is_signed = code == Instruction::SDiv || code == Instruction::SRem;
-  const bool is_div = code == Instruction::SDiv || code == Instruction::UDiv;
-  Value *n = op->getOperand(0), *d = op->getOperand(1);
-  const bool may_zero = !isKnownNonZero(d, c.dl);
-  bool may_overflow = false;
-  if (is_signed) {
-    const KnownBits kd = computeKnownBits(d, c.dl);
-    may_overflow = kd.Zero.isZero() && may_be_min(computeKnownBits(n, c.dl));  // d may be -1
-  }
-  if (!may_zero && !may_overflow) return;
+// A vector division (rare: no vectoriser runs): the divisor 1 in the lanes that fault, the
+// GPU's value there, and a branch to the report when any lane faults.
+void guard_vector_division(Context& c, const Runtime& rt, BinaryOperator* op, bool is_div, bool may_overflow) {
   Type* ty = op->getType();
+  Value *n = op->getOperand(0), *d = op->getOperand(1);
   IRBuilder<> b(op);
   Value* is_zero = b.CreateICmpEQ(d, Constant::getNullValue(ty), "tgsim.div0");
   Value* bad = is_zero;
@@ -104,6 +96,58 @@ void guard_division(Context& c, const Runtime& rt, BinaryOperator* op) {
   Value* on_zero = is_div ? Constant::getAllOnesValue(ty) : n;
   auto* res = cast<Instruction>(r.CreateSelect(is_zero, on_zero, op, "tgsim.divres"));
   op->replaceUsesWithIf(res, [&](Use& u) { return u.getUser() != res; });
+}
+
+// A scalar division: one compare and branch on the hot path (d == 0; signed: d + 1 <= 1
+// unsigned, d in {0, -1}). The cold side gives the GPU's value without dividing (x / -1 is
+// 0 - x, wrapping for INT_MIN; x % -1 is 0) and reports a real fault (d == 0, INT_MIN / -1).
+void guard_scalar_division(Context& c, const Runtime& rt, BinaryOperator* op, bool is_signed, bool is_div,
+                           bool may_zero, bool may_overflow) {
+  Type* ty = op->getType();
+  Value *n = op->getOperand(0), *d = op->getOperand(1);
+  Constant *zero = Constant::getNullValue(ty), *ones = Constant::getAllOnesValue(ty),
+           *one = ConstantInt::get(ty, 1);
+  IRBuilder<> b(op);
+  Value* odd = !may_overflow ? b.CreateICmpEQ(d, zero)
+               : !may_zero   ? b.CreateICmpEQ(d, ones)
+                             : b.CreateICmpULE(b.CreateAdd(d, one), one);
+  Instruction *cold_term = nullptr, *hot_term = nullptr;
+  SplitBlockAndInsertIfThenElse(odd, op, &cold_term, &hot_term, cold(c));
+  BasicBlock* tail = op->getParent();
+  op->moveBefore(hot_term);
+  IRBuilder<> t(cold_term);
+  Value* is_zero = t.CreateICmpEQ(d, zero, "tgsim.div0");
+  Value* value = is_div ? (is_signed ? t.CreateSelect(is_zero, ones, t.CreateSub(zero, n)) : ones)
+                        : (is_signed ? t.CreateSelect(is_zero, n, zero) : n);
+  Value* bad = is_zero;
+  if (may_overflow)
+    bad = t.CreateOr(is_zero, t.CreateICmpEQ(n, ConstantInt::get(ty, APInt::getSignedMinValue(ty->getScalarSizeInBits()))));
+  Instruction* report = SplitBlockAndInsertIfThen(bad, cold_term, false);
+  IRBuilder<> r(report);
+  CallInst* call = r.CreateCall(rt.int_fault, {site_arg(c, *op), r.CreateSelect(is_zero, r.getInt32(0), r.getInt32(1))});
+  call->setDebugLoc(op->getDebugLoc());
+  PHINode* phi = PHINode::Create(ty, 2, "tgsim.divres", &tail->front());
+  op->replaceAllUsesWith(phi);
+  phi->addIncoming(op, hot_term->getParent());
+  phi->addIncoming(value, cold_term->getParent());
+}
+
+void guard_division(Context& c, const Runtime& rt, BinaryOperator* op) {
+  const auto code = op->getOpcode();
+  const bool is_signed = code == Instruction::SDiv || code == Instruction::SRem;
+  const bool is_div = code == Instruction::SDiv || code == Instruction::UDiv;
+  Value *n = op->getOperand(0), *d = op->getOperand(1);
+  const bool may_zero = !isKnownNonZero(d, c.dl);
+  bool may_overflow = false;
+  if (is_signed) {
+    const KnownBits kd = computeKnownBits(d, c.dl);
+    may_overflow = kd.Zero.isZero() && may_be_min(computeKnownBits(n, c.dl));  // d may be -1
+  }
+  if (!may_zero && !may_overflow) return;
+  if (op->getType()->isVectorTy())
+    guard_vector_division(c, rt, op, is_div, may_overflow);
+  else
+    guard_scalar_division(c, rt, op, is_signed, is_div, may_zero, may_overflow);
 }
 
 // The text of an inline asm call, without blanks and a trailing ';' ("trap", "brkpt").

@@ -9,6 +9,7 @@
 __global__ void divide(int* out, int a, int d) {
   int i = threadIdx.x;
   out[i] = a / d;
+  if (i == 0) printf("a / d = %d, a %% d = %d\n", a / d, a % d);
 }
 
 // The remainder of an unsigned division by a divisor from memory.
