@@ -1,7 +1,10 @@
 // Hostile kernels and bad input: each case states the finding or error it must
 // produce, and the process survives it (except the stack overflow, a death test: the process
 // ends with tgsim::kStackOverflowExitStatus and a message naming the thread and block).
-// The CLI side (exit status and message) is in tests/CMakeLists.txt: hostile_cli_*.
+// The CLI side (exit status and message) is in tests/CMakeLists.txt: hostile_cli_*; the faults of
+// kernel files (division by zero, assert, traps, register-only loops, large local arrays:
+// tests/hostile/faults.cu) are hostile_cli_file_fault_*, a CUDA program's cudaErrorAssert
+// hostile_assert_main.
 //
 //  case                                         expected
 //  global index n (one past)                    out-of-bounds "index 64 is outside buffer 'in' (64 elements of 4 bytes)"
@@ -220,7 +223,7 @@ TEST(HostileDeathTest, FiberStackOverflowEndsTheProcessWithAClearMessage) {
   };
   EXPECT_EXIT(overflow(), ::testing::ExitedWithCode(tgsim::kStackOverflowExitStatus),
               "simulated thread \\(37,0,0\\) of block \\(1,0,0\\) overflowed its 65536-byte stack "
-              "\\(LaunchConfig::stack_bytes\\)");
+              "\\(LaunchConfig::stack_bytes, or --stack BYTES of tgsim run\\|check FILE\\)");
 }
 
 // A field of a null struct pointer (address 64, in the null page; volatile, so the compiler

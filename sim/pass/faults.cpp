@@ -6,7 +6,8 @@
 //    branch before the division sends the divisors 0 (and -1, signed) to a cold path that gives
 //    the value without dividing (x / 0 = all ones, x % 0 = x, INT_MIN / -1 = INT_MIN,
 //    INT_MIN % -1 = 0) and reports a fault at the division's line.
-//  - assert() (glibc's __assert_fail), abort(), asm("trap;") and asm("brkpt;") become calls
+//  - assert() (glibc's __assert_fail), abort(), asm("trap;"), asm("brkpt;"), __builtin_trap()
+//    and __builtin_debugtrap() become calls
 //    into the library, which reports them and ends the thread (the headers' __trap() and
 //    __brkpt() call it directly).
 //  - Every loop header counts down a budget held in a register (one decrement and one branch
@@ -179,6 +180,8 @@ void replace_fault_calls(Context& c, const Runtime& rt, Function& f) {
       n = b.CreateCall(rt.trap, {site_arg(c, *ci), b.getInt32(3)});
     } else if (text == "trap" || text == "brkpt") {
       n = b.CreateCall(rt.trap, {site_arg(c, *ci), b.getInt32(text == "trap" ? 1 : 2)});
+    } else if (name == "llvm.trap" || name == "llvm.debugtrap") {  // __builtin_trap(): ud2, SIGILL
+      n = b.CreateCall(rt.trap, {site_arg(c, *ci), b.getInt32(name == "llvm.trap" ? 4 : 5)});
     }
     if (!n) continue;
     n->setDebugLoc(ci->getDebugLoc());

@@ -48,10 +48,11 @@ void __tgsim_assert_fail(const void* site, const char* expr, const char*, unsign
 }
 
 void __tgsim_trap(const void* site, int what) {
-  static const char* const names[] = {"__trap()", "asm(\"trap;\")", "__brkpt()", "abort()"};
+  static const char* const names[] = {"__trap()", "asm(\"trap;\")", "__brkpt()", "abort()",
+                                      "__builtin_trap()", "__builtin_debugtrap()"};
   ThreadCtx& t = running();
   t.group_->add_finding(t, FindingKind::kTrap, loc_of(site),
-                        std::string(names[what >= 0 && what < 4 ? what : 0]) +
+                        std::string(names[what >= 0 && what < 6 ? what : 0]) +
                             "; the thread ended and the launch failed (cudaErrorLaunchFailure on the GPU)");
   throw AbortGroup{};
 }

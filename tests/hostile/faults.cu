@@ -26,7 +26,7 @@ __global__ void checks(int* out, int n) {
   assert(i != n);
 }
 
-// __trap(), asm("trap;"), __brkpt() and abort() in thread 5 of block 1.
+// __trap(), asm("trap;"), __brkpt(), abort() and __builtin_trap() in thread 5 of block 1.
 __global__ void traps(int* out, int how) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = 1;
@@ -35,6 +35,7 @@ __global__ void traps(int* out, int how) {
   if (how == 1) asm volatile("trap;");
   if (how == 2) __brkpt();
   if (how == 3) abort();
+  if (how == 4) __builtin_trap();
 }
 
 __device__ __noinline__ int sum_local(int* a, int n, int seed) {
