@@ -21,6 +21,7 @@
 //  0, 1, 1025 threads per group                 LaunchError / runs / LaunchError
 //  grid of 2^31-1 blocks                        accepted, index math exact, cancellable; 2^31 refused
 //  shared memory 4 bytes over 48 KiB            LaunchError "over the nvidia-h100 limit of 49152 bytes"
+//  stack_bytes SIZE_MAX, 1 TiB, 1 GiB + 1        LaunchError "is too large"; 1 GiB runs
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -478,6 +479,28 @@ TEST(Hostile, SharedMemoryJustOverTheProfileLimit) {
   auto r = dev.launch(cfg(Dim3(4), Dim3(32)), exactly_at_shared, out);
   EXPECT_THAT(r, tgsim::testing::HasNoFindings());
   EXPECT_EQ(out[31], 1.0f);
+}
+
+// stack_bytes past 1 GiB (SIZE_MAX, which wrapped in the stack's mapping size, and 1 TiB, which
+// threw std::bad_alloc) is refused before any thread runs; 1 GiB itself is virtual and runs.
+TEST(Hostile, StackBytesOverOneGiBIsALaunchError) {
+  ++cases_run;
+  tgsim::Device dev;
+  for (std::size_t bytes : {SIZE_MAX, std::size_t(1) << 40, tgsim::kMaxStackBytes + 1}) {
+    LaunchConfig c = cfg(Dim3(1), Dim3(32));
+    c.stack_bytes = bytes;
+    try {
+      dev.launch(c, [](tgsim::ThreadCtx&) {});
+      ADD_FAILURE() << "no LaunchError for stack_bytes " << bytes;
+    } catch (const tgsim::LaunchError& e) {
+      EXPECT_THAT(e.what(), HasSubstr("is too large: at most 1073741824 bytes"));
+    }
+  }
+  LaunchConfig c = cfg(Dim3(1), Dim3(32));
+  c.stack_bytes = tgsim::kMaxStackBytes;
+  std::atomic<int> ran{0};
+  dev.launch(c, [&](tgsim::ThreadCtx&) { ran.fetch_add(1); });
+  EXPECT_EQ(ran.load(), 32);
 }
 
 TEST(Hostile, ZzSummary) {
