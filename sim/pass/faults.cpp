@@ -7,14 +7,14 @@
 //    the value without dividing (x / 0 = all ones, x % 0 = x, INT_MIN / -1 = INT_MIN,
 //    INT_MIN % -1 = 0) and reports a fault at the division's line.
 //  - assert() (glibc's __assert_fail), abort(), asm("trap;"), asm("brkpt;"), __builtin_trap()
-//    and __builtin_debugtrap() become calls
-//    into the library, which reports them and ends the thread (the headers' __trap() and
-//    __brkpt() call it directly).
-//  - Every loop header counts down a budget held in a register (one decrement and one branch
-//    per iteration); a thread that runs kLoopBudget loop iterations in one call of a function
-//    calls the library, which reports a watchdog finding and ends its group. The access
-//    watchdog (LaunchConfig::watchdog_accesses, 2^26) sees loops that touch memory first; this
-//    one catches a loop on registers only (`while (x != 0) x = f(x);`), which no access reveals.
+//    and __builtin_debugtrap() become calls into the library, which reports them and ends the
+//    thread (the headers' __trap() and __brkpt() call it directly).
+//  - Every loop counts its iterations down in a register (one decrement and one branch per
+//    iteration); a loop that runs kLoopBudget iterations without being left calls the library,
+//    which reports a watchdog finding and ends the thread's group. The access watchdog
+//    (LaunchConfig::watchdog_accesses, 2^26) sees loops that touch memory first; this one
+//    catches a loop on registers only (`for (k = 0; k < n; k += step) x = f(x);` with step 0),
+//    which no access reveals.
 #include "internal.hpp"
 
 #include <llvm/Analysis/LoopInfo.h>
@@ -198,26 +198,36 @@ const Instruction& loop_site(const Loop& l) {
   return *l.getHeader()->getFirstNonPHI();
 }
 
+// Each loop counts down from kLoopBudget in a register: a phi in its header (the budget from
+// outside the loop, the decremented count from its latches), a decrement and a cold branch.
+// The phis are made for every loop before any block is split, so each names the real edges
+// (splitting a block later moves its outgoing edges and the phis follow).
 void guard_loops(Context& c, const Runtime& rt, Function& f) {
   DominatorTree dt(f);
   LoopInfo li(dt);
   if (li.empty()) return;
-  std::vector<std::pair<BasicBlock*, const Instruction*>> headers;
-  for (Loop* l : li.getLoopsInPreorder()) headers.emplace_back(l->getHeader(), &loop_site(*l));
-  Instruction* first = &*f.getEntryBlock().getFirstInsertionPt();
-  auto* slot = new AllocaInst(c.i64, 0, "tgsim.loops.slot", first);
-  new StoreInst(ConstantInt::get(c.i64, kLoopBudget), slot, first);
-  for (auto [header, at] : headers) {
-    Constant* site = site_arg(c, *at);  // before the split moves `at`
-    const DebugLoc loc = at->getDebugLoc();
-    IRBuilder<> b(&*header->getFirstInsertionPt());
-    Value* left = b.CreateSub(b.CreateLoad(c.i64, slot), ConstantInt::get(c.i64, 1), "tgsim.loops");
-    b.CreateStore(left, slot);
-    Value* out = b.CreateICmpEQ(left, ConstantInt::get(c.i64, 0));
-    Instruction* then = SplitBlockAndInsertIfThen(out, &*b.GetInsertPoint(), true, cold(c));
+  struct Guard {
+    Instruction* check;
+    Constant* site;
+    DebugLoc loc;
+  };
+  std::vector<Guard> guards;
+  Constant* budget = ConstantInt::get(c.i64, kLoopBudget);
+  for (Loop* l : li.getLoopsInPreorder()) {
+    BasicBlock* h = l->getHeader();
+    const Instruction& at = loop_site(*l);
+    PHINode* left = PHINode::Create(c.i64, 2, "tgsim.loop.left", &h->front());
+    IRBuilder<> b(&*h->getFirstInsertionPt());
+    Value* dec = b.CreateSub(left, ConstantInt::get(c.i64, 1), "tgsim.loop.dec");
+    for (BasicBlock* p : predecessors(h)) left->addIncoming(l->contains(p) ? dec : budget, p);
+    auto* out = cast<Instruction>(b.CreateICmpEQ(dec, ConstantInt::get(c.i64, 0)));
+    guards.push_back({out, site_arg(c, at), at.getDebugLoc()});
+  }
+  for (const Guard& g : guards) {
+    Instruction* then = SplitBlockAndInsertIfThen(g.check, g.check->getNextNode(), true, cold(c));
     IRBuilder<> t(then);
-    CallInst* call = t.CreateCall(rt.loop_budget, {site, ConstantInt::get(c.i64, kLoopBudget)});
-    call->setDebugLoc(loc);
+    CallInst* call = t.CreateCall(rt.loop_budget, {g.site, budget});
+    call->setDebugLoc(g.loc);
   }
 }
 

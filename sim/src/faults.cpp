@@ -3,8 +3,8 @@
 // A division fault lets the thread go on with the GPU's value; a failed assert or a trap ends
 // the thread (the GPU ends the launch; tgsim runs the other threads to their end, so the report
 // does not depend on the schedule) and the launch counts as failed (cudaErrorAssert,
-// cudaErrorLaunchFailure: cuda_host.cpp); a thread over the loop budget ends its group, as the
-// access watchdog does.
+// cudaErrorLaunchFailure: cuda_host.cpp); a loop over its budget ends the group, as the access
+// watchdog does.
 #include <string>
 
 #include <tgsim/kernel/abi.h>
@@ -62,7 +62,7 @@ void __tgsim_loop_budget(const void* site, unsigned long long iterations) {
   t.group_->add_finding(t, FindingKind::kWatchdog, loc_of(site),
                         "thread " + t.thread_idx.str() + " (warp " + std::to_string(t.warp) + ", lane " +
                             std::to_string(t.lane) + ") ran " + std::to_string(iterations) +
-                            " loop iterations in one call of its function: a loop that never exits? "
+                            " iterations of one loop without leaving it: a loop that never exits? "
                             "The group was ended");
   t.group_->end_group();
   throw AbortGroup{};

@@ -150,7 +150,7 @@ void __tgsim_unsupported(const void* site, const char* what);
  * by zero (what 0) or INT_MIN / -1 (what 1): a finding, and the thread goes on with the GPU's
  * value. A failed assert(), and a trap (what 0 __trap(), 1 asm("trap;"), 2 __brkpt() or
  * asm("brkpt;"), 3 abort(), 4 __builtin_trap(), 5 __builtin_debugtrap()): a finding, and the thread ends. A thread that ran `iterations`
- * loop iterations in one call of a function: a watchdog finding, and its group ends. */
+ * iterations of one loop without leaving it: a watchdog finding, and its group ends. */
 void __tgsim_int_fault(const void* site, int what);
 void __tgsim_assert_fail(const void* site, const char* expr, const char* file, unsigned line,
                          const char* function) __attribute__((noreturn));
