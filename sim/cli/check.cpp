@@ -66,6 +66,9 @@ std::string finding_example(const Finding& f) {
     case FindingKind::kUseAfterFree: return trf("check.ex.use_after_free", {who(f), f.where()});
     case FindingKind::kWatchdog: return trf("check.ex.watchdog", {who(f), f.where()});
     case FindingKind::kUnsupported: return trf("check.ex.unsupported", {who(f), f.where()});
+    case FindingKind::kAssert: return trf("check.ex.assert", {who(f), f.where()});
+    case FindingKind::kTrap: return trf("check.ex.trap", {who(f), f.where()});
+    case FindingKind::kIntegerDivision: return trf("check.ex.integer_division", {who(f), f.where()});
   }
   return f.message;
 }

@@ -286,6 +286,7 @@ void add_file_options(CLI::App& app, FileLaunch& f, const std::string& verb) {
   app.add_option("--block", f.block, "with a FILE: threads per group, X[,Y[,Z]]");
   app.add_option("--shared", f.shared,
                  "with a FILE: bytes of dynamic shared memory (extern __shared__, a Metal [[threadgroup(n)]] parameter)");
+  app.add_option("--stack", f.stack, "with a FILE: bytes of stack per simulated thread (default 262144)");
   app.add_option("--threads-in-grid", f.grid_threads,
                  "with a Metal FILE: dispatchThreads' grid size in threads, X[,Y[,Z]]");
 }
@@ -312,6 +313,17 @@ Dim3 parse_dim3(const std::string& s, const char* what) {
   }
   if (n == 0) throw UsageError(std::string("bad ") + what + " '" + s + "' (X[,Y[,Z]], each at least 1)");
   return Dim3(v[0], v[1], v[2]);
+}
+
+// --stack BYTES: decimal, from 16 KiB to 1 GiB (the limits run_launch checks for the C++ API).
+std::size_t parse_stack(const std::string& s) {
+  char* end = nullptr;
+  errno = 0;
+  const unsigned long long v = std::strtoull(s.c_str(), &end, 10);
+  if (s.empty() || *end || errno || s[0] == '-' || s[0] == '+' || v < kMinStackBytes || v > kMaxStackBytes)
+    throw UsageError("bad --stack '" + s + "' (bytes per simulated thread, " + std::to_string(kMinStackBytes) +
+                     " to " + std::to_string(kMaxStackBytes) + ")");
+  return static_cast<std::size_t>(v);
 }
 
 FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig cfg) {
@@ -348,6 +360,7 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
     cfg.grid = parse_dim3(f.grid, "--grid");
   }
   cfg.shared_bytes = f.shared;
+  if (!f.stack.empty()) cfg.stack_bytes = parse_stack(f.stack);
   cfg.name = kd.name;
   std::vector<std::unique_ptr<BoundArg>> bound;
   std::vector<void*> argv;

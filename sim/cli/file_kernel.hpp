@@ -26,6 +26,7 @@ struct FileLaunch {
   std::string file, kernel;
   std::string grid, block, grid_threads;  // "X[,Y[,Z]]"
   std::size_t shared = 0;
+  std::string stack;  // --stack BYTES: LaunchConfig::stack_bytes (empty: its default)
   std::vector<std::string> args;
   std::vector<std::string> include_dirs, defines;  // -I DIR, -D NAME[=VALUE]
 };

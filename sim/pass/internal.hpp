@@ -93,6 +93,8 @@ void finish_fast_path(Context& c, llvm::Function& f, Entry& e, const std::vector
 void emit_module_descriptor(Context& c);
 // atomic_aggregation.cpp: a __tgsim_atomic call nvcc would turn into one lane's atomic.
 void mark_warp_aggregated_atomic(const Context& c, llvm::CallBase& call);
+// faults.cpp: integer division guards, assert/abort/trap calls, the loop budget.
+void guard_faults(Context& c);
 
 // The file, line and column a source site names: the innermost location outside tgsim's
 // own headers (so a load inlined from a user helper keeps the helper's line, and a runtime

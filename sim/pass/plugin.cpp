@@ -126,6 +126,7 @@ PreservedAnalyses Instrument::run(Module& m, ModuleAnalysisManager&) {
   lower_shared(c);
   find_global_vars(c);
   forget_memory_attributes(c);
+  guard_faults(c);
   std::vector<Function*> fs(c.device.begin(), c.device.end());
   for (Function* f : fs) instrument_function(c, *f);
   emit_module_descriptor(c);

@@ -227,6 +227,9 @@ class GroupRun {
   void add_finding_at(const ThreadCtx& t, FindingKind kind, const std::string& file,
                       std::uint32_t line, std::uint32_t column, const std::string& message);
 
+  // The running thread ended its group (a kernel fault, faults.cpp): the others are unwound.
+  void end_group() { aborting_ = true; }
+
   const FindingMap& findings() const { return findings_; }
   Sinks& sinks() { return *sinks_; }
   const Sinks& sinks() const { return *sinks_; }

@@ -137,8 +137,8 @@ void on_segv(int sig, siginfo_t* si, void* uc) {
       }
       m.put(" overflowed its ");
       m.num(g->items[i].stack_bytes);
-      m.put("-byte stack (LaunchConfig::stack_bytes): deep recursion or large local arrays; "
-            "raise stack_bytes. The process ends (exit status ");
+      m.put("-byte stack (LaunchConfig::stack_bytes, or --stack BYTES of tgsim run|check FILE): "
+            "deep recursion or large local arrays; raise it. The process ends (exit status ");
       m.num(kStackOverflowExitStatus);
       m.put(").\n");
       ssize_t ignored = ::write(2, m.buf, m.n);

@@ -173,9 +173,12 @@ void validate_launch(const DeviceProfile& p, const LaunchConfig& cfg) {
       p.dram_chunk_bytes < p.sector_bytes)
     throw LaunchError("profile " + p.name + ": l1_line_bytes and dram_chunk_bytes must be powers of "
                       "two, 1 to 32 sectors (line) and at least one sector (chunk)");
-  if (cfg.stack_bytes < 16 * 1024)
+  if (cfg.stack_bytes < kMinStackBytes)
     throw LaunchError("stack_bytes " + std::to_string(cfg.stack_bytes) +
                       " is too small: at least 16384 bytes per simulated thread");
+  if (cfg.stack_bytes > kMaxStackBytes)
+    throw LaunchError("stack_bytes " + std::to_string(cfg.stack_bytes) +
+                      " is too large: at most 1073741824 bytes per simulated thread");
 }
 
 void add_raw_span(std::vector<BufferSpan>& out, const void* p, bool read_only) {

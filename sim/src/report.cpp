@@ -85,6 +85,9 @@ const char* to_string(FindingKind k) {
     case FindingKind::kUseAfterFree: return "use-after-free";
     case FindingKind::kWatchdog: return "watchdog";
     case FindingKind::kUnsupported: return "unsupported";
+    case FindingKind::kAssert: return "assert";
+    case FindingKind::kTrap: return "trap";
+    case FindingKind::kIntegerDivision: return "integer-division";
   }
   return "?";
 }

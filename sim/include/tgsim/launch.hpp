@@ -36,6 +36,10 @@ struct LaunchTiming {
   double busy_share() const { return workers && wall_s > 0.0 ? busy_s / (wall_s * workers) : 0.0; }
 };
 
+// The range of LaunchConfig::stack_bytes.
+inline constexpr std::size_t kMinStackBytes = 16 * 1024;
+inline constexpr std::size_t kMaxStackBytes = std::size_t(1) << 30;
+
 struct LaunchConfig {
   Dim3 grid;                 // threadgroups
   Dim3 block;                // threads per group
@@ -49,7 +53,9 @@ struct LaunchConfig {
   unsigned threads = 0;      // worker threads; 0 = all cores
   Schedule schedule = Schedule::kInOrder;
   std::uint64_t shuffle_seed = 1;
-  std::size_t stack_bytes = 256 * 1024;  // per simulated thread (virtual; a guard page below)
+  // Per simulated thread (virtual; a 64 KiB guard below), kMinStackBytes to kMaxStackBytes
+  // (else LaunchError). `tgsim run|check FILE --stack BYTES` sets it.
+  std::size_t stack_bytes = 256 * 1024;
   // The checker (sim/src/checker.hpp): hazards in shared and global memory, uninitialised
   // shared reads. Off: one predictable branch per access. `tgsim check` turns it on.
   bool check = false;

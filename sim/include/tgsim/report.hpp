@@ -126,10 +126,17 @@ enum class FindingKind {
   kWatchdog,        // a thread ran LaunchConfig::watchdog_accesses accesses in one barrier
                     // interval (a runaway loop); its group was ended
   kUnsupported,     // a kernel used a CUDA or Metal feature tgsim does not model
+  kAssert,          // a failed assert() in kernel code: the thread ended, the launch failed
+                    // (cudaErrorAssert on the GPU)
+  kTrap,            // __trap(), asm("trap;"), __brkpt() or abort() in kernel code: the thread
+                    // ended, the launch failed (cudaErrorLaunchFailure on the GPU)
+  kIntegerDivision,  // an integer division or remainder by 0, or INT_MIN / -1 (the value is
+                     // the GPU's: x / 0 = all ones, x % 0 = x, INT_MIN / -1 = INT_MIN)
 };
 // "out-of-bounds", "barrier-divergence", "raw-hazard", "war-hazard", "waw-hazard",
 // "warp-sync-raw-hazard", "warp-sync-war-hazard", "warp-sync-waw-hazard", "uninitialized-read",
-// "warp-collective", "constant-write", "use-after-free", "watchdog", "unsupported"
+// "warp-collective", "constant-write", "use-after-free", "watchdog", "unsupported", "assert",
+// "trap", "integer-division"
 const char* to_string(FindingKind k);
 bool is_hazard(FindingKind k);
 

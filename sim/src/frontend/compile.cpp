@@ -133,6 +133,10 @@ std::vector<std::string> compile_command(const Toolchain& tc, Language lang, con
                                          const std::string& out, bool shared, const std::string& source_dir) {
   std::vector<std::string> cmd = {tc.clang, "-std=c++20", "-O2", "-g", "-gdwarf-4", "-fPIC", "-fno-vectorize",
                                    "-fno-slp-vectorize", "-fno-builtin-printf", "-Wno-unknown-attributes",
+                                   // A frame larger than a page probes it page by page, so a large local
+                                   // array hits the guard below the fiber's stack (guard.cpp), never
+                                   // a neighbouring stack.
+                                   "-fstack-clash-protection",
                                    "-fpass-plugin=" + tc.plugin, "-I", tc.include};
   if (!source_dir.empty()) cmd.insert(cmd.end(), {"-iquote", source_dir});
   if (lang == Language::kCuda) {

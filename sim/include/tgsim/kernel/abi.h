@@ -157,6 +157,17 @@ int __tgsim_printf(const void* site, const char* format, ...);
 /* A kernel-side error (a Metal or CUDA feature tgsim does not model): a finding at the site. */
 void __tgsim_unsupported(const void* site, const char* what);
 
+/* Faults (the pass, sim/pass/faults.cpp; the library, sim/src/faults.cpp). An integer division
+ * by zero (what 0) or INT_MIN / -1 (what 1): a finding, and the thread goes on with the GPU's
+ * value. A failed assert(), and a trap (what 0 __trap(), 1 asm("trap;"), 2 __brkpt() or
+ * asm("brkpt;"), 3 abort(), 4 __builtin_trap(), 5 __builtin_debugtrap()): a finding, and the thread ends. A thread that ran `iterations`
+ * iterations of one loop without leaving it: a watchdog finding, and its group ends. */
+void __tgsim_int_fault(const void* site, int what);
+void __tgsim_assert_fail(const void* site, const char* expr, const char* file, unsigned line,
+                         const char* function) __attribute__((noreturn));
+void __tgsim_trap(const void* site, int what) __attribute__((noreturn));
+void __tgsim_loop_budget(const void* site, unsigned long long iterations) __attribute__((noreturn));
+
 #ifdef __cplusplus
 }
 #endif
