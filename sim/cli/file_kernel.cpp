@@ -294,7 +294,7 @@ Dim3 parse_dim3(const std::string& s, const char* what) {
   return Dim3(v[0], v[1], v[2]);
 }
 
-FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig cfg) {
+FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig cfg, bool keep_buffers) {
   if (!std::filesystem::exists(f.file)) throw UsageError("no such kernel file '" + f.file + "'");
   std::vector<detail::KernelRef> kernels = load_module(frontend::compile_to_shared_object(f.file));
   std::string list;
@@ -357,7 +357,7 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
   out.report = detail::run_launch(profile, cfg, fn, spans);
   out.file = f.file;
   out.signature = signature(kd);
-  for (std::size_t i = 0; i < bound.size(); ++i) {
+  for (std::size_t i = 0; keep_buffers && i < bound.size(); ++i) {
     if (!bound[i]->ptr) continue;
     FileBuffer fb;
     fb.name = bound[i]->name;
@@ -400,7 +400,7 @@ int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, c
                      const LaunchConfig& base, bool json, bool check) {
   try {
     if (!check) {
-      FileRun r = run_file(f, profile, base);
+      FileRun r = run_file(f, profile, base, /*keep_buffers=*/false);  // nothing reads them
       if (json) {
         os << file_json(r, 2) << "\n";
       } else {
