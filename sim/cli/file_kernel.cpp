@@ -326,7 +326,7 @@ std::size_t parse_stack(const std::string& s) {
   return static_cast<std::size_t>(v);
 }
 
-FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig cfg) {
+FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig cfg, bool keep_buffers) {
   if (!std::filesystem::exists(f.file)) throw UsageError("no such kernel file '" + f.file + "'");
   std::vector<detail::KernelRef> kernels = load_module(frontend::compile_to_shared_object(f.file, compile_flags(f)));
   std::string list;
@@ -390,7 +390,7 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
   out.report = detail::run_launch(profile, cfg, fn, spans);
   out.file = f.file;
   out.signature = signature(kd);
-  for (std::size_t i = 0; i < bound.size(); ++i) {
+  for (std::size_t i = 0; keep_buffers && i < bound.size(); ++i) {
     if (!bound[i]->ptr) continue;
     FileBuffer fb;
     fb.name = bound[i]->name;
@@ -428,7 +428,7 @@ std::string file_json(const FileRun& r, int indent) {
 int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, const DeviceProfile& profile,
                      const LaunchConfig& base, bool json) {
   try {
-    FileRun r = run_file(f, profile, base);
+    FileRun r = run_file(f, profile, base, /*keep_buffers=*/false);  // nothing reads them
     if (json) {
       os << file_json(r, 2) << "\n";
     } else {

@@ -54,7 +54,9 @@ struct FileRun {
 };
 
 // Compiles, loads and runs; `base` carries the run options (threads, schedule, check, cache).
-FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig base);
+// With `keep_buffers` the buffers' contents after the launch are copied into FileRun::buffers
+// (`check` compares two runs'); without, buffers stays empty and no copy is made.
+FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig base, bool keep_buffers = true);
 
 // "X[,Y[,Z]]" -> Dim3 (each at least 1); UsageError naming `what` otherwise.
 Dim3 parse_dim3(const std::string& s, const char* what);
