@@ -216,7 +216,9 @@ TEST(Atomics, GlobalAtomicsAreRightUnderParallelGroups) {
     EXPECT_EQ(mn[0], 7);
     EXPECT_EQ(r.counters.global_atomic.instructions, 4u * 200u * 4u);  // 4 sites x 4 warps x 200
     EXPECT_EQ(r.counters.global_atomic.thread_accesses, 4u * 200u * 128u);
-    EXPECT_EQ(r.counters.global_atomic.sectors, 4u * 200u * 4u);  // one word: one sector each
+    // 32 lanes on one word: 32 sectors each (docs/hardware-model.md 1.4). nvcc's warp aggregation
+    // of the integer ones needs the pass's proof, which lambda kernels do not go through.
+    EXPECT_EQ(r.counters.global_atomic.sectors, 4u * 200u * 4u * 32u);
     EXPECT_EQ(r.counters.global_load.instructions, 0u);
   }
 }
