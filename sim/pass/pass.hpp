@@ -1,7 +1,7 @@
 // tgsim's LLVM pass plugin (Clang 14, -fpass-plugin): turns a kernel translation unit compiled
 // as plain C++ into code that reports every memory access to tgsim (sim/include/tgsim/kernel/abi.h).
 //
-// Two passes:
+// Three passes:
 //  - KeepAggregatesWhole (pipeline start): a constant-size memcpy of 2, 4, 8 or 16 bytes (a
 //    struct or float4 copy) becomes one integer load and store, so the copy from global memory
 //    stays one access of its full width (LDG.128 on the GPU) instead of one per field.
@@ -20,6 +20,12 @@ namespace tgsim::pass {
 
 struct KeepAggregatesWhole : llvm::PassInfoMixin<KeepAggregatesWhole> {
   llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&);
+};
+
+// After each InstCombine: a warning naming file:line for a store through a proven null pointer,
+// before SimplifyCFG deletes it as undefined behaviour (null_store.cpp).
+struct WarnNullStores : llvm::PassInfoMixin<WarnNullStores> {
+  llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager&);
 };
 
 struct Instrument : llvm::PassInfoMixin<Instrument> {

@@ -36,6 +36,12 @@ struct LaunchTiming {
   double busy_share() const { return workers && wall_s > 0.0 ? busy_s / (wall_s * workers) : 0.0; }
 };
 
+// Limits a launch is validated against (LaunchError beyond them): oneTBB's own cap on worker
+// threads (more draws its warning and is ignored), and a per-thread stack whose reservation for
+// every live fiber stays within the address space (CUDA allows 512 KiB of local memory a thread).
+inline constexpr unsigned kMaxWorkers = 256;
+inline constexpr std::size_t kMaxStackBytes = std::size_t(64) << 20;
+
 struct LaunchConfig {
   Dim3 grid;                 // threadgroups
   Dim3 block;                // threads per group
@@ -46,10 +52,11 @@ struct LaunchConfig {
   // not run (0 in a dimension: the whole grid).
   Dim3 grid_threads{0, 0, 0};
   std::string name = "kernel";
-  unsigned threads = 0;      // worker threads; 0 = all cores
+  unsigned threads = 0;      // worker threads; 0 = all cores; at most kMaxWorkers
   Schedule schedule = Schedule::kInOrder;
   std::uint64_t shuffle_seed = 1;
-  std::size_t stack_bytes = 256 * 1024;  // per simulated thread (virtual; a guard page below)
+  std::size_t stack_bytes = 256 * 1024;  // per simulated thread (virtual; a guard page below),
+                                         // 16 KiB .. kMaxStackBytes
   // The checker (sim/src/checker.hpp): hazards in shared and global memory, uninitialised
   // shared reads. Off: one predictable branch per access. `tgsim check` turns it on.
   bool check = false;
