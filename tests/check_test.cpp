@@ -10,6 +10,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <regex>
@@ -360,6 +361,36 @@ TEST(Check, SyncwarpOrdersLanesAndIsCounted) {
   c.schedule = tgsim::Schedule::kInOrder;
   Report r = dev.launch(c, nosync, out);
   EXPECT_THAT(r, OnlyFindingsOfKind(FindingKind::kWarpRaw));
+}
+
+// Report::atomic_bytes: the bytes whose values may depend on the order of atomics (what
+// `tgsim check FILE` lets differ between schedules as information): an atomic's word, a store
+// of its thread after it, every store of the group after a barrier that followed one; not a
+// store before any atomic, nor one of a group that made none.
+TEST(Check, AtomicBytesAreTheBytesAnAtomicMayExplain) {
+  tgsim::Device dev;
+  auto count = dev.alloc<int>(1, "count");
+  auto slots = dev.alloc<int>(64, "slots");
+  auto before = dev.alloc<int>(64, "before");
+  auto after = dev.alloc<int>(128, "after");
+  count[0] = 0;
+  auto kernel = [](tgsim::global_ptr<int> n, tgsim::global_ptr<int> sl, tgsim::global_ptr<int> b,
+                   tgsim::global_ptr<int> a) {
+    const int t = int(threadIdx.x);
+    b[t] = t;                                        // before any atomic: not explained
+    if (blockIdx.x == 0) sl[atomicAdd(&n[0], 1)] = t;  // after its thread's atomic
+    __syncthreads();
+    a[int(blockIdx.x) * 64 + t] = t;  // after the barrier: group 0's only
+  };
+  Report r = dev.launch(cfg(2, 64), kernel, count, slots, before, after);
+  EXPECT_THAT(r, HasNoFindings());
+  const std::vector<tgsim::AtomicBytes> want = {
+      {"count", 0, 4}, {"slots", 0, 256}, {"after", 0, 256}};
+  std::vector<tgsim::AtomicBytes> got = r.atomic_bytes;
+  std::sort(got.begin(), got.end(), [](const auto& x, const auto& y) { return x.buffer < y.buffer; });
+  std::vector<tgsim::AtomicBytes> sorted = want;
+  std::sort(sorted.begin(), sorted.end(), [](const auto& x, const auto& y) { return x.buffer < y.buffer; });
+  EXPECT_EQ(got, sorted);
 }
 
 TEST(Check, SyncwarpWithAnExitedLaneIsAFindingNotAHang) {

@@ -1,7 +1,10 @@
 // Hostile kernels and bad input: each case states the finding or error it must
 // produce, and the process survives it (except the stack overflow, a death test: the process
 // ends with tgsim::kStackOverflowExitStatus and a message naming the thread and block).
-// The CLI side (exit status and message) is in tests/CMakeLists.txt: hostile_cli_*.
+// The CLI side (exit status and message) is in tests/CMakeLists.txt: hostile_cli_*; the faults of
+// kernel files (division by zero, assert, traps, register-only loops, large local arrays:
+// tests/hostile/faults.cu) are hostile_cli_file_fault_*, a CUDA program's cudaErrorAssert
+// hostile_assert_main.
 //
 //  case                                         expected
 //  global index n (one past)                    out-of-bounds "index 64 is outside buffer 'in' (64 elements of 4 bytes)"
@@ -18,6 +21,7 @@
 //  0, 1, 1025 threads per group                 LaunchError / runs / LaunchError
 //  grid of 2^31-1 blocks                        accepted, index math exact, cancellable; 2^31 refused
 //  shared memory 4 bytes over 48 KiB            LaunchError "over the nvidia-h100 limit of 49152 bytes"
+//  stack_bytes SIZE_MAX, 1 TiB, 1 GiB + 1        LaunchError "is too large"; 1 GiB runs
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -220,7 +224,7 @@ TEST(HostileDeathTest, FiberStackOverflowEndsTheProcessWithAClearMessage) {
   };
   EXPECT_EXIT(overflow(), ::testing::ExitedWithCode(tgsim::kStackOverflowExitStatus),
               "simulated thread \\(37,0,0\\) of block \\(1,0,0\\) overflowed its 65536-byte stack "
-              "\\(LaunchConfig::stack_bytes\\)");
+              "\\(LaunchConfig::stack_bytes, or --stack BYTES of tgsim run\\|check FILE\\)");
 }
 
 // A field of a null struct pointer (address 64, in the null page; volatile, so the compiler
@@ -475,6 +479,28 @@ TEST(Hostile, SharedMemoryJustOverTheProfileLimit) {
   auto r = dev.launch(cfg(Dim3(4), Dim3(32)), exactly_at_shared, out);
   EXPECT_THAT(r, tgsim::testing::HasNoFindings());
   EXPECT_EQ(out[31], 1.0f);
+}
+
+// stack_bytes past 1 GiB (SIZE_MAX, which wrapped in the stack's mapping size, and 1 TiB, which
+// threw std::bad_alloc) is refused before any thread runs; 1 GiB itself is virtual and runs.
+TEST(Hostile, StackBytesOverOneGiBIsALaunchError) {
+  ++cases_run;
+  tgsim::Device dev;
+  for (std::size_t bytes : {SIZE_MAX, std::size_t(1) << 40, tgsim::kMaxStackBytes + 1}) {
+    LaunchConfig c = cfg(Dim3(1), Dim3(32));
+    c.stack_bytes = bytes;
+    try {
+      dev.launch(c, [](tgsim::ThreadCtx&) {});
+      ADD_FAILURE() << "no LaunchError for stack_bytes " << bytes;
+    } catch (const tgsim::LaunchError& e) {
+      EXPECT_THAT(e.what(), HasSubstr("is too large: at most 1073741824 bytes"));
+    }
+  }
+  LaunchConfig c = cfg(Dim3(1), Dim3(32));
+  c.stack_bytes = tgsim::kMaxStackBytes;
+  std::atomic<int> ran{0};
+  dev.launch(c, [&](tgsim::ThreadCtx&) { ran.fetch_add(1); });
+  EXPECT_EQ(ran.load(), 32);
 }
 
 TEST(Hostile, ZzSummary) {

@@ -1,5 +1,6 @@
 // `tgsim check KERNEL`: runs a kernel with the checker on (hazards, uninitialised shared
-// reads, out-of-bounds, barrier divergence) under the in-order and the reversed schedule, and
+// reads, out-of-bounds, barrier divergence) under the in-order and the reversed schedule (or
+// --schedule's; a kernel FILE: check_file.cpp), and
 // says whether the two runs give the same findings and a correct result (a missing barrier
 // often shows as a wrong result in one schedule only). Exit 0: clean; 1: findings or a wrong
 // result; 2: usage error.
@@ -11,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "file_kernel.hpp"
 #include "i18n.hpp"
 #include "util.hpp"
 
@@ -64,6 +66,9 @@ std::string finding_example(const Finding& f) {
     case FindingKind::kUseAfterFree: return trf("check.ex.use_after_free", {who(f), f.where()});
     case FindingKind::kWatchdog: return trf("check.ex.watchdog", {who(f), f.where()});
     case FindingKind::kUnsupported: return trf("check.ex.unsupported", {who(f), f.where()});
+    case FindingKind::kAssert: return trf("check.ex.assert", {who(f), f.where()});
+    case FindingKind::kTrap: return trf("check.ex.trap", {who(f), f.where()});
+    case FindingKind::kIntegerDivision: return trf("check.ex.integer_division", {who(f), f.where()});
   }
   return f.message;
 }
@@ -96,7 +101,7 @@ Command add_check(CLI::App& program) {
               LaunchConfig base;
               base.threads = o.threads;
               base.report_same_value_waw = o.same_value_waw;
-              return run_file_command(std::cout, std::cerr, file, profiles::nvidia_h100(), base, o.json, true);
+              return check_file(std::cout, std::cerr, file, profiles::nvidia_h100(), base, o.json, o.schedule);
             }
             if (!catalog::find(o.kernel)) {
               std::cerr << "tgsim: error: " << unknown_kernel_message(o.kernel) << "\n";

@@ -8,6 +8,8 @@
 #include <iostream>
 
 #include <nlohmann/json.hpp>
+
+#include "guard.hpp"
 #include <stdexcept>
 
 namespace tgsim::cli {
@@ -16,7 +18,10 @@ namespace {
 bool g_json_errors = false;
 }
 
-void set_json_errors(bool on) { g_json_errors = on; }
+void set_json_errors(bool on) {
+  g_json_errors = on;
+  detail::set_fatal_errors_as_json(on);  // exits 3 and 4 (guard.hpp)
+}
 bool json_errors() { return g_json_errors; }
 
 int report_error(const std::string& kind, const std::string& message, int status, const std::string& line,

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include <tgsim/estimate.hpp>
+#include <tgsim/kernel/abi.h>
 #include <tgsim/models.hpp>
 
 #include "commands.hpp"
@@ -269,7 +270,7 @@ void print_instruction(std::ostream& os, const std::string& kernel, const catalo
   const CapturedInstruction& c = r.report.captured;
   const Counters& k = r.report.counters;
   const std::string site =
-      detail::basename_of(c.file) + ":" + std::to_string(c.line) + ":" + std::to_string(c.column);
+      detail::basename_of(c.file) + ":" + std::to_string(c.line) + ":" + std::to_string(tgsim_site_column(c.column));
   os << wrap(trf("explain.head", {kernel, std::to_string(r.n), to_string(c.kind), site, std::to_string(c.group),
                                   std::to_string(c.warp), std::to_string(c.width)}),
              width)

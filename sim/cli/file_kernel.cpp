@@ -5,6 +5,7 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -332,13 +333,33 @@ std::vector<detail::KernelRef> load_module(const std::string& so) {
 
 }  // namespace
 
+std::vector<std::string> compile_flags(const FileLaunch& f) {
+  std::vector<std::string> out;
+  for (const std::string& d : f.include_dirs) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(d, ec)) throw UsageError("-I '" + d + "' is not a folder");
+    out.push_back("-I" + std::filesystem::absolute(d).lexically_normal().string());
+  }
+  for (const std::string& d : f.defines) {
+    const std::string name = d.substr(0, d.find('='));
+    bool ok = !name.empty() && !(name[0] >= '0' && name[0] <= '9');
+    for (char ch : name) ok = ok && (std::isalnum(static_cast<unsigned char>(ch)) || ch == '_');
+    if (!ok) throw UsageError("bad -D '" + d + "' (NAME or NAME=VALUE, NAME a C identifier)");
+    out.push_back("-D" + d);
+  }
+  return out;
+}
+
 void add_file_options(CLI::App& app, FileLaunch& f, const std::string& verb) {
+  app.add_option("-I,--include-dir", f.include_dirs, "with a FILE: a folder to search for #include, as the compiler's -I");
+  app.add_option("-D,--define", f.defines, "with a FILE: a macro NAME or NAME=VALUE, as the compiler's -D");
   app.add_option("args", f.args, "with a FILE: one ARG per kernel parameter (TYPE[COUNT], TYPE:VALUE)");
   app.add_option("--kernel", f.kernel, "with a FILE: the kernel to " + verb);
   app.add_option("--grid", f.grid, "with a FILE: threadgroups, X[,Y[,Z]]");
   app.add_option("--block", f.block, "with a FILE: threads per group, X[,Y[,Z]]");
   app.add_option("--shared", f.shared,
                  "with a FILE: bytes of dynamic shared memory (extern __shared__, a Metal [[threadgroup(n)]] parameter)");
+  app.add_option("--stack", f.stack, "with a FILE: bytes of stack per simulated thread (default 262144)");
   app.add_option("--threads-in-grid", f.grid_threads,
                  "with a Metal FILE: dispatchThreads' grid size in threads, X[,Y[,Z]]");
 }
@@ -367,10 +388,22 @@ Dim3 parse_dim3(const std::string& s, const char* what) {
   return Dim3(v[0], v[1], v[2]);
 }
 
+// --stack BYTES: decimal, from 16 KiB to 1 GiB (the limits run_launch checks for the C++ API).
+std::size_t parse_stack(const std::string& s) {
+  char* end = nullptr;
+  errno = 0;
+  const unsigned long long v = std::strtoull(s.c_str(), &end, 10);
+  if (s.empty() || *end || errno || s[0] == '-' || s[0] == '+' || v < kMinStackBytes || v > kMaxStackBytes)
+    throw UsageError("bad --stack '" + s + "' (bytes per simulated thread, " + std::to_string(kMinStackBytes) +
+                     " to " + std::to_string(kMaxStackBytes) + ")");
+  return static_cast<std::size_t>(v);
+}
+
 FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig cfg) {
   if (!std::filesystem::exists(f.file)) throw UsageError("no such kernel file '" + f.file + "'");
   if (std::filesystem::is_directory(f.file)) throw UsageError("'" + f.file + "' is a directory, not a kernel file");
-  const std::vector<detail::KernelRef> kernels = load_module(frontend::compile_to_shared_object(f.file));
+  const std::vector<detail::KernelRef> kernels =
+      load_module(frontend::compile_to_shared_object(f.file, compile_flags(f)));
   if (kernels.empty()) throw UsageError(f.file + " defines no __global__ kernel");
   const detail::KernelRef& k = choose_kernel(kernels, f);
   const tgsim_kernel_desc& kd = *k.kernel;
@@ -390,6 +423,7 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
     cfg.grid = parse_dim3(f.grid, "--grid");
   }
   cfg.shared_bytes = f.shared;
+  if (!f.stack.empty()) cfg.stack_bytes = parse_stack(f.stack);
   cfg.name = kd.name;
   std::vector<std::unique_ptr<BoundArg>> bound;
   std::vector<void*> argv;
@@ -437,8 +471,6 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
 
 namespace tgsim::cli {
 
-namespace {
-
 std::string file_json(const FileRun& r, int indent) {
   nlohmann::ordered_json j;
   nlohmann::json rep = nlohmann::json::parse(to_json(r.report, -1));
@@ -456,45 +488,19 @@ std::string file_json(const FileRun& r, int indent) {
   return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);  // names need not be UTF-8
 }
 
-}  // namespace
-
 int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, const DeviceProfile& profile,
-                     const LaunchConfig& base, bool json, bool check) {
+                     const LaunchConfig& base, bool json) {
   try {
-    if (!check) {
-      FileRun r = run_file(f, profile, base);
-      if (json) {
-        os << file_json(r, 2) << "\n";
-      } else {
-        os << r.signature << "  (" << r.file << ")\n";
-        write_text(os, r.report);
-        if (!r.report.printed.empty()) os << "printf output:\n" << r.report.printed;
-        for (const std::string& n : r.report.notes) os << "note: " << n << "\n";
-      }
-      return r.report.findings.empty() ? 0 : 1;
-    }
-    // check: the checker on, in order and reversed; findings must not depend on the order.
-    LaunchConfig in_order = base, reverse = base;
-    in_order.check = reverse.check = true;
-    in_order.schedule = Schedule::kInOrder;
-    reverse.schedule = Schedule::kReverse;
-    FileRun a = run_file(f, profile, in_order);
-    FileRun b = run_file(f, profile, reverse);
-    const bool same_data = a.buffers.size() == b.buffers.size() &&
-                           std::equal(a.buffers.begin(), a.buffers.end(), b.buffers.begin(),
-                                      [](const FileBuffer& x, const FileBuffer& y) { return x.bytes == y.bytes; });
+    FileRun r = run_file(f, profile, base);
     if (json) {
-      nlohmann::ordered_json j = nlohmann::ordered_json::parse(file_json(a, -1));
-      j["same_results_both_schedules"] = same_data;
-      os << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+      os << file_json(r, 2) << "\n";
     } else {
-      os << a.signature << "  (" << a.file << ")\n";
-      if (a.report.findings.empty()) os << tr("check.no_findings") << "\n";
-      write_text(os, a.report);
-      if (!a.report.printed.empty()) os << "printf output:\n" << a.report.printed;  // the in-order run's
-      os << tr(same_data ? "check.file_same" : "check.file_differ") << "\n";
+      os << r.signature << "  (" << r.file << ")\n";
+      write_text(os, r.report);
+      if (!r.report.printed.empty()) os << "printf output:\n" << r.report.printed;
+      for (const std::string& n : r.report.notes) os << "note: " << n << "\n";
     }
-    return a.report.findings.empty() && same_data ? 0 : 1;
+    return r.report.findings.empty() ? 0 : 1;
   } catch (const frontend::CacheError& e) {
     return report_error("resource", e.what(), 2, std::string("tgsim: error: ") + e.what());
   } catch (const frontend::CompileError& e) {

@@ -28,8 +28,14 @@ struct FileLaunch {
   std::string file, kernel;
   std::string grid, block, grid_threads;  // "X[,Y[,Z]]"
   std::size_t shared = 0;
+  std::string stack;  // --stack BYTES: LaunchConfig::stack_bytes (empty: its default)
   std::vector<std::string> args;
+  std::vector<std::string> include_dirs, defines;  // -I DIR, -D NAME[=VALUE]
 };
+
+// The compiler flags of -I and -D (absolute include folders, checked macro names); UsageError
+// for a -D that is no NAME[=VALUE] or a -I that is no folder.
+std::vector<std::string> compile_flags(const FileLaunch& f);
 
 // A usage error: exit status 2 with this one line. CompileError (compile.hpp) is exit 2 too.
 struct UsageError : std::invalid_argument {
@@ -60,10 +66,16 @@ bool looks_like_kernel_file(const std::string& arg);
 // --threads-in-grid), the same for run, check and explain; `verb` names the command in the help.
 void add_file_options(CLI::App& app, FileLaunch& f, const std::string& verb);  // ends in .cu, .cuh, .metal or .cpp
 
-// `tgsim run FILE ...` (check: `tgsim check FILE ...`, the checker on under both schedules):
-// prints the report (or JSON) and returns the exit status: 0 clean, 1 findings, 2 usage or
-// compile error (the compiler's output on `err`).
+// `tgsim run FILE ...`: prints the report (or JSON) and returns the exit status: 0 clean, 1
+// findings, 2 usage or compile error (the compiler's output on `err`).
 int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, const DeviceProfile& profile,
-                     const LaunchConfig& base, bool json, bool check);
+                     const LaunchConfig& base, bool json);
+// `tgsim check FILE ...` (check_file.cpp): the checker on under each schedule of `schedule`
+// (parse_schedule; "both": in-order and reverse), the union of their findings, and the
+// buffers compared; the same exit statuses.
+int check_file(std::ostream& os, std::ostream& err, const FileLaunch& f, const DeviceProfile& profile,
+               const LaunchConfig& base, bool json, const std::string& schedule);
+// A run's report as `tgsim run FILE --json` prints it.
+std::string file_json(const FileRun& r, int indent);
 
 }  // namespace tgsim::cli

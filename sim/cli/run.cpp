@@ -93,7 +93,7 @@ Command add_run(CLI::App& program) {
             base.progress = !o.json;
             base.schedule = sc.schedule;
             base.shuffle_seed = sc.seed;
-            return run_file_command(std::cout, std::cerr, file, *prof, base, o.json, false);
+            return run_file_command(std::cout, std::cerr, file, *prof, base, o.json);
           }};
 }
 

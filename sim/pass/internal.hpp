@@ -71,7 +71,7 @@ struct Context {
 
   // One site global per (file, line, column, function): layout of tgsim_site (abi.h).
   llvm::Constant* site(const llvm::Instruction& at);
-  std::map<std::tuple<std::string, unsigned, unsigned, std::string>, llvm::GlobalVariable*> sites;
+  std::map<std::tuple<std::string, unsigned, unsigned, unsigned, std::string>, llvm::GlobalVariable*> sites;
   llvm::StructType* site_type = nullptr;
   llvm::Constant* string(const std::string& s);
   std::map<std::string, llvm::Constant*> strings;
@@ -96,14 +96,20 @@ void finish_fast_path(Context& c, llvm::Function& f, Entry& e, const std::vector
 void emit_module_descriptor(Context& c);
 // atomic_aggregation.cpp: a __tgsim_atomic call nvcc would turn into one lane's atomic.
 void mark_warp_aggregated_atomic(const Context& c, llvm::CallBase& call);
+// faults.cpp: integer division guards, assert/abort/trap calls, the loop budget.
+void guard_faults(Context& c);
 
 // The file, line and column a source site names: the innermost location outside tgsim's
 // own headers (so a load inlined from a user helper keeps the helper's line, and a runtime
 // call made by a header's inline function gets the user's line that called it).
+// An access the optimiser made of two source accesses (lines.cpp) names both: `also` is the
+// second line (0 when none).
 struct SourcePos {
   std::string file, function;
-  unsigned line = 0, column = 0;
+  unsigned line = 0, column = 0, also = 0;
 };
+// lines.cpp
 SourcePos source_pos(const llvm::Instruction& at);
+void forget_lines(const llvm::Module& m);
 
 }  // namespace tgsim::pass

@@ -5,6 +5,8 @@
 //  - KeepAggregatesWhole (pipeline start): a constant-size memcpy of 2, 4, 8 or 16 bytes (a
 //    struct or float4 copy) becomes one integer load and store, so the copy from global memory
 //    stays one access of its full width (LDG.128 on the GPU) instead of one per field.
+//  - RememberLines (pipeline start): the source line of every access, for the accesses the
+//    optimiser merges or hoists and leaves at line 0 (lines.cpp).
 //  - Instrument (optimizer last, on the optimised code): finds the device code (kernels and
 //    what they call), moves its `thread_local` variables (CUDA __shared__, Metal threadgroup)
 //    into the group's shared arena, appends one 8-byte record per load and store inline,
@@ -22,10 +24,15 @@ struct KeepAggregatesWhole : llvm::PassInfoMixin<KeepAggregatesWhole> {
   llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&);
 };
 
-// After each InstCombine: a warning naming file:line for a store through a proven null pointer,
-// before SimplifyCFG deletes it as undefined behaviour (null_store.cpp).
+// Once SROA has shown the pointer, and after each InstCombine: a warning naming file:line for a
+// store through a proven null pointer, before the optimiser deletes it as undefined behaviour
+// (null_store.cpp).
 struct WarnNullStores : llvm::PassInfoMixin<WarnNullStores> {
   llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager&);
+};
+
+struct RememberLines : llvm::PassInfoMixin<RememberLines> {
+  llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&);
 };
 
 struct Instrument : llvm::PassInfoMixin<Instrument> {

@@ -76,36 +76,20 @@ Constant* Context::string(const std::string& s) {
   return p;
 }
 
-static bool in_tgsim_header(const DILocation* l) {
-  StringRef f = l->getFilename();
-  return f.contains("/tgsim/kernel/") || f.startswith("tgsim/kernel/");
-}
-
-SourcePos source_pos(const Instruction& at) {
-  SourcePos p;
-  const DILocation* l = at.getDebugLoc().get();
-  while (l && in_tgsim_header(l) && l->getInlinedAt()) l = l->getInlinedAt();
-  if (!l) {
-    p.file = "<no debug info>";
-    p.function = at.getFunction()->getName().str();
-    return p;
-  }
-  StringRef file = l->getFilename(), dir = l->getDirectory();
-  p.file = (file.startswith("/") || dir.empty()) ? file.str() : (dir + "/" + file).str();
-  p.line = l->getLine();
-  p.column = l->getColumn();
-  if (const DISubprogram* sp = l->getScope()->getSubprogram()) p.function = sp->getName().str();
-  return p;
+// The site's column field: the column, and a merged access's second line above it (abi.h).
+static unsigned site_column(const SourcePos& p) {
+  const unsigned also = p.also <= TGSIM_SITE_LINE_MAX ? p.also : 0;
+  return std::min(p.column, unsigned(TGSIM_SITE_COLUMN_MASK)) | also << TGSIM_SITE_ALSO_SHIFT;
 }
 
 Constant* Context::site(const Instruction& at) {
   SourcePos p = source_pos(at);
-  auto key = std::make_tuple(p.file, p.line, p.column, p.function);
+  auto key = std::make_tuple(p.file, p.line, p.column, p.also, p.function);
   auto it = sites.find(key);
   if (it != sites.end()) return it->second;
   Constant* init = ConstantStruct::get(site_type, {string(p.file), string(p.function),
                                                    ConstantInt::get(i32, p.line),
-                                                   ConstantInt::get(i32, p.column)});
+                                                   ConstantInt::get(i32, site_column(p))});
   auto* gv = new GlobalVariable(m, site_type, true, GlobalValue::PrivateLinkage, init, "tgsim.site");
   gv->setAlignment(Align(16));  // the access kind goes in the low 4 bits of the tag key
   sites.emplace(key, gv);
@@ -145,13 +129,18 @@ Value* Context::dynamic_base(Entry& e) {
 PreservedAnalyses Instrument::run(Module& m, ModuleAnalysisManager&) {
   Context c(m);
   find_device_code(c);
-  if (c.kernels.empty()) return PreservedAnalyses::all();
+  if (c.kernels.empty()) {
+    forget_lines(m);
+    return PreservedAnalyses::all();
+  }
   lower_shared(c);
   find_global_vars(c);
   forget_memory_attributes(c);
+  guard_faults(c);
   std::vector<Function*> fs(c.device.begin(), c.device.end());
   for (Function* f : fs) instrument_function(c, *f);
   emit_module_descriptor(c);
+  forget_lines(m);
   if (verifyModule(m, &errs()))
     report_fatal_error("tgsim: the instrumented module does not verify");
   return PreservedAnalyses::none();
@@ -163,6 +152,7 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "tgsim", "1", [](PassBuilder& pb) {
             pb.registerPipelineStartEPCallback([](ModulePassManager& mpm, OptimizationLevel) {
               mpm.addPass(tgsim::pass::KeepAggregatesWhole());
+              mpm.addPass(tgsim::pass::RememberLines());
             });
             // Null stores: once SROA has shown the pointer (GlobalOpt deletes them next), and
             // after each InstCombine (those inlining reveals).

@@ -63,7 +63,7 @@ void hazard_findings(const HazardMap& h, const std::vector<SiteInfo>& sites,
     f.index = agg.index;
     f.count = agg.count;
     const std::string mem = std::string(agg.shared ? "shared " : "global ") + agg.element;
-    auto at = [](const SiteInfo& s) { return basename_of(s.file) + ":" + std::to_string(s.line); };
+    auto at = [](const SiteInfo& s) { return basename_of(s.file) + ":" + std::to_string(s.line) + also_line(s.column); };
     auto who = [&](std::uint64_t g, std::uint32_t t) {
       std::string b = key.grid ? "block " + unlinearise(g, cfg.grid).str() + " " : "";
       return b + "thread " + unlinearise(t, cfg.block).str();
@@ -204,6 +204,34 @@ void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, b
   });
 }
 
+std::vector<AtomicBytes> atomic_bytes(const GridShadow& g, const std::vector<BufferSpan>& buffers) {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> spans;  // [begin, end) addresses
+  g.for_each([&](std::uint64_t word, const GridShadow::Word& w) {
+    for (std::uint8_t m = w.explained; m;) {  // each run of set bits
+      const int lo = std::countr_zero(m);
+      const int n = std::countr_one(static_cast<std::uint8_t>(m >> lo));
+      spans.emplace_back((word << 2) + lo, (word << 2) + lo + n);
+      m = static_cast<std::uint8_t>(m & ~(((1u << n) - 1) << lo));
+    }
+  });
+  std::sort(spans.begin(), spans.end());
+  std::vector<AtomicBytes> out;
+  const BufferSpan* last = nullptr;
+  for (const auto& [b, e] : spans) {
+    const BufferSpan* in = nullptr;
+    for (const BufferSpan& s : buffers)
+      if (b >= s.begin && b < s.end) in = &s;
+    if (!in) continue;
+    const std::uint64_t lo = b - in->begin, hi = std::min(e, in->end) - in->begin;
+    if (last == in && !out.empty() && out.back().end >= lo)
+      out.back().end = std::max(out.back().end, hi);
+    else
+      out.push_back(AtomicBytes{in->info->name, lo, hi});
+    last = in;
+  }
+  return out;
+}
+
 // ------------------------------------------------------------------ Checker
 
 Checker::Checker(LaunchState& st, std::size_t arena_bytes, std::size_t valid_bytes) : st_(st) {
@@ -244,6 +272,7 @@ void Checker::start_group(std::uint64_t group, const std::deque<SharedDecl>* dec
   ++interval_;
   group_interval_ = interval_;
   init_valid_ = 0;
+  interval_atomic_ = group_atomic_ = false;
   // Only the slots this worker's previous group filled (a full clear of the index cost a
   // memset of its whole size per group, which grows with N).
   if (gwords_.size() * 8 < gindex_.size()) {
@@ -302,6 +331,7 @@ void Checker::global_plain(std::uint32_t thread, std::uint32_t seq, std::uint32_
     g.pstored |= bytes;
     g.wtag = interval_;
     g.stored |= bytes;
+    if (after_atomic(thread, seq)) [[unlikely]] g.explained |= bytes;
   } else {
     if (thread < g.rthread) g.rthread = static_cast<std::uint16_t>(thread), g.rsite = site;
     g.loaded |= bytes;
@@ -329,6 +359,12 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
   if (kind == SiteKind::kGlobalLoad && !read_only_.empty() && in_read_only_buffer(addr)) return;
   const bool atomic = kind == SiteKind::kSharedAtomic || kind == SiteKind::kGlobalAtomic;
   const bool write = is_write(kind);
+  const bool explained = atomic || (write && after_atomic(thread, seq));
+  if (atomic) {  // after_atomic: the thread's first atomic of the interval
+    if (thread >= atomic_at_.size()) atomic_at_.resize(thread + 1, ~0ull);
+    if ((atomic_at_[thread] >> 32) != interval_) atomic_at_[thread] = std::uint64_t(interval_) << 32 | seq;
+    interval_atomic_ = true;
+  }
   // Each field is stored straight into the log: an Access assembled on the stack and copied
   // cost a store-forwarding stall per access (measured: over half of this function's time).
   auto append = [&](std::uint32_t next, std::uint64_t w) {
@@ -392,6 +428,7 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
       g.wtag = interval_;
       g.stored |= bytes;
     }
+    if (explained) g.explained |= bytes;
     const std::uint32_t next = g.head;
     g.head = log_.size();
     append(next, w);
@@ -438,6 +475,8 @@ void Checker::end_interval() {
   log_.clear();
   for (std::vector<std::uint32_t>& m : sync_masks_) m.clear();
   ++interval_;
+  group_atomic_ |= interval_atomic_;
+  interval_atomic_ = false;
 }
 
 void Checker::end_group() {

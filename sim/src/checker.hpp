@@ -21,7 +21,9 @@
 // summarised per group into GridShadow, a launch-wide table keeping the two lowest groups per
 // word and kind (merged at each group's end: the locks of the few pages a run of words touches
 // are kept, grid words are prefetched); hazards between groups are decided from it after the
-// launch, so the worker count cannot change them. A shared word is uninitialised for a load if
+// launch, so the worker count cannot change them. What the groups do may still depend on the
+// order of their atomics (a last-block reduction's ticket): with the checker on, global atomics
+// between groups take effect in group order (AtomicOrder, launch_state.hpp). A shared word is uninitialised for a load if
 // no store of its group came before it (earlier interval, own thread earlier, or a lane before a
 // __syncwarp); a global load, when nobody wrote its bytes before (initcheck.cpp).
 // Hazards are per byte, as racecheck's: accesses to one word pair only where their bytes
@@ -100,6 +102,7 @@ class GridShadow {
     // two groups' plain stores, or a load and another group's plain store, shared a byte.
     std::uint8_t pstored = 0, loaded = 0;
     bool waw_bytes = false, rw_bytes = false;
+    std::uint8_t explained = 0;  // bytes an atomic may explain (GWord::explained) in any group
   };
   static constexpr unsigned kPageBits = 10;  // 1024 words (4 KiB of addresses) per page
   struct Page {
@@ -148,6 +151,9 @@ void global_initcheck(const std::vector<UninitLoad>& loads, const GridShadow& g,
 // `same_value_waw`: LaunchConfig::report_same_value_waw.
 void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, bool same_value_waw,
                   HazardMap& out);
+// The bytes of the launch's buffers some group wrote by an atomic or stored after one
+// (GridShadow::Word::explained), as ranges of byte offsets per buffer, sorted and merged.
+std::vector<AtomicBytes> atomic_bytes(const GridShadow& g, const std::vector<BufferSpan>& buffers);
 
 // A store or an atomic: the accesses that carry bytes and can conflict.
 inline bool is_write(SiteKind k) {
@@ -274,6 +280,17 @@ class Checker {
     sync_masks_[warp] = masks;
   }
   void end_interval();  // a barrier was released, or the group ends
+  // Whether a store of `thread` at lockstep time `seq` may carry, or depend on, the result of an
+  // atomic: its thread made an atomic earlier in this interval, or some thread of its group
+  // did in an earlier one (a value handed on through shared memory across the barrier, as a
+  // block's base offset from one atomicAdd is). A thread-level over-approximation of data
+  // flow from an atomic's return value, which the logs do not carry.
+  bool after_atomic(std::uint32_t thread, std::uint32_t seq) const {
+    if (group_atomic_) return true;
+    if (!interval_atomic_ || thread >= atomic_at_.size()) return false;
+    const std::uint64_t at = atomic_at_[thread];
+    return (at >> 32) == interval_ && static_cast<std::uint32_t>(at) < seq;
+  }
   void end_group();
   const HazardMap& hazards() const { return hazards_; }
   // [begin, begin + bytes) holds no byte of a buffer the launch may store to or whose bytes
@@ -333,6 +350,10 @@ class Checker {
     // stored so far, and as of the end of its previous interval (bit i: byte i of the word).
     std::uint8_t pre = 0, stored = 0, init_bytes = 0;
     std::uint8_t pstored = 0, loaded = 0;  // bytes of its plain stores and plain loads
+    // Bytes whose value may depend on the order of atomics: written by an atomic, or stored
+    // after an atomic (after_atomic). `tgsim check` lets a result that differs between
+    // schedules only in such bytes pass as information (sim/cli/check_file.cpp).
+    std::uint8_t explained = 0;
   };
   struct UninitSpan {  // a buffer of the launch with bytes not written before it
     std::uint64_t begin, end;
@@ -428,6 +449,9 @@ class Checker {
   std::vector<std::pair<std::uint64_t, GridShadow::Page*>> page_cache_;
   HazardMap hazards_;
   HazardMap::iterator last_ = hazards_.end();  // the key most recently hit
+  // after_atomic: per thread, interval << 32 | seq of its first atomic in the interval.
+  std::vector<std::uint64_t> atomic_at_;
+  bool interval_atomic_ = false, group_atomic_ = false;
 };
 
 }  // namespace tgsim::detail

@@ -66,6 +66,7 @@ void Checker::merge_grid() {
     w.rw_bytes = w.rw_bytes || (w.loaded & g.pstored) || (w.pstored & g.loaded);
     w.pstored = static_cast<std::uint8_t>(w.pstored | g.pstored);
     w.loaded = static_cast<std::uint8_t>(w.loaded | g.loaded);
+    w.explained = static_cast<std::uint8_t>(w.explained | g.explained);
     if (g.wwidth != 0) {
       w.mixed |= g.wmixed || (w.width != 0 && (w.value != g.wvalue || w.width != g.wwidth));
       w.value = g.wvalue, w.width = g.wwidth;

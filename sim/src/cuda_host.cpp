@@ -18,6 +18,7 @@
 #include "device_memory.hpp"
 #include "kernel_args.hpp"
 #include "modules.hpp"
+#include "util.hpp"
 
 #include <tgsim/kernel/cuda_host_api.h>
 
@@ -25,6 +26,10 @@ namespace {
 
 thread_local cudaError_t last_error = cudaSuccess;
 thread_local std::string last_message;
+// A launch that failed (a failed assert: cudaErrorAssert, a trap: cudaErrorLaunchFailure) leaves
+// the context unusable, as on the GPU: later calls that synchronise or copy return the error
+// until cudaDeviceReset.
+cudaError_t sticky = cudaSuccess;
 
 cudaError_t fail(cudaError_t e, std::string message) {
   last_error = e;
@@ -103,6 +108,7 @@ cudaError_t cudaFree(void* p) {
   return cudaSuccess;
 }
 cudaError_t cudaMemcpy(void* dst, const void* src, size_t bytes, cudaMemcpyKind) {
+  if (sticky != cudaSuccess) return sticky;
   if (bytes && (!dst || !src)) return fail(cudaErrorInvalidValue, "cudaMemcpy: null pointer");
   std::memmove(dst, src, bytes);
   host_wrote(dst, bytes);
@@ -129,8 +135,11 @@ cudaError_t tgsim_cuda_memcpy_symbol(void* symbol, size_t symbol_bytes, const vo
     std::memcpy(const_cast<void*>(src), static_cast<char*>(symbol) + offset, bytes);
   return cudaSuccess;
 }
-cudaError_t cudaDeviceSynchronize(void) { return cudaSuccess; }
-cudaError_t cudaDeviceReset(void) { return cudaSuccess; }
+cudaError_t cudaDeviceSynchronize(void) { return sticky; }
+cudaError_t cudaDeviceReset(void) {
+  sticky = last_error = cudaSuccess;
+  return cudaSuccess;
+}
 cudaError_t cudaSetDevice(int d) { return d == 0 ? cudaSuccess : fail(cudaErrorInvalidValue, "one device: 0"); }
 cudaError_t cudaGetDevice(int* d) {
   *d = 0;
@@ -165,7 +174,7 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* p, int) {
 }
 cudaError_t cudaGetLastError(void) {
   cudaError_t e = last_error;
-  last_error = cudaSuccess;
+  last_error = sticky;
   return e;
 }
 cudaError_t cudaPeekAtLastError(void) { return last_error; }
@@ -179,6 +188,7 @@ const char* cudaGetErrorName(cudaError_t e) {
     case cudaErrorInvalidDevicePointer: return "cudaErrorInvalidDevicePointer";
     case cudaErrorInvalidSymbol: return "cudaErrorInvalidSymbol";
     case cudaErrorInvalidDeviceFunction: return "cudaErrorInvalidDeviceFunction";
+    case cudaErrorAssert: return "cudaErrorAssert";
     default: return "cudaErrorUnknown";
   }
 }
@@ -252,14 +262,23 @@ cudaError_t tgsim_cuda_launch_kernel(const void* kernel, const unsigned* grid, c
   if (!r.findings.empty()) {
     std::cerr << "tgsim: " << cfg.name << ": " << r.findings.size() << " finding(s)\n";
     for (const tgsim::Finding& f : r.findings)
-      std::cerr << "  " << tgsim::to_string(f.kind) << " at " << f.file << ":" << f.line << ":" << f.column
-                << " (" << f.count << "x): " << f.message << "\n";
+      std::cerr << "  " << tgsim::to_string(f.kind) << " at " << f.file << ":" << f.line << ":"
+                << tgsim_site_column(f.column) << tgsim::detail::also_line(f.column) << " (" << f.count
+                << "x), e.g. block " << f.block.str() << " thread " << f.thread.str() << ": " << f.message << "\n";
   }
   if (const char* path = std::getenv("TGSIM_REPORT")) {
     static std::mutex mu;
     std::lock_guard lock(mu);
     std::ofstream(path, std::ios::app) << tgsim::to_json(r, -1) << "\n";
   }
+  for (const tgsim::Finding& f : r.findings)
+    if (f.kind == tgsim::FindingKind::kAssert || f.kind == tgsim::FindingKind::kTrap) {
+      const bool assert_failed = f.kind == tgsim::FindingKind::kAssert;
+      sticky = assert_failed ? cudaErrorAssert : cudaErrorLaunchFailure;
+      return fail(sticky, std::string("launch of ") + cfg.name + " failed: " +
+                              (assert_failed ? "device-side assert triggered" : "unspecified launch failure") +
+                              " at " + f.file + ":" + std::to_string(f.line));
+    }
   return cudaSuccess;
 }
 

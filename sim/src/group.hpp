@@ -23,7 +23,8 @@
 // (end_interval); without it a store pays one predictable branch, a load none.
 // Why not Boost.Fiber's scheduler: a barrier needs to know the state of every thread of
 // the group (divergence, deadlock), and a raw context switch costs a fraction of a
-// Boost.Fiber yield (architecture.md: 13-17 ns vs 44-53 ns per arrival).
+// Boost.Fiber yield (per thread arrival at a barrier, measured on 2 cores with groups of 64
+// and 256 threads: 13-17 ns vs 44-53 ns; docs/performance.md, docs/design.md).
 // Bookkeeping per arrival: the scheduler keeps, as threads arrive at a barrier and exit, per
 // warp the masks of waiting and exited lanes, the numbers of both, and whether every arrival
 // named one call site (one source_location object). So the end of a pass, the release (BAR
@@ -181,6 +182,8 @@ class GroupRun {
   // append (tag-cache miss, full lane log, atomics, constant loads).
   void record(ThreadCtx& t, const std::source_location& loc, SiteKind kind, std::uint64_t addr,
               std::uint32_t width, const void* value) {
+    if (kind == SiteKind::kGlobalAtomic && state_.atomic_order) [[unlikely]]  // (before the atomic acts)
+      state_.atomic_order->wait_turn(group_, state_.stop_after);
     const std::uint64_t tag = tag_of(loc, kind, width);
     WarpLog& w = warps_[t.warp];
     const bool full = w.lanes[t.lane].full();
@@ -223,6 +226,9 @@ class GroupRun {
                    const std::string& message);
   void add_finding_at(const ThreadCtx& t, FindingKind kind, const std::string& file,
                       std::uint32_t line, std::uint32_t column, const std::string& message);
+
+  // The running thread ended its group (a kernel fault, faults.cpp): the others are unwound.
+  void end_group() { aborting_ = true; }
 
   const FindingMap& findings() const { return findings_; }
   Sinks& sinks() { return *sinks_; }

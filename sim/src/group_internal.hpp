@@ -27,7 +27,7 @@ inline bool same_site(const std::source_location& a, const std::source_location&
 }
 
 inline std::string where(const std::source_location& loc) {
-  return basename_of(loc.file_name()) + ":" + std::to_string(loc.line());
+  return basename_of(loc.file_name()) + ":" + std::to_string(loc.line()) + also_line(loc.column());
 }
 
 }  // namespace tgsim::detail

@@ -93,6 +93,30 @@ struct Msg {
   }
 };
 
+bool fatal_json = false;
+
+// `m`'s line on stderr and, under set_fatal_errors_as_json, as a JSON error on stdout.
+void write_fatal(const Msg& m, const char* kind, int status) {
+  ssize_t ignored = ::write(2, m.buf, m.n);
+  if (!fatal_json) {
+    (void)ignored;
+    return;
+  }
+  Msg j;
+  j.put("\n{\"error\": {\"kind\": \"");
+  j.put(kind);
+  j.put("\", \"message\": \"");
+  for (std::size_t i = 0; i < m.n && m.buf[i] != '\n' && j.n + 2 < sizeof j.buf; ++i) {
+    if (m.buf[i] == '"' || m.buf[i] == '\\') j.buf[j.n++] = '\\';
+    j.buf[j.n++] = m.buf[i];
+  }
+  j.put("\", \"exit_status\": ");
+  j.num(static_cast<std::uint64_t>(status));
+  j.put("}}\n");
+  ignored = ::write(1, j.buf, j.n);
+  (void)ignored;
+}
+
 [[noreturn]] void wild_access_exit(std::uintptr_t a, bool known) {
   Msg m;
   m.put("tgsim: simulated thread ");
@@ -115,8 +139,7 @@ struct Msg {
   m.put(" pages of wild accesses). The process ends (exit status ");
   m.num(kWildAccessExitStatus);
   m.put(").\n");
-  ssize_t ignored = ::write(2, m.buf, m.n);
-  (void)ignored;
+  write_fatal(m, "wild-access", kWildAccessExitStatus);
   ::_exit(kWildAccessExitStatus);
 }
 
@@ -137,12 +160,11 @@ void on_segv(int sig, siginfo_t* si, void* uc) {
       }
       m.put(" overflowed its ");
       m.num(g->items[i].stack_bytes);
-      m.put("-byte stack (LaunchConfig::stack_bytes): deep recursion or large local arrays; "
-            "raise stack_bytes. The process ends (exit status ");
+      m.put("-byte stack (LaunchConfig::stack_bytes, or --stack BYTES of tgsim run|check FILE): "
+            "deep recursion or large local arrays; raise it. The process ends (exit status ");
       m.num(kStackOverflowExitStatus);
       m.put(").\n");
-      ssize_t ignored = ::write(2, m.buf, m.n);
-      (void)ignored;
+      write_fatal(m, "stack-overflow", kStackOverflowExitStatus);
       ::_exit(kStackOverflowExitStatus);
     }
   }
@@ -171,6 +193,8 @@ void on_segv(int sig, siginfo_t* si, void* uc) {
 }
 
 }  // namespace
+
+void set_fatal_errors_as_json(bool on) { fatal_json = on; }
 
 void install_stack_guard() {
   static std::once_flag once;

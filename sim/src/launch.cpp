@@ -67,6 +67,24 @@ LaunchState::LaunchState(const DeviceProfile& p, const LaunchConfig& c, KernelFn
 
 LaunchState::~LaunchState() = default;
 
+void AtomicOrder::wait_slow(std::uint64_t group, const std::atomic<std::uint64_t>& stop_after) {
+  std::unique_lock<std::mutex> lock(mu_);
+  // (stop_after is set without this lock: the wait looks at it again every millisecond)
+  while (frontier_.load(std::memory_order_relaxed) < group &&
+         group <= stop_after.load(std::memory_order_relaxed))
+    cv_.wait_for(lock, std::chrono::milliseconds(1));
+}
+
+void AtomicOrder::group_done(std::uint64_t group) {
+  std::lock_guard<std::mutex> lock(mu_);
+  done_[group] = 1;
+  std::uint64_t f = frontier_.load(std::memory_order_relaxed);
+  if (f != group) return;
+  while (f < done_.size() && done_[f]) ++f;
+  frontier_.store(f, std::memory_order_release);
+  cv_.notify_all();
+}
+
 void LaunchState::kernel_threw(std::uint64_t group, std::exception_ptr e) {
   std::lock_guard<std::mutex> lock(error_mu);
   if (group < error_group) {
@@ -155,12 +173,12 @@ void validate_launch(const DeviceProfile& p, const LaunchConfig& cfg) {
       p.dram_chunk_bytes < p.sector_bytes)
     throw LaunchError("profile " + p.name + ": l1_line_bytes and dram_chunk_bytes must be powers of "
                       "two, 1 to 32 sectors (line) and at least one sector (chunk)");
-  if (cfg.stack_bytes < 16 * 1024)
+  if (cfg.stack_bytes < kMinStackBytes)
     throw LaunchError("stack_bytes " + std::to_string(cfg.stack_bytes) +
                       " is too small: at least 16384 bytes per simulated thread");
   if (cfg.stack_bytes > kMaxStackBytes)
-    throw LaunchError("stack_bytes " + std::to_string(cfg.stack_bytes) + " is too large: at most " +
-                      std::to_string(kMaxStackBytes) + " bytes (64 MiB) per simulated thread");
+    throw LaunchError("stack_bytes " + std::to_string(cfg.stack_bytes) +
+                      " is too large: at most 1073741824 bytes per simulated thread");
   if (cfg.threads > kMaxWorkers)
     throw LaunchError("threads " + std::to_string(cfg.threads) + " is too many: at most " +
                       std::to_string(kMaxWorkers) + " worker threads (0: all cores)");
@@ -292,6 +310,16 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
         profile, std::min<std::uint64_t>(std::max<std::uint32_t>(profile.sm_count, 1), ngroups));
   }
 
+  if (cfg.check && cfg.threads != 1 && ngroups > 1) st.atomic_order = std::make_unique<AtomicOrder>(ngroups);
+  // Marks a group ended for AtomicOrder, also when its run throws.
+  struct Ended {
+    AtomicOrder* order;
+    std::uint64_t g;
+    ~Ended() {
+      if (order) order->group_done(g);
+    }
+  };
+
   Progress progress(cfg, ngroups);
   WildLaunch wild;  // zero pages stand in for wild accesses until the groups are gone (guard.hpp)
   tbb::enumerable_thread_specific<std::unique_ptr<GroupRun>> runs;
@@ -302,6 +330,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
     if (!run) run = std::make_unique<GroupRun>(st);
     for (std::uint64_t g = r.begin(); g != r.end(); ++g) {
       if (g > st.stop_after.load(std::memory_order_relaxed)) return;
+      Ended ended{st.atomic_order.get(), g};
       run->run(g);
       progress.group_done();
     }
@@ -317,6 +346,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
     for (;;) {
       const std::uint64_t g = next_group.fetch_add(1, std::memory_order_relaxed);
       if (g >= ngroups || g > st.stop_after.load(std::memory_order_relaxed)) return;
+      Ended ended{st.atomic_order.get(), g};
       run->run(g);
       progress.group_done();
     }
@@ -330,7 +360,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
     tbb::task_arena& arena = arena_for(cfg.threads);
     workers = static_cast<unsigned>(arena.max_concurrency());
     arena.execute([&] {
-      if (per_sm)  // one piece per worker slot, each taking groups until none is left
+      if (per_sm || st.atomic_order)  // one piece per worker slot, each taking groups until none is left
         tbb::parallel_for(tbb::blocked_range<unsigned>(0, workers, 1), ordered_body,
                           tbb::static_partitioner());
       else

@@ -2,6 +2,7 @@
 // exception, and the launch's parameters. Internal to the library.
 #pragma once
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <exception>
 #include <limits>
@@ -76,6 +77,32 @@ inline void merge_findings(FindingMap& into, const FindingMap& from) {
   merge_examples(into, from, [](auto& a) -> auto& { return a.finding.count; });
 }
 
+// Global atomics in group order (LaunchConfig::check with more than one worker): a group's
+// global atomic waits until every lower group has ended, so atomics between groups take effect
+// in group order, as on one worker (and as on a GPU that runs its blocks one after another, a
+// legal order). What depends on their order (the ticket of a last-block reduction, the slot a
+// counter hands out) and every finding that follows from it are then the same for any worker
+// count and run. Groups are dispatched in group order meanwhile (launch.cpp), so the lowest
+// group that has not ended is running and never waits: no deadlock.
+class AtomicOrder {
+ public:
+  explicit AtomicOrder(std::uint64_t groups) : done_(groups, 0) {}
+  // Returns at once once the groups below `group` have ended (one load), or when a lower
+  // group threw (stop_after below `group`: the launch's report is dropped).
+  void wait_turn(std::uint64_t group, const std::atomic<std::uint64_t>& stop_after) {
+    if (frontier_.load(std::memory_order_acquire) >= group) return;
+    wait_slow(group, stop_after);
+  }
+  void group_done(std::uint64_t group);
+
+ private:
+  void wait_slow(std::uint64_t group, const std::atomic<std::uint64_t>& stop_after);
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::vector<std::uint8_t> done_;
+  std::atomic<std::uint64_t> frontier_{0};  // every group below it has ended
+};
+
 class GridShadow;
 struct LaunchFootprint;
 class SmReplay;
@@ -91,6 +118,7 @@ struct LaunchState {
   std::unique_ptr<GridShadow> grid;        // global words across groups (cfg.check only)
   std::unique_ptr<LaunchFootprint> footprint;  // unique DRAM chunks and sectors (cfg.cache_model)
   std::unique_ptr<SmReplay> sm_replay;         // the SMs' L1s, fed in group order (cfg.cache_model)
+  std::unique_ptr<AtomicOrder> atomic_order;   // cfg.check on several workers
   SiteTable sites;
   // A kernel compiled by tgsim's front end: its accesses are placed by address, and
   // shared_bytes (static + dynamic) of the group's arena are valid.

@@ -85,6 +85,9 @@ const char* to_string(FindingKind k) {
     case FindingKind::kUseAfterFree: return "use-after-free";
     case FindingKind::kWatchdog: return "watchdog";
     case FindingKind::kUnsupported: return "unsupported";
+    case FindingKind::kAssert: return "assert";
+    case FindingKind::kTrap: return "trap";
+    case FindingKind::kIntegerDivision: return "integer-division";
   }
   return "?";
 }
@@ -150,14 +153,29 @@ nlohmann::json counters_json(const Counters& c) {
 }  // namespace
 
 std::string SiteCounters::where() const {
-  return detail::basename_of(file) + ":" + std::to_string(line) + ":" + std::to_string(column);
+  return detail::basename_of(file) + ":" + std::to_string(line) + ":" + std::to_string(tgsim_site_column(column)) +
+         detail::also_line(column);
 }
 
-std::string Finding::where() const { return detail::basename_of(file) + ":" + std::to_string(line); }
+std::string Finding::where() const {
+  return detail::basename_of(file) + ":" + std::to_string(line) + detail::also_line(column);
+}
 
 std::string Finding::where2() const {
-  return file2.empty() ? std::string() : detail::basename_of(file2) + ":" + std::to_string(line2);
+  return file2.empty() ? std::string()
+                       : detail::basename_of(file2) + ":" + std::to_string(line2) + detail::also_line(column2);
 }
+
+namespace {
+
+// The column and, for a merged site, its second line (detail::also_line).
+nlohmann::json column_json(std::uint32_t column_field, const char* column, const char* also) {
+  nlohmann::json j = {{column, tgsim_site_column(column_field)}};
+  if (tgsim_site_also(column_field)) j[also] = tgsim_site_also(column_field);
+  return j;
+}
+
+}  // namespace
 
 std::string to_json(const Report& r, int indent) {
   nlohmann::json j;
@@ -168,8 +186,8 @@ std::string to_json(const Report& r, int indent) {
   j["counters"] = counters_json(r.counters);
   j["sites"] = nlohmann::json::array();
   for (const SiteCounters& s : r.sites) {
-    nlohmann::json e = {{"file", s.file}, {"line", s.line}, {"column", s.column},
-                        {"kind", to_string(s.kind)}};
+    nlohmann::json e = {{"file", s.file}, {"line", s.line}, {"kind", to_string(s.kind)}};
+    e.update(column_json(s.column, "column", "also_line"));
     switch (s.kind) {
       case SiteKind::kBarrier: e["barriers"] = s.barriers; break;
       case SiteKind::kGlobalLoad:
@@ -190,12 +208,14 @@ std::string to_json(const Report& r, int indent) {
   j["findings"] = nlohmann::json::array();
   for (const Finding& f : r.findings) {
     nlohmann::json e = {{"kind", to_string(f.kind)}, {"file", f.file}, {"line", f.line},
-                        {"column", f.column}, {"message", f.message},
+                        {"message", f.message},
                         {"block", dim(f.block)}, {"thread", dim(f.thread)},
                         {"warp", f.warp}, {"lane", f.lane}, {"count", f.count}};
-    if (!f.file2.empty())
-      e.update({{"file2", f.file2}, {"line2", f.line2}, {"column2", f.column2},
-                {"block2", dim(f.block2)}, {"thread2", dim(f.thread2)}});
+    e.update(column_json(f.column, "column", "also_line"));
+    if (!f.file2.empty()) {
+      e.update({{"file2", f.file2}, {"line2", f.line2}, {"block2", dim(f.block2)}, {"thread2", dim(f.thread2)}});
+      e.update(column_json(f.column2, "column2", "also_line2"));
+    }
     if (!f.object.empty()) e.update({{"object", f.object}, {"index", f.index}});
     j["findings"].push_back(e);
   }

@@ -1,8 +1,9 @@
 // The capture sink (sink_capture.hpp).
 #include "sink_capture.hpp"
-
 #include <cstdlib>
 #include <utility>
+
+#include <tgsim/kernel/abi.h>
 
 namespace tgsim::detail {
 
@@ -36,7 +37,7 @@ void CaptureSink::take(const WarpInstruction& in) {
   if (match_[in.site] < 0) {
     SiteInfo info = st_.sites.info(in.site);
     const std::string& f = info.file;
-    bool match = info.line == line_ && (column_ == 0 || info.column == column_) &&
+    bool match = info.line == line_ && (column_ == 0 || tgsim_site_column(info.column) == column_) &&
                  f.size() >= file_.size() &&
                  f.compare(f.size() - file_.size(), file_.size(), file_) == 0;
     match_[in.site] = match ? 1 : 0;

@@ -241,6 +241,7 @@ void CheckerSink::Total::finish(MergeContext& m) {
   if (st.grid) {
     grid_hazards(*st.grid, st.buffers, st.cfg.report_same_value_waw, hazards);
     global_initcheck(uninit, *st.grid, st.buffers, hazards);
+    m.report.atomic_bytes = atomic_bytes(*st.grid, st.buffers);
   }
   hazard_findings(hazards, m.infos, st.cfg, m.findings);
 }

@@ -1,4 +1,4 @@
-// The analyses of a launch as sinks of one stream (README, "How it works"): the warp grouper
+// The analyses of a launch as sinks of one stream (docs/design.md): the warp grouper
 // (warp_flush.cpp) emits warp instructions, interval ends and group ends; every sink gets each
 // event, in the order of the registration list below. Sinks are concrete types held in a
 // std::tuple and called through a fold: no virtual call per instruction, and a sink whose

@@ -1,10 +1,13 @@
 // Small helpers used across the library and the command: numbers with thousands separators
-// or a fixed precision, a path's last component, and text escaped for XML (SVG, HTML).
+// or a fixed precision, a path's last component, a merged site's second line, and text escaped
+// for XML (SVG, HTML).
 #pragma once
 #include <cstdint>
 #include <sstream>
 #include <string>
 #include <string_view>
+
+#include <tgsim/kernel/abi.h>
 
 namespace tgsim::detail {
 
@@ -19,6 +22,13 @@ inline std::string with_commas(std::uint64_t v) {
 inline std::string basename_of(std::string_view path) {
   const std::size_t slash = path.find_last_of('/');
   return std::string(slash == std::string_view::npos ? path : path.substr(slash + 1));
+}
+
+// " (also line 19)" for a site the optimiser made of two source accesses, else "": a pass-made
+// site's column field holds the second line above the column (tgsim/kernel/abi.h).
+inline std::string also_line(std::uint32_t column_field) {
+  const std::uint32_t also = tgsim_site_also(column_field);
+  return also ? " (also line " + std::to_string(also) + ")" : std::string();
 }
 
 // 3.14159, 2 -> "3.14"

@@ -10,3 +10,8 @@ __global__ void sum_floats(const float* in, float* out) {
 __global__ void pointers(float** rows) {
   if (threadIdx.x == 0) printf("%p\n", static_cast<void*>(rows));
 }
+// A store through an address given as a number (0: the null page, which tgsim cannot stand in for).
+__global__ void poke(int* out, long addr) {
+  out[threadIdx.x] = 0;
+  if (threadIdx.x == 0) *reinterpret_cast<volatile int*>(addr) = 1;
+}

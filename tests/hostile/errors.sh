@@ -33,6 +33,10 @@ printf '__global__ void k(int* p) { p[0] = ; }\n' > "$work/broken.cu"
 json_error compile_error 2 compile run "$work/broken.cu" --grid 1 --block 32 'int[32]'
 json_error launch_error 2 launch run "$here/args.cu" --kernel show_int --grid 1 --block 4096 'int[32]' int:1
 
+# The ends of the process (a stack overflow: 3; an address nothing can stand in for: 4) too.
+json_error stack_overflow 3 stack-overflow run "$here/faults.cu" --kernel big_local --grid 2 --block 64 'int[64]'
+json_error wild_access 4 wild-access run "$here/args.cu" --kernel poke --grid 1 --block 32 'int[32]' long:0
+
 # A Latin-1 byte in the file name: still one valid JSON report.
 latin1="$work/caf"$'\xe9'".cu"
 cp "$here/args.cu" "$latin1"

@@ -1,5 +1,5 @@
-// Deprecated: kernels are now plain CUDA compiled by tgsim's front end (README, "Bring your
-// kernel"); this proxy dialect stays for existing code.
+// Deprecated: kernels are now plain CUDA compiled by tgsim's front end (README, "Quick start";
+// docs/commands.md); this proxy dialect stays for existing code.
 // CUDA dialect: the words a CUDA kernel uses, for one source that builds with nvcc and with tgsim.
 // Under nvcc (__CUDACC__) it only defines the few portable macros below and CUDA is itself.
 // Under a host compiler it maps threadIdx, blockIdx, blockDim, gridDim, warpSize and

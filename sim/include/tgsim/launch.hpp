@@ -36,11 +36,12 @@ struct LaunchTiming {
   double busy_share() const { return workers && wall_s > 0.0 ? busy_s / (wall_s * workers) : 0.0; }
 };
 
-// Limits a launch is validated against (LaunchError beyond them): oneTBB's own cap on worker
-// threads (more draws its warning and is ignored), and a per-thread stack whose reservation for
-// every live fiber stays within the address space (CUDA allows 512 KiB of local memory a thread).
+// oneTBB's own cap on worker threads (more draws its warning and is ignored): LaunchConfig::threads
+// beyond it is a LaunchError.
 inline constexpr unsigned kMaxWorkers = 256;
-inline constexpr std::size_t kMaxStackBytes = std::size_t(64) << 20;
+// The range of LaunchConfig::stack_bytes.
+inline constexpr std::size_t kMinStackBytes = 16 * 1024;
+inline constexpr std::size_t kMaxStackBytes = std::size_t(1) << 30;
 
 struct LaunchConfig {
   Dim3 grid;                 // threadgroups
@@ -55,8 +56,9 @@ struct LaunchConfig {
   unsigned threads = 0;      // worker threads; 0 = all cores; at most kMaxWorkers
   Schedule schedule = Schedule::kInOrder;
   std::uint64_t shuffle_seed = 1;
-  std::size_t stack_bytes = 256 * 1024;  // per simulated thread (virtual; a guard page below),
-                                         // 16 KiB .. kMaxStackBytes
+  // Per simulated thread (virtual; a 64 KiB guard below), kMinStackBytes to kMaxStackBytes
+  // (else LaunchError). `tgsim run|check FILE --stack BYTES` sets it.
+  std::size_t stack_bytes = 256 * 1024;
   // The checker (sim/src/checker.hpp): hazards in shared and global memory, uninitialised
   // shared reads. Off: one predictable branch per access. `tgsim check` turns it on.
   bool check = false;

@@ -4,7 +4,7 @@
 // The tag comes from a small per-worker cache keyed by the source_location's pointer, which
 // libstdc++ makes unique per call site. A cache miss, a full lane log, or the checker
 // (ThreadCtx::tags_ is null then) take the out-of-line path in sim/src/group.cpp, which does
-// the same work in full. Measured: see README, "Performance".
+// the same work in full. Measured: see docs/performance.md.
 #pragma once
 #include <cstddef>
 #include <cstdint>

@@ -95,7 +95,7 @@ const char* to_string(SiteKind k);
 
 struct SiteCounters {
   std::string file;
-  std::uint32_t line = 0, column = 0;
+  std::uint32_t line = 0, column = 0;  // column: a merged access's 2nd line above it (kernel/abi.h)
   SiteKind kind = SiteKind::kGlobalLoad;
   AccessCounters counters;
   std::uint64_t barriers = 0;  // barrier sites: BAR count
@@ -126,17 +126,24 @@ enum class FindingKind {
   kWatchdog,        // a thread ran LaunchConfig::watchdog_accesses accesses in one barrier
                     // interval (a runaway loop); its group was ended
   kUnsupported,     // a kernel used a CUDA or Metal feature tgsim does not model
+  kAssert,          // a failed assert() in kernel code: the thread ended, the launch failed
+                    // (cudaErrorAssert on the GPU)
+  kTrap,            // __trap(), asm("trap;"), __brkpt() or abort() in kernel code: the thread
+                    // ended, the launch failed (cudaErrorLaunchFailure on the GPU)
+  kIntegerDivision,  // an integer division or remainder by 0, or INT_MIN / -1 (the value is
+                     // the GPU's: x / 0 = all ones, x % 0 = x, INT_MIN / -1 = INT_MIN)
 };
 // "out-of-bounds", "barrier-divergence", "raw-hazard", "war-hazard", "waw-hazard",
 // "warp-sync-raw-hazard", "warp-sync-war-hazard", "warp-sync-waw-hazard", "uninitialized-read",
-// "warp-collective", "constant-write", "use-after-free", "watchdog", "unsupported"
+// "warp-collective", "constant-write", "use-after-free", "watchdog", "unsupported", "assert",
+// "trap", "integer-division"
 const char* to_string(FindingKind k);
 bool is_hazard(FindingKind k);
 
 struct Finding {
   FindingKind kind = FindingKind::kOutOfBounds;
   std::string file;  // the site; for a hazard the first access (RAW/WAW: store, WAR: load)
-  std::uint32_t line = 0, column = 0;
+  std::uint32_t line = 0, column = 0;  // column, column2: as SiteCounters::column
   std::string file2;  // a hazard's second access; empty and 0 otherwise
   std::uint32_t line2 = 0, column2 = 0;
   std::string message;   // the example's full sentence
@@ -166,6 +173,16 @@ struct CapturedInstruction {
   friend bool operator==(const CapturedInstruction&, const CapturedInstruction&) = default;
 };
 
+// Bytes [begin, end) (offsets) of a buffer whose values may depend on the order of atomics:
+// written by an atomic, or stored by a thread after it made an atomic, or by any thread of its
+// group after a barrier that followed one (LaunchConfig::check only). `tgsim check` reports a
+// result that differs between schedules only in such bytes as information, not as a finding.
+struct AtomicBytes {
+  std::string buffer;  // the buffer's name
+  std::uint64_t begin = 0, end = 0;
+  bool operator==(const AtomicBytes&) const = default;
+};
+
 struct Report {
   std::string kernel;
   Dim3 grid, block;
@@ -176,6 +193,7 @@ struct Report {
   std::vector<Finding> findings;    // sorted by kind, then file, line, column (then site 2)
   std::string printed;              // the kernel's printf output, by group, thread and call
   std::vector<std::string> notes;   // what the counts cannot show (e.g. no access was seen)
+  std::vector<AtomicBytes> atomic_bytes;  // LaunchConfig::check: sorted by buffer span, merged
   bool clean() const { return findings.empty(); }
 };
 

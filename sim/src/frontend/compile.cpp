@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -132,6 +133,10 @@ std::vector<std::string> compile_command(const Toolchain& tc, Language lang, con
                                          const std::string& out, bool shared, const std::string& source_dir) {
   std::vector<std::string> cmd = {tc.clang, "-std=c++20", "-O2", "-g", "-gdwarf-4", "-fPIC", "-fno-vectorize",
                                    "-fno-slp-vectorize", "-fno-builtin-printf", "-Wno-unknown-attributes",
+                                   // A frame larger than a page probes it page by page, so a large local
+                                   // array hits the guard below the fiber's stack (guard.cpp), never
+                                   // a neighbouring stack.
+                                   "-fstack-clash-protection",
                                    "-fpass-plugin=" + tc.plugin, "-I", tc.include};
   if (!source_dir.empty()) cmd.insert(cmd.end(), {"-iquote", source_dir});
   if (lang == Language::kCuda) {
@@ -198,7 +203,16 @@ int run_process(const std::vector<std::string>& argv, std::string* output,
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
-std::string compile_to_shared_object(const std::string& file) {
+namespace {
+// The user's -I and -D after tgsim's own include folders (tgsim's CUDA and Metal headers stand
+// in for the toolkit's: a -I of a CUDA installation must not shadow them), before the source.
+void add_user_flags(std::vector<std::string>& cmd, const std::vector<std::string>& flags) {
+  const auto x = std::find(cmd.begin(), cmd.end(), std::string("-x"));
+  cmd.insert(x, flags.begin(), flags.end());
+}
+}  // namespace
+
+std::string compile_to_shared_object(const std::string& file, const std::vector<std::string>& flags) {
   std::string prepared;
   try {  // the <<<...>>> rewrite and the Metal adapter: errors of the file, as the compiler's are
     prepared = prepare_source(read_file(file), file);
@@ -214,7 +228,9 @@ std::string compile_to_shared_object(const std::string& file) {
   // files the compile reads (headers, tgsim's own included) are checked through the manifest.
   std::string key_text = prepared;
   key_text += '\0';
-  for (const std::string& a : compile_command(tc, lang, "IN", "OUT", true, dir)) key_text += a + '\0';
+  std::vector<std::string> command = compile_command(tc, lang, "IN", "OUT", true, dir);
+  add_user_flags(command, flags);
+  for (const std::string& a : command) key_text += a + '\0';
   key_text += file_identity(tc.clang) + '\0' + file_identity(tc.plugin) + '\0' + TGSIM_CACHE_VERSION;
   const std::string key = content_hash(key_text);
   const fs::path cache = secure_cache_dir();
@@ -245,6 +261,7 @@ std::string compile_to_shared_object(const std::string& file) {
     private_tmp = make_private_tmpdir();
     temporaries.push_back(private_tmp);
     std::vector<std::string> cmd = compile_command(tc, lang, src.string(), tmp.string(), true, dir);
+    add_user_flags(cmd, flags);
     cmd.insert(cmd.end(), {"-MD", "-MF", dep.string(), "-MT", "tgsim-object"});
     std::string output;
     if (run_process(cmd, &output, {"TMPDIR=" + private_tmp.string()}) != 0) {

@@ -45,6 +45,7 @@ int run_process(const std::vector<std::string>& argv, std::string* output,
 // it must be, and what its key covers), reused while nothing the compile read has changed. A
 // signal during the compile removes its temporaries before it ends tgsim; the compiler's own
 // temporaries go to a private folder under TMPDIR.
-std::string compile_to_shared_object(const std::string& file);
+// `flags` (-I DIR, -D NAME=VALUE) go to the compiler and into the key.
+std::string compile_to_shared_object(const std::string& file, const std::vector<std::string>& flags = {});
 
 }  // namespace tgsim::frontend

@@ -40,13 +40,21 @@ extern "C" {
 #define TGSIM_KIND_STORE 13
 
 /* One source site: the layout of libstdc++'s std::source_location::__impl, so the library can
- * treat a pass-made site as a source_location. The pass aligns sites to 16 bytes. */
+ * treat a pass-made site as a source_location. The pass aligns sites to 16 bytes. An access the
+ * optimiser made of two source accesses (a store sunk from both arms of an if) names both
+ * lines: `line` the first, and the column field holds the second line above the column
+ * (tgsim_site_also; 0: none). */
 struct tgsim_site {
   const char* file;
   const char* function;
   unsigned line;
   unsigned column;
 };
+#define TGSIM_SITE_COLUMN_MASK 0xffffu
+#define TGSIM_SITE_ALSO_SHIFT 16
+#define TGSIM_SITE_LINE_MAX 0xffffu
+static inline unsigned tgsim_site_column(unsigned column_field) { return column_field & TGSIM_SITE_COLUMN_MASK; }
+static inline unsigned tgsim_site_also(unsigned column_field) { return column_field >> TGSIM_SITE_ALSO_SHIFT; }
 
 /* What a compiled kernel module holds; registered by a constructor the pass adds. */
 /* One C parameter (args[i] of the trampoline points at its value, as cudaLaunchKernel's do). */
@@ -155,6 +163,17 @@ unsigned long long __tgsim_atomic(const void* site, int op, int type, void* addr
 int __tgsim_printf(const void* site, const char* format, ...);
 /* A kernel-side error (a Metal or CUDA feature tgsim does not model): a finding at the site. */
 void __tgsim_unsupported(const void* site, const char* what);
+
+/* Faults (the pass, sim/pass/faults.cpp; the library, sim/src/faults.cpp). An integer division
+ * by zero (what 0) or INT_MIN / -1 (what 1): a finding, and the thread goes on with the GPU's
+ * value. A failed assert(), and a trap (what 0 __trap(), 1 asm("trap;"), 2 __brkpt() or
+ * asm("brkpt;"), 3 abort(), 4 __builtin_trap(), 5 __builtin_debugtrap()): a finding, and the thread ends. A thread that ran `iterations`
+ * iterations of one loop without leaving it: a watchdog finding, and its group ends. */
+void __tgsim_int_fault(const void* site, int what);
+void __tgsim_assert_fail(const void* site, const char* expr, const char* file, unsigned line,
+                         const char* function) __attribute__((noreturn));
+void __tgsim_trap(const void* site, int what) __attribute__((noreturn));
+void __tgsim_loop_budget(const void* site, unsigned long long iterations) __attribute__((noreturn));
 
 #ifdef __cplusplus
 }

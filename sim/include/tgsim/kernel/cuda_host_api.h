@@ -19,6 +19,7 @@ typedef enum cudaError {
   cudaErrorInvalidDevicePointer = 17,
   cudaErrorInvalidSymbol = 13,
   cudaErrorInvalidDeviceFunction = 98,
+  cudaErrorAssert = 710,
   cudaErrorUnknown = 999
 } cudaError_t;
 

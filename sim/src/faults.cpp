@@ -1,0 +1,71 @@
+// The library side of the kernel faults the pass guards (sim/pass/faults.cpp, abi.h): each is
+// a finding at the pass's site, naming the thread and its block, and never a signal or a hang.
+// A division fault lets the thread go on with the GPU's value; a failed assert or a trap ends
+// the thread (the GPU ends the launch; tgsim runs the other threads to their end, so the report
+// does not depend on the schedule) and the launch counts as failed (cudaErrorAssert,
+// cudaErrorLaunchFailure: cuda_host.cpp); a loop over its budget ends the group, as the access
+// watchdog does.
+#include <string>
+
+#include <tgsim/kernel/abi.h>
+
+#include "bridge.hpp"
+#include "group.hpp"
+#include "group_internal.hpp"
+
+using namespace tgsim;
+using namespace tgsim::detail;
+
+namespace {
+
+ThreadCtx& running() {
+  ThreadCtx* t = current;
+  if (!t) no_current_thread();
+  return *t;
+}
+
+}  // namespace
+
+extern "C" {
+
+void __tgsim_int_fault(const void* site, int what) {
+  ThreadCtx& t = running();
+  t.group_->add_finding(t, FindingKind::kIntegerDivision, loc_of(site),
+                        std::string(what == 0 ? "integer division by zero" : "integer division of INT_MIN by -1") +
+                            " (undefined in C++; the GPU gives an unspecified value and goes on: "
+                            "tgsim gives " +
+                            (what == 0 ? "all ones for x / 0 and x for x % 0" : "INT_MIN, and 0 for the remainder") +
+                            ")");
+}
+
+void __tgsim_assert_fail(const void* site, const char* expr, const char*, unsigned, const char* function) {
+  ThreadCtx& t = running();
+  t.group_->add_finding(t, FindingKind::kAssert, loc_of(site),
+                        "Assertion `" + std::string(expr ? expr : "") + "` failed in " +
+                            (function ? function : "?") +
+                            "; the thread ended and the launch failed (cudaErrorAssert on the GPU)");
+  throw AbortGroup{};  // ends this thread only (GroupRun::thread_main)
+}
+
+void __tgsim_trap(const void* site, int what) {
+  static const char* const names[] = {"__trap()", "asm(\"trap;\")", "__brkpt()", "abort()",
+                                      "__builtin_trap()", "__builtin_debugtrap()"};
+  ThreadCtx& t = running();
+  t.group_->add_finding(t, FindingKind::kTrap, loc_of(site),
+                        std::string(names[what >= 0 && what < 6 ? what : 0]) +
+                            "; the thread ended and the launch failed (cudaErrorLaunchFailure on the GPU)");
+  throw AbortGroup{};
+}
+
+void __tgsim_loop_budget(const void* site, unsigned long long iterations) {
+  ThreadCtx& t = running();
+  t.group_->add_finding(t, FindingKind::kWatchdog, loc_of(site),
+                        "thread " + t.thread_idx.str() + " (warp " + std::to_string(t.warp) + ", lane " +
+                            std::to_string(t.lane) + ") ran " + std::to_string(iterations) +
+                            " iterations of one loop without leaving it: a loop that never exits? "
+                            "The group was ended");
+  t.group_->end_group();
+  throw AbortGroup{};
+}
+
+}  // extern "C"

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# check_files_test.sh CASE TGSIM: `tgsim check FILE` on the kernels of tests/check_files/.
+#   determinism: the JSON report of a last-block reduction (atomics between blocks) and of a
+#                kernel whose results depend on the order of atomics is identical for 1, 2, 4
+#                and 8 workers, run after run.
+#   json:        each finding of the union names the schedules that showed it; results that
+#                depend on the order of atomics are information, a buffer no atomic explains
+#                is a finding.
+set -euo pipefail
+case_=$1 tgsim=$2
+dir=$(cd "$(dirname "$0")" && pwd)
+check() {  # check EXPECTED_STATUS ARGS...: stdout of `tgsim check ARGS...`
+  local want=$1 rc=0 out
+  shift
+  out=$("$tgsim" check "$@") || rc=$?
+  [ "$rc" -eq "$want" ] || { echo "expected exit $want, got $rc from: tgsim check $*" >&2; exit 1; }
+  printf '%s\n' "$out"
+}
+flat() { tr -d ' \n'; }
+case $case_ in
+determinism)
+  last=("$dir/last_block.cu" --grid 64 --block 128 float[8192] float[64]=0 uint[1]=0 float[1]=0 int:8192)
+  slots=("$dir/atomic_slots.cu" --grid 4 --block 64 int[1]=0 int[256]=0 int[1]=0 int[256]=0)
+  for k in last slots; do
+    declare -n args=$k
+    first_rc=0
+    first=$("$tgsim" check "${args[@]}" --json --threads 1) || first_rc=$?
+    for run in 1 2 3; do
+      for t in 1 2 4 8; do
+        out=$(check "$first_rc" "${args[@]}" --json --threads "$t")
+        if [ "$out" != "$first" ]; then
+          echo "$k: the report with $t workers (run $run) differs from the first:"
+          diff <(printf '%s\n' "$first") <(printf '%s\n' "$out") | head -20; exit 1
+        fi
+      done
+    done
+    echo "ok: $k: one report (exit $first_rc) for 1, 2, 4 and 8 workers, 3 runs"
+  done
+  # Block 63 takes the last ticket in every run: its loads of the partials come after the
+  # other blocks' stores (read-after-write only).
+  grep -q '"kind": "raw-hazard"' <<<"$(check 1 "${last[@]}" --json --threads 4)"
+  ;;
+json)
+  out=$(check 1 "$dir/flag_order.cu" --grid 1 --block 2 int[1]=0 int[1]=0 --json | flat)
+  grep -q '"schedules":\["in-order","reverse"\]' <<<"$out"
+  grep -q '"kind":"out-of-bounds".*"schedules":\["reverse"\]' <<<"$out"
+  grep -q '"clean":false' <<<"$out"
+  out=$(check 0 "$dir/atomic_slots.cu" --grid 1 --block 64 int[1]=0 int[64]=0 int[1]=0 int[64]=0 --json | flat)
+  grep -q '"findings":\[\]' <<<"$out"
+  grep -q '"buffer":"arg1(slots)","schedules":\["in-order","reverse"\],"index":0,"values":\["0","63"\],"explained_by_atomics":true' <<<"$out"
+  grep -q '"buffer":"arg3(out)".*"explained_by_atomics":true' <<<"$out"
+  grep -q '"clean":true' <<<"$out"
+  out=$(check 1 "$dir/last_writer.cu" --grid 1 --block 64 int[1]=0 --json | flat)
+  grep -q '"buffer":"arg0(out)",.*"explained_by_atomics":false,"unexplained":{"index":0,"values":\["63","0"\]}' <<<"$out"
+  echo "ok: findings name their schedules; atomic order is information"
+  ;;
+*) echo "unknown case $case_"; exit 2 ;;
+esac
