@@ -12,7 +12,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 cmake --install "$build_dir" --prefix "$work/prefix" >/dev/null || fail "cmake --install"
 share="$work/prefix/share/tgsim"
 tgsim="$work/prefix/bin/tgsim"
-for f in h100.json samples_h100.json apple_m3_seed001.json; do
+for f in h100.json own_samples_h100.json apple_m3_seed001.json; do
   [ -f "$share/$f" ] || fail "$f not installed in $share"
 done
 

@@ -1,8 +1,10 @@
 // The tiled 16x16 matmul of kernels/matmul.cu (matmul_tiled<16>) as a HIP program for HIP-CPU
 // (ROCm's header-only HIP runtime for CPUs, github.com/ROCm-Developer-Tools/HIP-CPU, e112c93),
 // the yardstick of tgsim's speed: the same kernel run the same way (a fiber per thread, tiles
-// in shared memory, two barriers per tile) with nothing counted. Not built by CMake; built by
-//   g++ -std=c++20 -O3 -I<HIP-CPU>/include examples/hipcpu/matmul_tiled16.cpp -o hipcpu_tiled16 -ltbb -lpthread
+// in shared memory, two barriers per tile) with nothing counted. Nothing in this repository
+// builds it or HIP-CPU (third-party code stays outside): build it yourself against a HIP-CPU
+// checkout (C++20, its include folder, oneTBB and pthreads) and hand the program to
+// `tgsim bench --hipcpu PROGRAM`.
 // Run: `taskset -c 0 ./hipcpu_tiled16 512 5` prints the minimum time of 5 launches and the
 // time per access, counted as tgsim counts them (global and shared loads and stores).
 #include <hip/hip_runtime.h>

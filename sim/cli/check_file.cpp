@@ -14,6 +14,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "buffers_out.hpp"
 #include "commands.hpp"
 #include "file_kernel.hpp"
 #include "frontend/compile.hpp"
@@ -137,7 +138,8 @@ std::string finding_line(const Seen& s) {
 }
 
 void write_json(std::ostream& os, const std::vector<FileRun>& runs, const std::vector<ScheduleChoice>& s,
-                const std::vector<Seen>& seen, const std::vector<Difference>& diffs, bool clean) {
+                const std::vector<Seen>& seen, const std::vector<Difference>& diffs, bool clean,
+                const std::vector<ExpectResult>& expected) {
   nlohmann::ordered_json j = nlohmann::ordered_json::parse(file_json(runs[0], -1));
   nlohmann::ordered_json names = nlohmann::json::array(), findings = nlohmann::json::array();
   for (const ScheduleChoice& c : s) names.push_back(c.name);
@@ -164,6 +166,7 @@ void write_json(std::ostream& os, const std::vector<FileRun>& runs, const std::v
   j["findings"] = findings;
   j["schedule_dependent"] = dep;
   j["same_results_all_schedules"] = diffs.empty();
+  if (!expected.empty()) j["expect"] = expect_json(expected);
   j["clean"] = clean;
   os << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
 }
@@ -200,8 +203,16 @@ int check_file(std::ostream& os, std::ostream& err, const FileLaunch& f, const D
   const std::vector<Difference> diffs = differences(runs, scheds);
   bool clean = seen.empty();
   for (const Difference& d : diffs) clean = clean && d.unexplained < 0;
+  std::vector<ExpectResult> expected;
+  try {  // --save and --expect: the first schedule's buffers
+    save_buffers(runs[0], f.save);
+    expected = expect_buffers(runs[0], f.expect);
+  } catch (const UsageError& e) {
+    return report_error("usage", e.what(), 2, std::string("tgsim: error: ") + e.what());
+  }
+  for (const ExpectResult& e : expected) clean = clean && e.differing == 0;
   if (json) {
-    write_json(os, runs, scheds, seen, diffs, clean);
+    write_json(os, runs, scheds, seen, diffs, clean, expected);
     return clean ? 0 : 1;
   }
   const FileRun& a = runs[0];
@@ -231,6 +242,7 @@ int check_file(std::ostream& os, std::ostream& err, const FileLaunch& f, const D
   if (scheds.size() > 1 && diffs.empty()) os << "  " << trf("check.file_same", {names}) << "\n";
   if (!a.report.printed.empty()) os << "printf output:\n" << a.report.printed;
   for (const std::string& n : a.report.notes) os << "note: " << n << "\n";
+  write_expect_text(os, expected);
   return clean ? 0 : 1;
 }
 

@@ -347,7 +347,7 @@ int explain_file(std::ostream& os, std::ostream& err, const ExplainOptions& o, c
     LaunchConfig cfg;
     cfg.threads = o.threads;
     const DeviceProfile sim = prof.warp_size == 32 ? prof : profiles::nvidia_h100();
-    catalog::Result first{run_file(o.file, sim, cfg).report, true, 0};
+    catalog::Result first{run_file(o.file, sim, cfg, false).report, true, 0};
     Workload w;
     w.groups = first.report.grid.volume();
     w.threads_per_group = static_cast<std::uint32_t>(first.report.block.volume());
@@ -363,7 +363,7 @@ int explain_file(std::ostream& os, std::ostream& err, const ExplainOptions& o, c
       site = detail::basename_of(s->file) + ":" + std::to_string(s->line) + ":" + std::to_string(s->column);
     }
     cfg.capture_site = site;
-    catalog::Result r{run_file(o.file, sim, cfg).report, true, 0};
+    catalog::Result r{run_file(o.file, sim, cfg, false).report, true, 0};
     if (!r.report.captured.present) {
       err << "tgsim: error: no warp instruction of " << r.report.kernel << " at " << site << "\n";
       return 2;

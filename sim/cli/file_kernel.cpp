@@ -20,6 +20,7 @@
 
 #include <tgsim/kernel/abi.h>
 
+#include "buffers_out.hpp"
 #include "commands.hpp"
 #include "frontend/compile.hpp"
 #include "i18n.hpp"
@@ -351,6 +352,10 @@ std::vector<std::string> compile_flags(const FileLaunch& f) {
 }
 
 void add_file_options(CLI::App& app, FileLaunch& f, const std::string& verb) {
+  app.add_option("--save", f.save, "with a FILE: PARAM=PATH writes that buffer (name or 0-based index) after the launch");
+  app.add_option("--expect", f.expect,
+                 "with a FILE: PARAM=PATH[:RTOL] compares that buffer with a file of raw values; a difference is "
+                 "a finding (exit 1) naming the first differing element");
   app.add_option("-I,--include-dir", f.include_dirs, "with a FILE: a folder to search for #include, as the compiler's -I");
   app.add_option("-D,--define", f.defines, "with a FILE: a macro NAME or NAME=VALUE, as the compiler's -D");
   app.add_option("args", f.args, "with a FILE: one ARG per kernel parameter (TYPE[COUNT], TYPE:VALUE)");
@@ -399,7 +404,7 @@ std::size_t parse_stack(const std::string& s) {
   return static_cast<std::size_t>(v);
 }
 
-FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig cfg) {
+FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig cfg, bool keep_buffers) {
   if (!std::filesystem::exists(f.file)) throw UsageError("no such kernel file '" + f.file + "'");
   if (std::filesystem::is_directory(f.file)) throw UsageError("'" + f.file + "' is a directory, not a kernel file");
   const std::vector<detail::KernelRef> kernels =
@@ -453,10 +458,12 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
   out.report = detail::run_launch(profile, cfg, fn, spans);
   out.file = f.file;
   out.signature = signature(kd);
-  for (std::size_t i = 0; i < bound.size(); ++i) {
+  for (std::size_t i = 0; keep_buffers && i < bound.size(); ++i) {
     if (!bound[i]->ptr) continue;
     FileBuffer fb;
     fb.name = bound[i]->name;
+    fb.param = kd.params[i].name ? kd.params[i].name : "";
+    fb.index = i;
     fb.type = bound[i]->type_name;
     fb.count = bound[i]->count;
     fb.elem_bytes = bound[i]->type.bytes;
@@ -491,16 +498,28 @@ std::string file_json(const FileRun& r, int indent) {
 int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, const DeviceProfile& profile,
                      const LaunchConfig& base, bool json) {
   try {
-    FileRun r = run_file(f, profile, base);
+    // The buffers are copied only for --save and --expect: nothing else reads them.
+    FileRun r = run_file(f, profile, base, /*keep_buffers=*/!f.save.empty() || !f.expect.empty());
+    save_buffers(r, f.save);
+    const std::vector<ExpectResult> expected = expect_buffers(r, f.expect);
+    bool as_expected = true;
+    for (const ExpectResult& e : expected) as_expected = as_expected && e.differing == 0;
     if (json) {
-      os << file_json(r, 2) << "\n";
+      if (expected.empty()) {
+        os << file_json(r, 2) << "\n";
+      } else {
+        nlohmann::ordered_json j = nlohmann::ordered_json::parse(file_json(r, -1));
+        j["expect"] = expect_json(expected);
+        os << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+      }
     } else {
       os << r.signature << "  (" << r.file << ")\n";
       write_text(os, r.report);
       if (!r.report.printed.empty()) os << "printf output:\n" << r.report.printed;
       for (const std::string& n : r.report.notes) os << "note: " << n << "\n";
+      write_expect_text(os, expected);
     }
-    return r.report.findings.empty() ? 0 : 1;
+    return r.report.findings.empty() && as_expected ? 0 : 1;
   } catch (const frontend::CacheError& e) {
     return report_error("resource", e.what(), 2, std::string("tgsim: error: ") + e.what());
   } catch (const frontend::CompileError& e) {

@@ -31,6 +31,8 @@ struct FileLaunch {
   std::string stack;  // --stack BYTES: LaunchConfig::stack_bytes (empty: its default)
   std::vector<std::string> args;
   std::vector<std::string> include_dirs, defines;  // -I DIR, -D NAME[=VALUE]
+  // --save PARAM=PATH, --expect PARAM=PATH[:RTOL] (buffers_out.hpp)
+  std::vector<std::string> save, expect;
 };
 
 // The compiler flags of -I and -D (absolute include folders, checked macro names); UsageError
@@ -44,6 +46,8 @@ struct UsageError : std::invalid_argument {
 
 struct FileBuffer {
   std::string name;  // "arg 0 (A)"
+  std::string param;  // the parameter's name from debug info ("A"), or ""
+  std::size_t index = 0;  // the parameter's 0-based position
   std::string type;  // element type as given
   std::size_t count = 0, elem_bytes = 0;
   std::vector<unsigned char> bytes;  // after the launch
@@ -56,7 +60,9 @@ struct FileRun {
 };
 
 // Compiles, loads and runs; `base` carries the run options (threads, schedule, check, cache).
-FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig base);
+// With `keep_buffers` the buffers' contents after the launch are copied into FileRun::buffers
+// (`check` compares two runs'); without, buffers stays empty and no copy is made.
+FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig base, bool keep_buffers = true);
 
 // "X[,Y[,Z]]" -> Dim3 (each at least 1); UsageError naming `what` otherwise.
 Dim3 parse_dim3(const std::string& s, const char* what);

@@ -60,6 +60,21 @@ bool may_reach_library(const CallBase& cb) {
   return !(g && g->getName() == "__tgsim_note_store");
 }
 
+// A function with more records' tags than this keeps them in their stack slots, read where
+// each record is written (a load from the frame, as a spilled register would be), instead of
+// in registers from entry on: n tags live from entry to their last use make the live ranges,
+// and SROA's and the register allocator's work on them, grow as n times the function's length,
+// quadratic in kernel length (issue 40: a 1,000-statement kernel). Up to 64 tags stay in
+// registers (or their spill slots): a hot loop's few keep their registers.
+constexpr std::size_t kTagsInRegisters = 64;
+
+// The loads of the tags' slots made volatile, so that SROA leaves the slots in memory.
+void keep_tags_in_memory(const Entry& e) {
+  for (const Entry::Slot* s : e.slot_order)
+    for (User* u : s->tag->users())
+      if (auto* ld = dyn_cast<LoadInst>(u)) ld->setVolatile(true);
+}
+
 }  // namespace
 
 void make_cursor(Context& c, Entry& e) {
@@ -136,6 +151,7 @@ void finish_fast_path(Context& c, Function& f, Entry& e, const std::vector<CallB
       write_back(c, e, b);
     }
   if (e.slot_order.empty()) return;
+  if (e.slot_order.size() > kTagsInRegisters) keep_tags_in_memory(e);
   Instruction* at = e.last->getNextNode();
   IRBuilder<> b(at);
   Value* all = nullptr;

@@ -1,7 +1,8 @@
 #!/bin/bash
 # tgsim bench on a machine without Boost or oneTBB (the H100 machine's 16 CPU cores): the tgsim
-# binary and HIP-CPU's matmul_tiled16 (examples/hipcpu/) travel in DIR with their shared
-# libraries and ld-linux-x86-64.so.2, and run through that loader.
+# binary and hipcpu_tiled16 (examples/hipcpu/matmul_tiled16.cpp, built by the user against
+# HIP-CPU: nothing here builds third-party code) travel in DIR with their shared libraries and
+# ld-linux-x86-64.so.2, and run through that loader.
 #   tests/bench/device_bench.sh DIR one-core   N=512, one worker, pinned to the last core (tgsim and
 #                                              HIP-CPU; core 0 takes more of the machine's own work)
 #                                              (REPS=K: K rounds, each row's minimum kept; 3)

@@ -8,7 +8,8 @@
  * nvcc, calls that mix an integer and a floating argument (max(x, 0) with float x) or two
  * integer widths (min(1L, 2)) are ambiguous and do not compile; umin, umax, llmin, llmax,
  * ullmin, ullmax are provided too.
- * __ldg(p) is a plain load (*p) for any T; CUDA's read-only cache path is not modelled here. */
+ * __ldg(p) is a plain load (*p) for any T; CUDA's read-only cache path is not modelled here; so are
+ * the other cache-hint loads and stores (__ldca ... __stwt). */
 #ifndef TGSIM_KERNEL_CUDA_MATH_MINMAX_H
 #define TGSIM_KERNEL_CUDA_MATH_MINMAX_H
 
@@ -55,10 +56,49 @@ inline constexpr unsigned long long ullmax(const unsigned long long a, const uns
   return max(a, b);
 }
 
-/* __ldg: load through the read-only data cache on a GPU; here a plain load. */
+/* __ldg: load through the read-only data cache on a GPU; here a plain load. The other cache-hint
+ * loads (__ldca: cache at all levels, __ldcg: L2 only, __ldcs: streaming, __ldlu: last use,
+ * __ldcv: volatile) and stores (__stwb: write back, __stcg: L2 only, __stcs: streaming, __stwt:
+ * write through) are counted as the plain access of their width, for every type. */
 template <class T>
 inline T __ldg(const T* p) {
   return *p;
+}
+template <class T>
+inline T __ldca(const T* p) {
+  return *p;
+}
+template <class T>
+inline T __ldcg(const T* p) {
+  return *p;
+}
+template <class T>
+inline T __ldcs(const T* p) {
+  return *p;
+}
+template <class T>
+inline T __ldlu(const T* p) {
+  return *p;
+}
+template <class T>
+inline T __ldcv(const T* p) {
+  return *const_cast<const volatile T*>(p);
+}
+template <class T>
+inline void __stwb(T* p, T v) {
+  *p = v;
+}
+template <class T>
+inline void __stcg(T* p, T v) {
+  *p = v;
+}
+template <class T>
+inline void __stcs(T* p, T v) {
+  *p = v;
+}
+template <class T>
+inline void __stwt(T* p, T v) {
+  *p = v;
 }
 
 #endif /* TGSIM_KERNEL_CUDA_MATH_MINMAX_H */

@@ -1,10 +1,11 @@
-// CUDA driver for the cuda-samples fixture (tests/hardware/samples_h100.json): builds the very
-// same sample kernels that tgsim runs in tests/frontend_samples_test.cpp (tests/frontend/samples/,
-// copied unchanged from NVIDIA/cuda-samples) and launches them on a real GPU, with the inputs,
-// sizes and references of tests/hardware/samples_ref.h.
+// CUDA driver for the own-samples fixture (tests/hardware/own_samples_h100.json): builds the very
+// same kernels that tgsim runs in tests/frontend_own_samples_test.cpp (tests/frontend/own_samples/,
+// written for tgsim) and launches them on a real GPU, with the inputs, sizes and references of
+// tests/hardware/own_samples_ref.h.
 //
-//   nvcc -std=c++17 -arch=sm_90 -O3 -I tests/frontend/samples tests/hardware/samples_driver.cu -o samples_driver
-//   samples_driver count [--manifest FILE]
+//   nvcc -std=c++17 -arch=sm_90 -O3 -I tests/frontend/own_samples -I tests/hardware \
+//        tests/hardware/own_samples_driver.cu -o own_samples_driver
+//   own_samples_driver count [--manifest FILE]
 //
 // Runs every entry once, in table order, checks every element against the CPU reference and
 // writes a schema-2 manifest (the format of driver.cu, read by ncu_to_json.py): entries (name,
@@ -19,18 +20,16 @@
 #include <string>
 #include <vector>
 
-#include "samples_ref.h"
+#include "own_samples_ref.h"
 
-// The sample kernels, as tgsim compiles them (each sample is its own translation unit there).
-#include "vectorAdd.cu"
-#include "matrixMul.cu"
-#include "transpose.cu"
-#include "reduction_kernel.cu"
-#include "histogram64.cu"
-#undef MERGE_THREADBLOCK_SIZE
-#include "histogram256.cu"
-#include "convolutionSeparable.cu"
-#include "scan.cu"
+// The kernels, as tgsim compiles them (each file is its own translation unit there).
+#include "vector_sum.cu"
+#include "tiled_matmul.cu"
+#include "transpose_tiles.cu"
+#include "block_reduce.cu"
+#include "byte_histogram.cu"
+#include "separable_filter.cu"
+#include "blelloch_scan.cu"
 
 #define CHECK(call)                                                                               \
   do {                                                                                            \
@@ -102,59 +101,58 @@ struct Runner {
 
 using namespace samples;
 
-void run_vector_add(Runner& r) {
+void run_vector_sum(Runner& r) {
   std::vector<float> a(kVecN), b(kVecN), want(kVecN);
   for (int i = 0; i < kVecN; ++i) a[i] = vec_a(i), b[i] = vec_b(i), want[i] = a[i] + b[i];
   float *A = r.dev(a), *B = r.dev(b), *C = r.dev_zero<float>(kVecN);
-  r.launch(vectorAdd, dim3((kVecN + kVecBlock - 1) / kVecBlock), dim3(kVecBlock), 0, (const float*)A,
+  r.launch(own_vector_sum, dim3((kVecN + kVecBlock - 1) / kVecBlock), dim3(kVecBlock), 0, (const float*)A,
            (const float*)B, C, kVecN);
   r.expect(r.host(C, kVecN), want);
 }
 
-void run_matrix_mul(Runner& r) {
+void run_tiled_matmul(Runner& r) {
   std::vector<float> a(kMmHA * kMmWA), b(kMmWA * kMmWB);
   for (size_t i = 0; i < a.size(); ++i) a[i] = mm_a(int(i));
   for (size_t i = 0; i < b.size(); ++i) b[i] = mm_b(int(i));
   float *A = r.dev(a), *B = r.dev(b), *C = r.dev_zero<float>(kMmHA * kMmWB);
-  r.launch(MatrixMulCUDA<32>, dim3(kMmWB / 32, kMmHA / 32), dim3(32, 32), 0, C, A, B, kMmWA, kMmWB);
+  r.launch(own_tiled_matmul<kMmTile>, dim3(kMmWB / kMmTile, kMmHA / kMmTile), dim3(kMmTile, kMmTile), 0,
+           (const float*)A, (const float*)B, C, kMmWA, kMmWB);
   r.expect(r.host(C, kMmHA * kMmWB), ref_matmul(a, b));
 }
 
 template <int K> void run_transpose(Runner& r) {
-  void (*const kernels[])(float*, float*, int, int) = {copy, copySharedMem, transposeNaive, transposeCoalesced,
-                                                       transposeNoBankConflicts, transposeDiagonal,
-                                                       transposeFineGrained, transposeCoarseGrained};
-  const Tr kind[] = {Tr::kCopy, Tr::kCopy, Tr::kTranspose, Tr::kTranspose, Tr::kTranspose, Tr::kTranspose,
-                     Tr::kFineGrained, Tr::kCoarseGrained};
+  void (*const kernels[])(const float*, float*, int) = {own_copy_tiles, own_transpose_direct, own_transpose_tile_bank,
+                                                        own_transpose_tile_pad};
   const int n = kTrN;
   std::vector<float> in(n * n), want(n * n);
   for (int i = 0; i < n * n; ++i) in[i] = tr_in(i);
   for (int y = 0; y < n; ++y)
-    for (int x = 0; x < n; ++x) want[y * n + x] = ref_transpose(kind[K], in, x, y);
+    for (int x = 0; x < n; ++x) want[y * n + x] = ref_transpose(K != 0, in, x, y);
   float *I = r.dev(in), *O = r.dev_zero<float>(n * n);
-  r.launch(kernels[K], dim3(n / TILE_DIM, n / TILE_DIM), dim3(TILE_DIM, BLOCK_ROWS), 0, O, I, n, n);
+  r.launch(kernels[K], dim3(n / kTile, n / kTile), dim3(kTile, kTileRows), 0, (const float*)I, O, n);
   r.expect(r.host(O, n * n), want);
 }
 
+// K: 0 modulo, 1 halving, 2 warp tail, 3 strided (int); the group sums of each. Every launch
+// passes GROUP ints of dynamic shared memory (only halving and warp tail use it).
 template <int K> void run_reduce(Runner& r) {
   std::vector<int> in(kRedN);
   for (unsigned i = 0; i < kRedN; ++i) in[i] = red_int(i);
-  const unsigned T = kRedThreads, blocks = K <= 2 ? kRedN / T : K <= 5 ? kRedN / (2 * T) : kRed6Blocks;
+  const unsigned T = kRedThreads, blocks = K == 0 ? kRedN / T : K <= 2 ? kRedN / (2 * T) : kRedStridedBlocks;
   int *I = r.dev(in), *O = r.dev_zero<int>(blocks);
-  void (*const kernels[])(int*, int*, unsigned) = {reduce0<int>, reduce1<int>, reduce2<int>, reduce3<int>,
-                                                   reduce4<int, 256>, reduce5<int, 256>, reduce6<int, 256, true>};
-  r.launch(kernels[K], dim3(blocks), dim3(T), T * sizeof(int), I, O, kRedN);
-  r.expect(r.host(O, blocks), K == 6 ? ref_reduce6(kRedN, T, blocks)
+  void (*const kernels[])(const int*, int*, unsigned) = {own_reduce_modulo<int, 256>, own_reduce_halving<int, 256>,
+                                                         own_reduce_warp_tail<int, 256>, own_reduce_strided<int, 256>};
+  r.launch(kernels[K], dim3(blocks), dim3(T), T * sizeof(int), (const int*)I, O, kRedN);
+  r.expect(r.host(O, blocks), K == 3 ? ref_strided_sums(kRedN, T, blocks)
                                      : ref_block_sums<int>(red_int, kRedN, kRedN / blocks, blocks));
 }
 
-// reduce4<double>: `(i < n) ? g_idata[i] : 0` with an int 0 on a double array.
-void run_reduce4_double(Runner& r) {
+void run_reduce_double(Runner& r) {
   std::vector<double> in(kRedN);
   for (unsigned i = 0; i < kRedN; ++i) in[i] = red_double(i);
   const unsigned T = kRedThreads, blocks = kRedN / (2 * T);
   double *I = r.dev(in), *O = r.dev_zero<double>(blocks);
-  r.launch(reduce4<double, 256>, dim3(blocks), dim3(T), T * sizeof(double), I, O, kRedN);
+  r.launch(own_reduce_warp_tail<double, 256>, dim3(blocks), dim3(T), T * sizeof(double), (const double*)I, O, kRedN);
   r.expect(r.host(O, blocks), ref_block_sums<double>(red_double, kRedN, 2 * T, blocks));
 }
 
@@ -164,36 +162,32 @@ std::vector<unsigned> hist_input() {
   return w;
 }
 
-void run_histogram64(Runner& r) {
-  unsigned* D = r.dev(hist_input());
-  unsigned *P = r.dev_zero<unsigned>(kHist64Count * 64), *H = r.dev_zero<unsigned>(64);
-  r.launch(histogram64Kernel, dim3(kHist64Count), dim3(HISTOGRAM64_THREADBLOCK_SIZE), 0, P,
-           reinterpret_cast<uint4*>(D), kHistBytes / 16);
-  r.launch(mergeHistogram64Kernel, dim3(HISTOGRAM64_BIN_COUNT), dim3(256), 0, H, P, kHist64Count);
-  r.expect(r.host(H, 64), ref_histogram(64));
-}
-
 void run_histogram256(Runner& r) {
-  unsigned* D = r.dev(hist_input());
-  unsigned *P = r.dev_zero<unsigned>(kHist256Count * 256), *H = r.dev_zero<unsigned>(256);
-  r.launch(histogram256Kernel, dim3(kHist256Count), dim3(HISTOGRAM256_THREADBLOCK_SIZE), 0, P, D, kHistBytes / 4);
-  r.launch(mergeHistogram256Kernel, dim3(HISTOGRAM256_BIN_COUNT), dim3(256), 0, H, P, kHist256Count);
+  unsigned *D = r.dev(hist_input()), *H = r.dev_zero<unsigned>(256);
+  r.launch(own_histogram256, dim3(kHist256Groups), dim3(kHist256Threads), 0, (const unsigned*)D, kHistBytes / 4, H);
   r.expect(r.host(H, 256), ref_histogram(256));
 }
 
-void run_convolution(Runner& r) {
-  float k[KERNEL_LENGTH];
-  for (int i = 0; i < KERNEL_LENGTH; ++i) k[i] = conv_kernel(i);
-  setConvolutionKernel(k);
+void run_histogram64(Runner& r) {
+  unsigned* D = r.dev(hist_input());
+  unsigned *P = r.dev_zero<unsigned>(kHist64Groups * 64), *H = r.dev_zero<unsigned>(64);
+  r.launch(own_histogram64_warps, dim3(kHist64Groups), dim3(kHist64Threads), 0, (const uint4*)D, kHistBytes / 16, P);
+  r.launch(own_histogram64_sum, dim3(1), dim3(64), 0, (const unsigned*)P, kHist64Groups, H);
+  r.expect(r.host(H, 64), ref_histogram(64));
+}
+
+void run_filter(Runner& r) {
+  float k[kOwnTaps];
+  for (int i = 0; i < kOwnTaps; ++i) k[i] = conv_kernel(i);
+  own_set_taps(k);
   const int n = kConvW * kConvH;
   std::vector<float> src(n);
   for (int i = 0; i < n; ++i) src[i] = conv_src(i);
   float *S = r.dev(src), *B = r.dev_zero<float>(n), *D = r.dev_zero<float>(n);
-  r.launch(convolutionRowsKernel, dim3(kConvW / (ROWS_RESULT_STEPS * ROWS_BLOCKDIM_X), kConvH / ROWS_BLOCKDIM_Y),
-           dim3(ROWS_BLOCKDIM_X, ROWS_BLOCKDIM_Y), 0, B, S, kConvW, kConvH, kConvW);
-  r.launch(convolutionColumnsKernel,
-           dim3(kConvW / COLUMNS_BLOCKDIM_X, kConvH / (COLUMNS_RESULT_STEPS * COLUMNS_BLOCKDIM_Y)),
-           dim3(COLUMNS_BLOCKDIM_X, COLUMNS_BLOCKDIM_Y), 0, D, B, kConvW, kConvH, kConvW);
+  r.launch(own_filter_rows, dim3(kConvW / kRowOut, kConvH / kRowLines), dim3(32, kRowLines), 0, (const float*)S, B,
+           kConvW, kConvH);
+  r.launch(own_filter_columns, dim3(kConvW / kColLines, kConvH / kColOut), dim3(kColLines, 16), 0, (const float*)B,
+           D, kConvW, kConvH);
   const std::vector<float> rows = ref_conv_rows(src);
   r.expect(r.host(B, n), rows);
   r.expect(r.host(D, n), ref_conv_columns(rows));
@@ -202,13 +196,12 @@ void run_convolution(Runner& r) {
 void run_scan(Runner& r) {
   std::vector<unsigned> in(kScanN);
   for (unsigned i = 0; i < kScanN; ++i) in[i] = scan_in(i);
-  unsigned *S = r.dev(in), *D = r.dev_zero<unsigned>(kScanN), *B = r.dev_zero<unsigned>(kScanN / 1024);
-  const unsigned blocks = kScanN / (4 * THREADBLOCK_SIZE);
-  r.launch(scanExclusiveShared, dim3(blocks), dim3(THREADBLOCK_SIZE), 0, reinterpret_cast<uint4*>(D),
-           reinterpret_cast<uint4*>(S), 4u * THREADBLOCK_SIZE);
-  r.launch(scanExclusiveShared2, dim3((blocks + THREADBLOCK_SIZE - 1) / THREADBLOCK_SIZE), dim3(THREADBLOCK_SIZE), 0,
-           B, D, S, blocks, kScanN / (4 * THREADBLOCK_SIZE));
-  r.launch(uniformUpdate, dim3(blocks), dim3(THREADBLOCK_SIZE), 0, reinterpret_cast<uint4*>(D), B);
+  const unsigned chunks = kScanN / kScanChunk;
+  unsigned *S = r.dev(in), *D = r.dev_zero<unsigned>(kScanN), *T = r.dev_zero<unsigned>(chunks);
+  unsigned *O = r.dev_zero<unsigned>(chunks), *G = r.dev_zero<unsigned>(1);
+  r.launch(own_scan_chunks, dim3(chunks), dim3(256), 0, (const unsigned*)S, D, T, kScanN);
+  r.launch(own_scan_chunks, dim3(1), dim3(256), 0, (const unsigned*)T, O, G, chunks);
+  r.launch(own_scan_add_offsets, dim3(chunks), dim3(256), 0, D, (const unsigned*)O);
   r.expect(r.host(D, kScanN), ref_scan_exclusive());
 }
 
@@ -216,30 +209,23 @@ struct Entry {
   const char* name;
   void (*run)(Runner&);
 };
-// Order = launch order = ncu IDs. The names are the keys of samples_h100.json's "kernels".
+// Order = launch order = ncu IDs. The names are the keys of own_samples_h100.json's "kernels".
 const Entry kEntries[] = {
-    {"vectorAdd", run_vector_add},
-    {"matrixMul32", run_matrix_mul},
-    {"transpose_copy", run_transpose<0>},
-    {"transpose_copySharedMem", run_transpose<1>},
-    {"transposeNaive", run_transpose<2>},
-    {"transposeCoalesced", run_transpose<3>},
-    {"transposeNoBankConflicts", run_transpose<4>},
-    {"transposeDiagonal", run_transpose<5>},
-    {"transposeFineGrained", run_transpose<6>},
-    {"transposeCoarseGrained", run_transpose<7>},
-    {"reduce0", run_reduce<0>},
-    {"reduce1", run_reduce<1>},
-    {"reduce2", run_reduce<2>},
-    {"reduce3", run_reduce<3>},
-    {"reduce4", run_reduce<4>},
-    {"reduce5", run_reduce<5>},
-    {"reduce6", run_reduce<6>},
-    {"reduce4_double", run_reduce4_double},
-    {"histogram64", run_histogram64},
+    {"vector_sum", run_vector_sum},
+    {"tiled_matmul16", run_tiled_matmul},
+    {"copy_tiles", run_transpose<0>},
+    {"transpose_direct", run_transpose<1>},
+    {"transpose_tile_bank", run_transpose<2>},
+    {"transpose_tile_pad", run_transpose<3>},
+    {"reduce_modulo", run_reduce<0>},
+    {"reduce_halving", run_reduce<1>},
+    {"reduce_warp_tail", run_reduce<2>},
+    {"reduce_strided", run_reduce<3>},
+    {"reduce_warp_tail_double", run_reduce_double},
     {"histogram256", run_histogram256},
-    {"convolutionSeparable", run_convolution},
-    {"scan", run_scan},
+    {"histogram64", run_histogram64},
+    {"separable_filter", run_filter},
+    {"blelloch_scan", run_scan},
 };
 
 std::string json_str(const std::string& s) { return "\"" + s + "\""; }  // names hold no quotes
@@ -249,7 +235,7 @@ std::string dim_json(dim3 d) { return fmt("[%u, %u, %u]", d.x, d.y, d.z); }
 
 int main(int argc, char** argv) {
   if (argc < 2 || std::strcmp(argv[1], "count") != 0) {
-    std::fprintf(stderr, "usage: samples_driver count [--manifest FILE]\n");
+    std::fprintf(stderr, "usage: own_samples_driver count [--manifest FILE]\n");
     return 2;
   }
   std::string manifest;

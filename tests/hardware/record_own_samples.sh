@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# Record what Nsight Compute reports for the cuda-samples kernels of tests/frontend/samples/ (the
-# launches of tests/hardware/samples_driver.cu, at the sizes of samples_ref.h) on an NVIDIA GPU
+# Record what Nsight Compute reports for the kernels of tests/frontend/own_samples/ (written for
+# tgsim; the launches of tests/hardware/own_samples_driver.cu, at the sizes of own_samples_ref.h) on an NVIDIA GPU
 # (made for the H100, sm_90), as record_h100.sh does for the catalog kernels.
 #
-#   bash tests/hardware/record_samples.sh [DEST]      # DEST defaults to tests/hardware
+#   bash tests/hardware/record_own_samples.sh [DEST]      # DEST defaults to tests/hardware
 #
 # Writes into DEST:
-#   samples_h100.json        the fixture (ncu_to_json.py's format: kernels.<entry>.metrics, and
+#   own_samples_h100.json        the fixture (ncu_to_json.py's format: kernels.<entry>.metrics, and
 #                            .launches[j].metrics for an entry of several launches)
-#   samples_h100_raw.csv     ncu's raw CSV page (every metric of every launch)
-#   samples_h100.sass.txt    cuobjdump -sass of the driver
-#   samples_h100_raw.tar.gz  the work folder: CSV exports, .ncu-rep report, manifest, logs
+#   own_samples_h100_raw.csv     ncu's raw CSV page (every metric of every launch)
+#   own_samples_h100.sass.txt    cuobjdump -sass of the driver
+#   own_samples_h100_raw.tar.gz  the work folder: CSV exports, .ncu-rep report, manifest, logs
 # One pass, no metric probing (record_h100.sh found all of ncu_to_json.py's metrics accepted on
 # the H100); if the profile fails with ncu's default clock control it is retried with
 # --clock-control none. A failing step is noted in the JSON; later steps still run.
@@ -20,9 +20,9 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 DEST=${1:-$HERE}
 mkdir -p "$DEST" && DEST=$(cd "$DEST" && pwd)
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/tgsim_samples.XXXXXX")
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/tgsim_own_samples.XXXXXX")
 
-say() { echo "[record_samples $(date -u +%H:%M:%S)] $*"; }
+say() { echo "[record_own_samples $(date -u +%H:%M:%S)] $*"; }
 note() { echo "$*" >>"$WORK/notes.txt"; say "NOTE: $*"; }
 find_tool() {  # NAME CANDIDATE... -> the first that exists ('' if none)
   local name=$1 p c
@@ -67,8 +67,8 @@ record() {
 
   # --- build -----------------------------------------------------------------------------------
   if [ -z "$NVCC" ]; then note "nvcc not found"; return 1; fi
-  local build=(-std=c++17 -arch=sm_90 -O3 -I tests/frontend/samples -I tests/hardware
-    tests/hardware/samples_driver.cu -o "$WORK/driver")
+  local build=(-std=c++17 -arch=sm_90 -O3 -I tests/frontend/own_samples -I tests/hardware
+    tests/hardware/own_samples_driver.cu -o "$WORK/driver")
   echo "nvcc ${build[*]}" | sed "s@$WORK/@@" >"$WORK/build_command.txt"
   say "build: $(cat "$WORK/build_command.txt")"
   if ! "$NVCC" "${build[@]}"; then note "build failed"; return 1; fi
@@ -121,9 +121,9 @@ record() {
 }
 
 record 2>&1 | tee "$WORK/record.log"
-say "writing $DEST/samples_h100.json" | tee -a "$WORK/record.log"
-python3 "$HERE/ncu_to_json.py" "$WORK" "$DEST/samples_h100.json" 2>&1 | tee -a "$WORK/record.log"
-[ -f "$WORK/sass.txt" ] && cp "$WORK/sass.txt" "$DEST/samples_h100.sass.txt"
-[ -f "$WORK/ncu_raw.csv" ] && cp "$WORK/ncu_raw.csv" "$DEST/samples_h100_raw.csv"
-tar czf "$DEST/samples_h100_raw.tar.gz" -C "$WORK" --exclude=./driver . && say "raw files: $DEST/samples_h100_raw.tar.gz"
+say "writing $DEST/own_samples_h100.json" | tee -a "$WORK/record.log"
+python3 "$HERE/ncu_to_json.py" "$WORK" "$DEST/own_samples_h100.json" 2>&1 | tee -a "$WORK/record.log"
+[ -f "$WORK/sass.txt" ] && cp "$WORK/sass.txt" "$DEST/own_samples_h100.sass.txt"
+[ -f "$WORK/ncu_raw.csv" ] && cp "$WORK/ncu_raw.csv" "$DEST/own_samples_h100_raw.csv"
+tar czf "$DEST/own_samples_h100_raw.tar.gz" -C "$WORK" --exclude=./driver . && say "raw files: $DEST/own_samples_h100_raw.tar.gz"
 ls -la "$DEST"

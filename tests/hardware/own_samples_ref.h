@@ -1,11 +1,11 @@
-// Inputs, sizes and CPU references for the cuda-samples kernels of tests/frontend/samples/, shared
-// by the H100 driver (tests/hardware/samples_driver.cu, nvcc) and tgsim's test
-// (tests/frontend_samples_test.cpp, GCC), so both run the very same launches on the same data.
+// Inputs, sizes and CPU references for the kernels of tests/frontend/own_samples/, shared by the
+// H100 driver (tests/hardware/own_samples_driver.cu, nvcc) and tgsim's test
+// (tests/frontend_own_samples_test.cpp, GCC), so both run the very same launches on the same data.
 // Written for tgsim; plain C++ (no CUDA). Every value is chosen so that float results are exact
 // (small integers, or dyadic fractions with few bits) whatever the order or FMA contraction, so
 // every check is an equality.
-#ifndef TGSIM_TESTS_SAMPLES_REF_H
-#define TGSIM_TESTS_SAMPLES_REF_H
+#ifndef TGSIM_TESTS_OWN_SAMPLES_REF_H
+#define TGSIM_TESTS_OWN_SAMPLES_REF_H
 
 #include <cstdint>
 #include <vector>
@@ -13,16 +13,17 @@
 namespace samples {
 
 // ---- sizes (the same in the driver and the test) ------------------------------------------------
-constexpr int kVecN = 50000, kVecBlock = 256;                  // vectorAdd, as the sample
-constexpr int kMmHA = 128, kMmWA = 128, kMmWB = 256;           // MatrixMulCUDA<32>: C = A(128x128) B(128x256)
-constexpr int kTrN = 256;                                      // transpose: 256 x 256, TILE_DIM 32, BLOCK_ROWS 16
-constexpr unsigned kRedN = 1u << 16, kRedThreads = 256;        // reduce0-6
-constexpr unsigned kRed6Blocks = 64;                           // reduction.cpp's maxBlocks default
-constexpr unsigned kHistBytes = 1u << 18;                      // histogram64 / histogram256 input bytes
-constexpr unsigned kHist64Count = 17;                          // iDivUp(kHistBytes, 64 * iSnapDown(255, 16))
-constexpr unsigned kHist256Count = 240;                        // PARTIAL_HISTOGRAM256_COUNT
-constexpr int kConvW = 256, kConvH = 128, kConvRadius = 8;     // convolutionSeparable
-constexpr unsigned kScanN = 16384;                             // scanExclusiveLarge, batch 1
+constexpr int kVecN = 50000, kVecBlock = 256;                  // own_vector_sum: 196 groups, the last partial
+constexpr int kMmTile = 16;                                    // own_tiled_matmul<16>
+constexpr int kMmHA = 128, kMmWA = 128, kMmWB = 256;           // C = A(128x128) B(128x256)
+constexpr int kTrN = 256;                                      // transposes: 256 x 256, 32 x 32 tiles, 32 x 8 groups
+constexpr unsigned kRedN = 1u << 16, kRedThreads = 256;        // own_reduce_*
+constexpr unsigned kRedStridedBlocks = 64;                     // own_reduce_strided's fixed grid
+constexpr unsigned kHistBytes = 1u << 18;                      // histogram input bytes
+constexpr unsigned kHist256Groups = 64, kHist256Threads = 256; // own_histogram256 (grid-stride)
+constexpr unsigned kHist64Groups = 16, kHist64Threads = 128;   // own_histogram64_warps (grid-stride)
+constexpr int kConvW = 256, kConvH = 128, kConvRadius = 8;     // own_filter_rows / own_filter_columns
+constexpr unsigned kScanN = 16384, kScanChunk = 512;           // own_scan_*: 32 chunks of 512
 
 // ---- inputs ------------------------------------------------------------------------------------
 inline float vec_a(int i) { return float((7 * i + 3) % 13 - 6); }
@@ -37,7 +38,7 @@ inline std::uint32_t hist_word(unsigned i) {  // 4 input bytes per word
   for (unsigned b = 0; b < 4; ++b) w |= ((std::uint32_t(4 * i + b) * 2654435761u) >> 13 & 0xFFu) << (8 * b);
   return w;
 }
-inline float conv_kernel(int k) { return float(k % 5 + 1) / 16.0f; }  // c_Kernel[0..16]
+inline float conv_kernel(int k) { return float(k % 5 + 1) / 16.0f; }  // own_taps[0..16]
 inline float conv_src(int i) { return float((7 * i + 2) % 16); }
 inline unsigned scan_in(unsigned i) { return (13 * i + 5) % 64; }
 
@@ -53,23 +54,9 @@ inline std::vector<float> ref_matmul(const std::vector<float>& A, const std::vec
   return C;
 }
 
-// What each transpose.cu kernel leaves in odata (w = h = kTrN; 32 x 32 tiles).
-enum class Tr { kCopy, kTranspose, kFineGrained, kCoarseGrained };
-inline float ref_transpose(Tr t, const std::vector<float>& in, int x, int y) {  // odata[y * n + x]
-  const int n = kTrN, T = 32;
-  switch (t) {
-    case Tr::kCopy: return in[y * n + x];
-    case Tr::kTranspose: return in[x * n + y];
-    case Tr::kFineGrained: {  // each tile transposed in place: odata[tile + (r, c)] = in[tile + (c, r)]
-      const int bx = x / T * T, by = y / T * T;
-      return in[(by + (x - bx)) * n + bx + (y - by)];
-    }
-    case Tr::kCoarseGrained: {  // tiles moved to the transposed position, contents not transposed
-      const int bx = x / T * T, by = y / T * T;
-      return in[(bx + (y - by)) * n + by + (x - bx)];
-    }
-  }
-  return 0;
+// What each transpose kernel leaves in odata[y * n + x] (n = kTrN).
+inline float ref_transpose(bool transposed, const std::vector<float>& in, int x, int y) {
+  return transposed ? in[x * kTrN + y] : in[y * kTrN + x];
 }
 
 template <class T, class F> std::vector<T> ref_block_sums(F in, unsigned n, unsigned per_block, unsigned blocks) {
@@ -78,10 +65,10 @@ template <class T, class F> std::vector<T> ref_block_sums(F in, unsigned n, unsi
     for (unsigned i = b * per_block; i < (b + 1) * per_block && i < n; ++i) s[b] += in(i);
   return s;
 }
-// reduce6<nIsPow2 = true>: block b sums elements i with (i / (2 * threads)) % blocks == b.
-inline std::vector<int> ref_reduce6(unsigned n, unsigned threads, unsigned blocks) {
+// own_reduce_strided: group b sums the elements i with (i / threads) % blocks == b.
+inline std::vector<int> ref_strided_sums(unsigned n, unsigned threads, unsigned blocks) {
   std::vector<int> s(blocks, 0);
-  for (unsigned i = 0; i < n; ++i) s[(i / (2 * threads)) % blocks] += red_int(i);
+  for (unsigned i = 0; i < n; ++i) s[(i / threads) % blocks] += red_int(i);
   return s;
 }
 
@@ -95,7 +82,7 @@ inline std::vector<std::uint32_t> ref_histogram(unsigned bins) {  // 64: the top
   return h;
 }
 
-// convolutionSeparable_gold.cpp's rows / columns filters (zero outside the image).
+// The rows / columns filters: dst[x] = sum over k of src[x + k] * taps[radius - k], zero outside.
 inline std::vector<float> ref_conv_rows(const std::vector<float>& src) {
   std::vector<float> dst(src.size());
   for (int y = 0; y < kConvH; ++y)

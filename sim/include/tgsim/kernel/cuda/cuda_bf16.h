@@ -1,0 +1,98 @@
+// CUDA's <cuda_bf16.h> for kernels compiled by tgsim's front end: __nv_bfloat16 (the top half of
+// a binary32) and __nv_bfloat162 as 2- and 4-byte storage, so a load or store of one is one
+// access of that width. Conversions from float round to nearest even (NaN stays NaN); the
+// arithmetic rounds through float, as the sm_80+ instructions give.
+#pragma once
+#include "cuda_fp16.h"
+
+namespace tgsim_cuda {
+__forceinline__ unsigned short float_to_bf16_bits(float f) {
+  unsigned u;
+  __builtin_memcpy(&u, &f, 4);
+  if ((u & 0x7FFFFFFFu) > 0x7F800000u) return static_cast<unsigned short>((u >> 16) | 0x40u);  // quiet NaN
+  u += 0x7FFFu + ((u >> 16) & 1u);
+  return static_cast<unsigned short>(u >> 16);
+}
+__forceinline__ float bf16_bits_to_float(unsigned short b) {
+  const unsigned u = static_cast<unsigned>(b) << 16;
+  float f;
+  __builtin_memcpy(&f, &u, 4);
+  return f;
+}
+}  // namespace tgsim_cuda
+
+struct __nv_bfloat16_raw {
+  unsigned short x;
+};
+
+struct __align__(2) __nv_bfloat16 {
+  unsigned short __x;
+  __nv_bfloat16() = default;
+  __host__ __device__ __nv_bfloat16(const __nv_bfloat16_raw& r) : __x(r.x) {}
+  __host__ __device__ __nv_bfloat16(float f) : __x(tgsim_cuda::float_to_bf16_bits(f)) {}
+  __host__ __device__ __nv_bfloat16(double d) : __nv_bfloat16(static_cast<float>(d)) {}
+  __host__ __device__ __nv_bfloat16(int i) : __nv_bfloat16(static_cast<float>(i)) {}
+  __host__ __device__ __nv_bfloat16(unsigned i) : __nv_bfloat16(static_cast<float>(i)) {}
+  __host__ __device__ operator float() const { return tgsim_cuda::bf16_bits_to_float(__x); }
+  __host__ __device__ operator __nv_bfloat16_raw() const { return __nv_bfloat16_raw{__x}; }
+};
+typedef __nv_bfloat16 nv_bfloat16;
+
+struct __align__(4) __nv_bfloat162 {
+  __nv_bfloat16 x, y;
+  __nv_bfloat162() = default;
+  __host__ __device__ __nv_bfloat162(__nv_bfloat16 a, __nv_bfloat16 b) : x(a), y(b) {}
+};
+typedef __nv_bfloat162 nv_bfloat162;
+
+__forceinline__ __nv_bfloat16 __float2bfloat16(float f) { return __nv_bfloat16(f); }
+__forceinline__ __nv_bfloat16 __float2bfloat16_rn(float f) { return __nv_bfloat16(f); }
+__forceinline__ float __bfloat162float(__nv_bfloat16 b) { return static_cast<float>(b); }
+__forceinline__ __nv_bfloat162 __float2bfloat162_rn(float f) { return __nv_bfloat162(__nv_bfloat16(f), __nv_bfloat16(f)); }
+__forceinline__ __nv_bfloat162 __floats2bfloat162_rn(float a, float b) {
+  return __nv_bfloat162(__nv_bfloat16(a), __nv_bfloat16(b));
+}
+__forceinline__ __nv_bfloat162 __float22bfloat162_rn(float2 v) {
+  return __nv_bfloat162(__nv_bfloat16(v.x), __nv_bfloat16(v.y));
+}
+__forceinline__ float2 __bfloat1622float2(__nv_bfloat162 v) { return make_float2(float(v.x), float(v.y)); }
+__forceinline__ float __low2float(__nv_bfloat162 v) { return float(v.x); }
+__forceinline__ float __high2float(__nv_bfloat162 v) { return float(v.y); }
+__forceinline__ __nv_bfloat162 __halves2bfloat162(__nv_bfloat16 a, __nv_bfloat16 b) { return __nv_bfloat162(a, b); }
+__forceinline__ unsigned short __bfloat16_as_ushort(__nv_bfloat16 b) { return b.__x; }
+__forceinline__ __nv_bfloat16 __ushort_as_bfloat16(unsigned short u) { return __nv_bfloat16(__nv_bfloat16_raw{u}); }
+
+__forceinline__ __nv_bfloat16 __hadd(__nv_bfloat16 a, __nv_bfloat16 b) { return __nv_bfloat16(float(a) + float(b)); }
+__forceinline__ __nv_bfloat16 __hsub(__nv_bfloat16 a, __nv_bfloat16 b) { return __nv_bfloat16(float(a) - float(b)); }
+__forceinline__ __nv_bfloat16 __hmul(__nv_bfloat16 a, __nv_bfloat16 b) { return __nv_bfloat16(float(a) * float(b)); }
+__forceinline__ __nv_bfloat16 __hdiv(__nv_bfloat16 a, __nv_bfloat16 b) { return __nv_bfloat16(float(a) / float(b)); }
+__forceinline__ __nv_bfloat16 __hfma(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c) {
+  return __nv_bfloat16(static_cast<double>(float(a)) * float(b) + float(c));
+}
+__forceinline__ __nv_bfloat16 __hneg(__nv_bfloat16 a) {
+  return __nv_bfloat16(__nv_bfloat16_raw{static_cast<unsigned short>(a.__x ^ 0x8000u)});
+}
+__forceinline__ __nv_bfloat16 __hmax(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) < float(b) ? b : a; }
+__forceinline__ __nv_bfloat16 __hmin(__nv_bfloat16 a, __nv_bfloat16 b) { return float(b) < float(a) ? b : a; }
+__forceinline__ __nv_bfloat162 __hadd2(__nv_bfloat162 a, __nv_bfloat162 b) {
+  return __nv_bfloat162(__hadd(a.x, b.x), __hadd(a.y, b.y));
+}
+__forceinline__ __nv_bfloat162 __hmul2(__nv_bfloat162 a, __nv_bfloat162 b) {
+  return __nv_bfloat162(__hmul(a.x, b.x), __hmul(a.y, b.y));
+}
+__forceinline__ __nv_bfloat162 __hfma2(__nv_bfloat162 a, __nv_bfloat162 b, __nv_bfloat162 c) {
+  return __nv_bfloat162(__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y));
+}
+
+__forceinline__ __nv_bfloat16 operator+(__nv_bfloat16 a, __nv_bfloat16 b) { return __hadd(a, b); }
+__forceinline__ __nv_bfloat16 operator-(__nv_bfloat16 a, __nv_bfloat16 b) { return __hsub(a, b); }
+__forceinline__ __nv_bfloat16 operator*(__nv_bfloat16 a, __nv_bfloat16 b) { return __hmul(a, b); }
+__forceinline__ __nv_bfloat16 operator/(__nv_bfloat16 a, __nv_bfloat16 b) { return __hdiv(a, b); }
+__forceinline__ __nv_bfloat16 operator-(__nv_bfloat16 a) { return __hneg(a); }
+__forceinline__ __nv_bfloat16& operator+=(__nv_bfloat16& a, __nv_bfloat16 b) { return a = a + b; }
+__forceinline__ __nv_bfloat16& operator*=(__nv_bfloat16& a, __nv_bfloat16 b) { return a = a * b; }
+__forceinline__ bool operator<(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) < float(b); }
+__forceinline__ bool operator>(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) > float(b); }
+__forceinline__ bool operator==(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) == float(b); }
+__forceinline__ __nv_bfloat162 operator+(__nv_bfloat162 a, __nv_bfloat162 b) { return __hadd2(a, b); }
+__forceinline__ __nv_bfloat162 operator*(__nv_bfloat162 a, __nv_bfloat162 b) { return __hmul2(a, b); }
