@@ -94,6 +94,22 @@ TEST(Launch, LimitsThemselvesAreAccepted) {
   EXPECT_EQ(ran.load(), 64);
 }
 
+// More worker threads than oneTBB allows: a LaunchError naming the value, before any thread runs
+// (100,000 drew oneTBB's raw warning; stack_bytes limits: hostile_test).
+TEST(Launch, TooManyWorkersIsALaunchError) {
+  tgsim::Device dev;
+  ran = 0;
+  try {
+    dev.launch(cfg(Dim3(1), Dim3(32), 100000), count_threads);
+    ADD_FAILURE() << "no LaunchError for 100000 workers";
+  } catch (const tgsim::LaunchError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("threads 100000 is too many: at most 256"));
+  }
+  EXPECT_EQ(ran.load(), 0);
+  dev.launch(cfg(Dim3(1), Dim3(32), 2), count_threads);
+  EXPECT_EQ(ran.load(), 32);
+}
+
 TEST(Launch, SharedMemoryOverTheProfileLimitIsALaunchError) {
   tgsim::Device dev;
   auto out = dev.alloc<float>(1, "out");

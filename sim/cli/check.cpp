@@ -84,7 +84,8 @@ Command add_check(CLI::App& program) {
                                             "reads, out of bounds, divergent barriers");
   c->add_option("target", o.kernel, "kernel name (tgsim list), or a kernel file FILE.cu / FILE.metal")->required();
   c->add_option("--n", o.n, "problem size N (default: the kernel's)")->check(CLI::Range(1, kMaxN));
-  c->add_option("--threads", o.threads, "worker threads (default: all cores)");
+  c->add_option("--threads", o.threads, "worker threads (default: all cores)")
+      ->check(CLI::Range(0u, kMaxWorkers));
   c->add_option("--schedule", o.schedule,
                 "fiber order in a group: both (in-order and reverse), in-order, reverse, "
                 "shuffle[:SEED]");

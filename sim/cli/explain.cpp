@@ -137,7 +137,8 @@ Command add_explain(CLI::App& program) {
   c->add_option("--at", o.at, "also predict the time at this size (counters scaled analytically)")
       ->check(CLI::Range(1, 1 << 26));
   c->add_option("--profile", o.profile, "device profile: nvidia-h100, apple-m3, amd-cdna");
-  c->add_option("--threads", o.threads, "worker threads (default: all cores)");
+  c->add_option("--threads", o.threads, "worker threads (default: all cores)")
+      ->check(CLI::Range(0u, kMaxWorkers));
   return {c, [st] {
             ExplainOptions o = *st;
             if (looks_like_kernel_file(o.kernel)) o.file.file = o.kernel;
@@ -370,6 +371,9 @@ int explain_file(std::ostream& os, std::ostream& err, const ExplainOptions& o, c
     const std::size_t width = o.wide ? 1000 : 100;
     const Device sim_dev(sim);
     return show(os, err, o, {first, r, r.report.kernel, site, est, view, prof, sim_dev}, width);
+  } catch (const frontend::CacheError& e) {
+    err << "tgsim: error: " << e.what() << "\n";
+    return 2;
   } catch (const frontend::CompileError& e) {
     err << e.what() << "tgsim: error: " << o.file.file << " did not compile\n";
     return 2;

@@ -157,6 +157,10 @@ void bind_buffer(BoundArg& b, std::string arg, const tgsim_param_desc& p, std::s
   b.type_name = arg.substr(0, open);
   auto it = elem_types().find(b.type_name);
   if (it == elem_types().end()) throw UsageError("unknown element type '" + b.type_name + "' in ARG '" + arg + "'");
+  if (std::string(p.type) == "struct")
+    throw UsageError("ARG " + std::to_string(i) + " '" + arg + "' is a buffer, but parameter " + std::to_string(i) +
+                     " (" + param_text(p) + ") is a struct of " + std::to_string(p.bytes) +
+                     " bytes passed by value: give its bytes as struct:FILE.bin");
   if (std::string(p.type) != "ptr")
     throw UsageError("ARG " + std::to_string(i) + " '" + arg + "' is a buffer, but parameter " +
                      std::to_string(i) + " (" + param_text(p) + ") is not a pointer");
@@ -199,7 +203,24 @@ void bind_buffer(BoundArg& b, std::string arg, const tgsim_param_desc& p, std::s
   }
 }
 
+// A struct passed by value: struct:FILE, the file holding exactly its bytes (as the host lays it out).
+void bind_struct(BoundArg& b, const std::string& arg, const tgsim_param_desc& p, std::size_t i) {
+  const std::string what = "parameter " + std::to_string(i) + " (" + param_text(p) + ") is a struct of " +
+                           std::to_string(p.bytes) + " bytes passed by value";
+  if (arg.rfind("struct:", 0) != 0) throw UsageError(what + ": give its bytes as struct:FILE.bin, not '" + arg + "'");
+  const std::string file = arg.substr(7);
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw UsageError("cannot read '" + file + "' for ARG '" + arg + "'");
+  std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (bytes.size() != p.bytes)
+    throw UsageError("'" + file + "' holds " + std::to_string(bytes.size()) + " bytes, but " + what);
+  b.type_name = "struct";
+  b.scalar.assign(bytes.begin(), bytes.end());
+  b.scalar.resize(std::max<std::size_t>(b.scalar.size(), 8));
+}
+
 void bind_scalar(BoundArg& b, const std::string& arg, const tgsim_param_desc& p, std::size_t i) {
+  if (std::string(p.type) == "struct") return bind_struct(b, arg, p, i);
   const std::size_t colon = arg.find(':');
   if (colon == std::string::npos)
     throw UsageError("bad ARG '" + arg + "' (a buffer TYPE[COUNT] or a scalar TYPE:VALUE)");
@@ -242,6 +263,58 @@ std::string signature(const tgsim_kernel_desc& k) {
   std::string s = std::string(k.name) + "(";
   for (unsigned i = 0; i < k.nparams; ++i) s += (i ? ", " : "") + param_text(k.params[i]);
   return s + ")";
+}
+
+// A parameter list as types only, without spaces: "(const float* A, int n)" -> {"constfloat*", "int"};
+// a kernel's from its parameters' C types (the pass's type where there is no debug info).
+std::vector<std::string> param_types_of(const tgsim_kernel_desc& k) {
+  std::vector<std::string> out;
+  for (unsigned i = 0; i < k.nparams; ++i) {
+    std::string t = *k.params[i].c_type ? k.params[i].c_type : k.params[i].type;
+    t.erase(std::remove(t.begin(), t.end(), ' '), t.end());
+    out.push_back(t);
+  }
+  return out;
+}
+std::vector<std::string> param_types_of(const std::string& list) {  // "int*, float" (no names)
+  std::vector<std::string> out;
+  std::stringstream ss(list);
+  for (std::string t; std::getline(ss, t, ',');) {
+    t.erase(std::remove(t.begin(), t.end(), ' '), t.end());
+    out.push_back(t);
+  }
+  if (out.size() == 1 && out[0].empty()) out.clear();  // "()"
+  return out;
+}
+
+// The kernel --kernel names: "name", "name<16>", or an overload by its parameter types,
+// "name(int*, float)"; with no --kernel, the file's only kernel.
+const detail::KernelRef& choose_kernel(const std::vector<detail::KernelRef>& kernels, const FileLaunch& f) {
+  std::string list, name = f.kernel, params;
+  for (const detail::KernelRef& k : kernels) list += "\n  " + signature(*k.kernel);
+  const bool by_types = !name.empty() && name.back() == ')' && name.find('(') != std::string::npos;
+  if (by_types) {
+    params = name.substr(name.find('(') + 1, name.size() - name.find('(') - 2);
+    name = name.substr(0, name.find('('));
+    name.erase(std::remove(name.begin(), name.end(), ' '), name.end());
+  }
+  const detail::KernelRef* k = nullptr;
+  for (const detail::KernelRef& c : kernels) {
+    const std::string n = c.kernel->name;
+    const bool named = name.empty() ? kernels.size() == 1 : (n == name || n.substr(0, n.find('<')) == name);
+    if (!named || (by_types && param_types_of(*c.kernel) != param_types_of(params))) continue;
+    if (k)
+      throw UsageError("--kernel '" + f.kernel + "' names more than one kernel; give the template arguments " +
+                       "(--kernel 'name<16>') or the parameter types (--kernel '" + name +
+                       "(int*, float)'):" + list);
+    k = &c;
+  }
+  if (!k && by_types)
+    throw UsageError("no kernel '" + name + "' with parameters (" + params + ") in " + f.file + "; it has:" + list);
+  if (!k)
+    throw UsageError(f.kernel.empty() ? f.file + " has several kernels; choose one with --kernel:" + list
+                                      : "no kernel '" + f.kernel + "' in " + f.file + "; it has:" + list);
+  return *k;
 }
 
 // The kernels FILE's module registered when it was loaded.
@@ -333,22 +406,12 @@ std::size_t parse_stack(const std::string& s) {
 
 FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig cfg, bool keep_buffers) {
   if (!std::filesystem::exists(f.file)) throw UsageError("no such kernel file '" + f.file + "'");
-  std::vector<detail::KernelRef> kernels = load_module(frontend::compile_to_shared_object(f.file, compile_flags(f)));
-  std::string list;
-  for (const detail::KernelRef& k : kernels) list += "\n  " + signature(*k.kernel);
+  if (std::filesystem::is_directory(f.file)) throw UsageError("'" + f.file + "' is a directory, not a kernel file");
+  const std::vector<detail::KernelRef> kernels =
+      load_module(frontend::compile_to_shared_object(f.file, compile_flags(f)));
   if (kernels.empty()) throw UsageError(f.file + " defines no __global__ kernel");
-  const detail::KernelRef* k = nullptr;
-  for (const detail::KernelRef& c : kernels) {
-    const std::string n = c.kernel->name;
-    if (f.kernel.empty() ? kernels.size() == 1 : (n == f.kernel || n.substr(0, n.find('<')) == f.kernel)) {
-      if (k) throw UsageError("--kernel '" + f.kernel + "' names more than one kernel; give the template arguments:" + list);
-      k = &c;
-    }
-  }
-  if (!k)
-    throw UsageError(f.kernel.empty() ? f.file + " has several kernels; choose one with --kernel:" + list
-                                      : "no kernel '" + f.kernel + "' in " + f.file + "; it has:" + list);
-  const tgsim_kernel_desc& kd = *k->kernel;
+  const detail::KernelRef& k = choose_kernel(kernels, f);
+  const tgsim_kernel_desc& kd = *k.kernel;
   if (f.args.size() != kd.nparams)
     throw UsageError(std::string(kd.name) + " takes " + std::to_string(kd.nparams) + " parameter(s), " +
                      std::to_string(f.args.size()) + " ARG(s) given: " + signature(kd));
@@ -457,6 +520,8 @@ int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, c
       write_expect_text(os, expected);
     }
     return r.report.findings.empty() && as_expected ? 0 : 1;
+  } catch (const frontend::CacheError& e) {
+    return report_error("resource", e.what(), 2, std::string("tgsim: error: ") + e.what());
   } catch (const frontend::CompileError& e) {
     err << e.what();
     return report_error("compile", f.file + " did not compile", 2, "tgsim: error: " + f.file + " did not compile",

@@ -59,7 +59,8 @@ Command add_run(CLI::App& program) {
   add_file_options(*c, o.file, "run");
   c->add_option("--n", o.n, "matrix size N (square); default 256 for matmul, 1024 for transpose")
       ->check(CLI::Range(1, kMaxN));
-  c->add_option("--threads", o.threads, "worker threads (default: all cores)");
+  c->add_option("--threads", o.threads, "worker threads (default: all cores)")
+      ->check(CLI::Range(0u, kMaxWorkers));
   c->add_option("--schedule", o.schedule, "fiber order in a group: in-order, reverse, shuffle[:SEED]");
   c->add_flag("--json", o.json, "one JSON object");
   c->add_option("--profile", o.profile, "device profile: nvidia-h100, apple-m3, amd-cdna");

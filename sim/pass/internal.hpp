@@ -18,7 +18,7 @@ struct SharedVar {
   llvm::GlobalVariable* gv;
   std::uint64_t offset = 0;  // in the group's arena
   std::uint64_t bytes = 0;
-  bool dynamic = false;      // extern __shared__ T s[]: starts at the dynamic offset
+  bool dynamic = false;      // extern __shared__ T s[]: at the launched kernel's dynamic offset
 };
 
 // Values a device function reads once at its entry (the running thread does not change while
@@ -29,6 +29,7 @@ struct Entry {
   llvm::Value* tags = nullptr;    // i64*: the worker's tag cache (key, tag pairs)
   llvm::Value* checking = nullptr;  // i1
   llvm::Value* shared = nullptr;  // i8*: the group's shared arena
+  llvm::Value* dynamic = nullptr;  // i8*: the arena + the launched kernel's dynamic offset (lazily)
   llvm::Instruction* last = nullptr;  // values computed at entry go after this one
   // The lane's cursor held in the function (fast_path.cpp): stack slots that SROA turns into
   // registers after the pass; null in a function that records nothing.
@@ -59,12 +60,14 @@ struct Context {
   std::vector<SharedVar> shared;
   std::uint64_t static_shared = 0, dynamic_offset = 0;
   std::map<llvm::Function*, std::uint64_t> kernel_shared;  // static bytes each kernel reaches
+  std::map<llvm::Function*, std::uint64_t> kernel_dynamic;  // where its extern __shared__ starts
   std::map<llvm::Function*, std::vector<llvm::GlobalVariable*>> kernel_vars;  // shared ones it reaches
   std::vector<llvm::GlobalVariable*> device_vars, constant_vars;
 
   // Per device function, its entry values (made on first use).
   std::map<llvm::Function*, Entry> entries;
   Entry& entry(llvm::Function& f);
+  llvm::Value* dynamic_base(Entry& e);  // e.dynamic, loaded at entry on first use
 
   // One site global per (file, line, column, function): layout of tgsim_site (abi.h).
   llvm::Constant* site(const llvm::Instruction& at);

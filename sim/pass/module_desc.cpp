@@ -68,19 +68,9 @@ std::string c_type(const DIType* t) {
   }
   return t->getName().str();
 }
-std::vector<std::string> param_types(Function& f) {
-  std::vector<std::string> out(f.arg_size());
-  DISubprogram* sp = f.getSubprogram();
-  if (!sp || !sp->getType()) return out;
-  DITypeRefArray types = sp->getType()->getTypeArray();
-  // types[0] is the return type; a method's `this` is not among a kernel's parameters.
-  for (unsigned i = 1; i < types.size() && i - 1 < out.size(); ++i) out[i - 1] = c_type(types[i]);
-  return out;
-}
-
-// Parameter names from the debug info's variables, where -g kept them.
-std::vector<std::string> param_names(Function& f) {
-  std::vector<std::string> names(f.arg_size());
+// Parameter names from the debug info's variables (numbered as the C parameters), where -g kept them.
+std::vector<std::string> param_names(Function& f, unsigned n) {
+  std::vector<std::string> names(n);
   for (Instruction& i : instructions(f))
     if (auto* dv = dyn_cast<DbgVariableIntrinsic>(&i))
       if (DILocalVariable* v = dv->getVariable(); v && v->getArg() > 0 && v->getArg() <= names.size() &&
@@ -89,18 +79,84 @@ std::vector<std::string> param_names(Function& f) {
   return names;
 }
 
-Function* trampoline(Context& c, Function& k) {
+// One C parameter and the IR arguments Clang lowered it to (x86-64 System V): a struct passed by
+// value is one byval pointer (in memory; over 16 bytes without byval: a pointer to a copy), one
+// or two eightbytes coerced to scalars (in registers, the j-th at offset 8j), or none (empty);
+// anything else is one argument. Without debug info, or where the counts do not add up: one per
+// IR argument, as the pass sees them.
+struct CParam {
+  unsigned first = 0, count = 1;  // its IR arguments
+  bool by_value = false;          // a struct: args[i] points at its bytes
+  std::uint64_t bytes = 0;
+  std::string c_type, name;
+};
+
+const DIType* without_qualifiers(const DIType* t) {
+  while (auto* d = dyn_cast_or_null<DIDerivedType>(t)) {
+    const auto tag = d->getTag();
+    if (tag != dwarf::DW_TAG_typedef && tag != dwarf::DW_TAG_const_type && tag != dwarf::DW_TAG_volatile_type) break;
+    t = d->getBaseType();
+  }
+  return t;
+}
+
+std::vector<CParam> c_params(const DataLayout& dl, Function& k) {
+  const unsigned nargs = k.arg_size();
+  DISubprogram* sp = k.getSubprogram();
+  const unsigned ncs = sp && sp->getType() && sp->getType()->getTypeArray().size() > 0
+                           ? sp->getType()->getTypeArray().size() - 1  // [0]: the return type
+                           : 0;
+  std::vector<CParam> out;
+  const std::vector<std::string> names = param_names(k, std::max(ncs, nargs));
+  unsigned j = 0;
+  for (unsigned i = 0; i < ncs; ++i) {
+    const DIType* t = sp->getType()->getTypeArray()[i + 1];
+    CParam p{j, 1, false, 0, c_type(t), names[i]};
+    auto* s = dyn_cast_or_null<DICompositeType>(without_qualifiers(t));
+    if (s && (s->getTag() == dwarf::DW_TAG_structure_type || s->getTag() == dwarf::DW_TAG_class_type ||
+              s->getTag() == dwarf::DW_TAG_union_type)) {
+      p.by_value = true;
+      p.bytes = s->getSizeInBits() / 8;
+      const bool byval = j < nargs && k.getArg(j)->hasByValAttr();
+      p.count = byval || p.bytes > 16 ? 1 : s->getElements().empty() ? 0 : p.bytes <= 8 ? 1 : 2;
+    } else if (j < nargs) {
+      p.bytes = dl.getTypeAllocSize(k.getArg(j)->getType());
+    }
+    j += p.count;
+    out.push_back(p);
+  }
+  if (ncs > 0 && j == nargs) return out;
+  out.assign(nargs, CParam{});
+  for (unsigned i = 0; i < nargs; ++i) {
+    out[i].first = i;
+    out[i].name = names[i];
+    out[i].bytes = dl.getTypeAllocSize(k.getArg(i)->getType());
+  }
+  return out;
+}
+
+// Calls the kernel with the values args[i] point at, one per C parameter (cudaLaunchKernel's
+// convention): a struct's eightbytes loaded from its bytes, a struct in memory by its address.
+Function* trampoline(Context& c, Function& k, const std::vector<CParam>& cps) {
   Type* i8pp = c.i8p->getPointerTo();
   auto* ty = FunctionType::get(Type::getVoidTy(c.ctx), {i8pp}, false);
   Function* t = Function::Create(ty, GlobalValue::InternalLinkage, "tgsim.tramp." + k.getName(), c.m);
   IRBuilder<> b(BasicBlock::Create(c.ctx, "", t));
   std::vector<Value*> args;
-  for (Argument& a : k.args()) {
-    Value* p = b.CreateLoad(c.i8p, b.CreateConstInBoundsGEP1_64(c.i8p, t->getArg(0), a.getArgNo()));
-    Value* typed = b.CreateBitCast(p, a.getType()->isPointerTy() && a.hasByValAttr()
-                                          ? a.getType()
-                                          : a.getType()->getPointerTo());
-    args.push_back(a.hasByValAttr() ? typed : b.CreateLoad(a.getType(), typed));
+  for (unsigned i = 0; i < cps.size(); ++i) {
+    const CParam& cp = cps[i];
+    Value* p = b.CreateLoad(c.i8p, b.CreateConstInBoundsGEP1_64(c.i8p, t->getArg(0), i));
+    for (unsigned j = 0; j < cp.count; ++j) {
+      Argument& a = *k.getArg(cp.first + j);
+      if (a.hasByValAttr() || (cp.by_value && cp.bytes > 16)) {
+        args.push_back(b.CreateBitCast(p, a.getType()));
+      } else if (cp.by_value) {
+        Value* at = b.CreateConstInBoundsGEP1_64(c.i8, p, 8 * j);
+        args.push_back(b.CreateAlignedLoad(a.getType(), b.CreateBitCast(at, a.getType()->getPointerTo()), Align(1)));
+      } else {
+        args.push_back(b.CreateLoad(a.getType(), b.CreateBitCast(p, a.getType()->getPointerTo())));
+      }
+    }
   }
   CallInst* call = b.CreateCall(&k, args);
   call->setAttributes(k.getAttributes());
@@ -121,7 +177,7 @@ Constant* first(Context& c, GlobalVariable* arr, StructType* ty) {
 
 // A shared array's descriptor: its name and declaration from the debug info, its dimensions
 // from its type ([16 x [17 x float]]: 16, 17; an extern [0 x float]: one dimension sized at launch).
-Constant* shared_desc(Context& c, StructType* ty, const SharedVar& v) {
+Constant* shared_desc(Context& c, StructType* ty, const SharedVar& v, std::uint64_t dynamic_offset) {
   std::string name = demangled(v.gv->getName(), false), file;
   // A Metal [[threadgroup(n)]] parameter's array (metal_adapter.cpp:
   // __tgsim_threadgroup_KERNEL::p, a declaration, no debug info): named as the parameter.
@@ -153,7 +209,7 @@ Constant* shared_desc(Context& c, StructType* ty, const SharedVar& v) {
     Constant* zero = ConstantInt::get(c.i32, 0);
     ext = ConstantExpr::getInBoundsGetElementPtr(at, gv, ArrayRef<Constant*>{zero, zero});
   }
-  return ConstantStruct::get(ty, {c.string(name), ConstantInt::get(c.i64, v.offset),
+  return ConstantStruct::get(ty, {c.string(name), ConstantInt::get(c.i64, v.dynamic ? dynamic_offset : v.offset),
                                   ConstantInt::get(c.i64, v.dynamic ? 0 : v.bytes),
                                   ConstantInt::get(c.i64, c.dl.getTypeAllocSize(t)),
                                   ConstantInt::get(c.i32, extents.size()), ext, c.string(file),
@@ -163,12 +219,12 @@ Constant* shared_desc(Context& c, StructType* ty, const SharedVar& v) {
 }  // namespace
 
 void emit_module_descriptor(Context& c) {
-  auto* param_ty = StructType::create(c.ctx, {c.i8p, c.i8p, c.i8p}, "tgsim.param");
+  auto* param_ty = StructType::create(c.ctx, {c.i8p, c.i8p, c.i8p, c.i64}, "tgsim.param");
   auto* tramp_ty = FunctionType::get(Type::getVoidTy(c.ctx), {c.i8p->getPointerTo()}, false)->getPointerTo();
   auto* shared_ty = StructType::create(c.ctx, {c.i8p, c.i64, c.i64, c.i64, c.i32, c.i64->getPointerTo(), c.i8p,
                                                c.i32}, "tgsim.shared");
   auto* kernel_ty = StructType::create(c.ctx, {c.i8p, c.i8p, c.i8p, tramp_ty, c.i32, param_ty->getPointerTo(),
-                                               c.i64, c.i8p, c.i32, c.i32, shared_ty->getPointerTo()},
+                                               c.i64, c.i8p, c.i32, c.i32, shared_ty->getPointerTo(), c.i64},
                                        "tgsim.kernel");
   std::map<GlobalVariable*, const SharedVar*> shared_var;
   for (const SharedVar& v : c.shared) shared_var[v.gv] = &v;
@@ -178,10 +234,11 @@ void emit_module_descriptor(Context& c) {
   std::vector<Constant*> kernels;
   for (Function* k : c.kernels) {
     std::vector<Constant*> params;
-    std::vector<std::string> names = param_names(*k), ctypes = param_types(*k);
-    for (Argument& a : k->args())
-      params.push_back(ConstantStruct::get(param_ty, {c.string(type_name(c.dl, a)), c.string(names[a.getArgNo()]),
-                                                      c.string(ctypes[a.getArgNo()])}));
+    const std::vector<CParam> cps = c_params(c.dl, *k);
+    for (const CParam& p : cps)
+      params.push_back(ConstantStruct::get(
+          param_ty, {c.string(p.by_value ? "struct" : type_name(c.dl, *k->getArg(p.first))), c.string(p.name),
+                     c.string(p.c_type), ConstantInt::get(c.i64, p.bytes)}));
     GlobalVariable* parr = params.empty() ? nullptr : array_of(c, param_ty, params, "tgsim.params");
     std::string file;
     unsigned line = 0;
@@ -193,14 +250,15 @@ void emit_module_descriptor(Context& c) {
     }
     std::vector<Constant*> shared;
     for (GlobalVariable* gv : c.kernel_vars[k])
-      if (auto it = shared_var.find(gv); it != shared_var.end()) shared.push_back(shared_desc(c, shared_ty, *it->second));
+      if (auto it = shared_var.find(gv); it != shared_var.end())
+        shared.push_back(shared_desc(c, shared_ty, *it->second, c.kernel_dynamic[k]));
     GlobalVariable* sarr = shared.empty() ? nullptr : array_of(c, shared_ty, shared, "tgsim.shared");
     kernels.push_back(ConstantStruct::get(
         kernel_ty, {ConstantExpr::getPointerCast(k, c.i8p), c.string(demangled(k->getName(), true)),
-                    c.string(k->getName().str()), trampoline(c, *k), ConstantInt::get(c.i32, k->arg_size()),
+                    c.string(k->getName().str()), trampoline(c, *k, cps), ConstantInt::get(c.i32, cps.size()),
                     first(c, parr, param_ty), ConstantInt::get(c.i64, c.kernel_shared[k]), c.string(file),
                     ConstantInt::get(c.i32, line), ConstantInt::get(c.i32, shared.size()),
-                    first(c, sarr, shared_ty)}));
+                    first(c, sarr, shared_ty), ConstantInt::get(c.i64, c.kernel_dynamic[k])}));
   }
   std::vector<Constant*> vars;
   auto add_var = [&](GlobalVariable* gv, unsigned kind) {

@@ -24,6 +24,13 @@ struct KeepAggregatesWhole : llvm::PassInfoMixin<KeepAggregatesWhole> {
   llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&);
 };
 
+// Once SROA has shown the pointer, and after each InstCombine: a warning naming file:line for a
+// store through a proven null pointer, before the optimiser deletes it as undefined behaviour
+// (null_store.cpp).
+struct WarnNullStores : llvm::PassInfoMixin<WarnNullStores> {
+  llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager&);
+};
+
 struct RememberLines : llvm::PassInfoMixin<RememberLines> {
   llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&);
 };

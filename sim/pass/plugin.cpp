@@ -114,6 +114,16 @@ Entry& Context::entry(Function& f) {
   return e;
 }
 
+// The extern __shared__ arrays lie after the launched kernel's own static layout, which differs
+// between the kernels that reach a device function: read from the thread, not a constant.
+Value* Context::dynamic_base(Entry& e) {
+  if (e.dynamic) return e.dynamic;
+  IRBuilder<> b(cast<Instruction>(e.shared)->getNextNode());
+  Value* p = b.CreateConstInBoundsGEP1_64(i8, e.thread, TGSIM_OFF_DYNAMIC_SHARED);
+  e.dynamic = b.CreateAlignedLoad(i8p, b.CreateBitCast(p, i8p->getPointerTo()), Align(8), "tgsim.dynamic");
+  return e.dynamic;
+}
+
 // ------------------------------------------------------------------ Instrument
 
 PreservedAnalyses Instrument::run(Module& m, ModuleAnalysisManager&) {
@@ -143,6 +153,14 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
             pb.registerPipelineStartEPCallback([](ModulePassManager& mpm, OptimizationLevel) {
               mpm.addPass(tgsim::pass::KeepAggregatesWhole());
               mpm.addPass(tgsim::pass::RememberLines());
+            });
+            // Null stores: once SROA has shown the pointer (GlobalOpt deletes them next), and
+            // after each InstCombine (those inlining reveals).
+            pb.registerPipelineEarlySimplificationEPCallback([](ModulePassManager& mpm, OptimizationLevel) {
+              mpm.addPass(createModuleToFunctionPassAdaptor(tgsim::pass::WarnNullStores()));
+            });
+            pb.registerPeepholeEPCallback([](FunctionPassManager& fpm, OptimizationLevel) {
+              fpm.addPass(tgsim::pass::WarnNullStores());
             });
             pb.registerOptimizerLastEPCallback([](ModulePassManager& mpm, OptimizationLevel level) {
               mpm.addPass(tgsim::pass::Instrument());

@@ -5,7 +5,8 @@
 // in the group's arena, in module order; `extern` ones (extern __shared__ T s[], declarations)
 // start at the dynamic offset after the static ones, sized at launch. Uses in device code become
 // `arena + offset`. Each kernel's variables are packed from offset 0 in declaration order; the
-// extern arrays start after the largest kernel's (one offset per module).
+// extern arrays start after the launched kernel's own (its dynamic offset, aligned to 16), read
+// from the thread at run time since a device function may be reached by kernels of different layouts.
 #include "internal.hpp"
 
 #include <llvm/IR/Constants.h>
@@ -48,7 +49,8 @@ Value* materialise(Context& c, Constant* k, Instruction* at, Entry& e,
     auto it = vars.find(gv);
     if (it == vars.end()) return k;
     IRBuilder<> b(at);
-    Value* p = b.CreateConstInBoundsGEP1_64(c.i8, e.shared, it->second->offset, gv->getName());
+    Value* base = it->second->dynamic ? c.dynamic_base(e) : e.shared;
+    Value* p = b.CreateConstInBoundsGEP1_64(c.i8, base, it->second->offset, gv->getName());
     return b.CreateBitCast(p, gv->getType());
   }
   auto* ce = dyn_cast<ConstantExpr>(k);
@@ -116,16 +118,17 @@ void lower_shared(Context& c) {
       placed[&gv] = v;
     }
     c.kernel_shared[k] = end;
+    c.kernel_dynamic[k] = (end + 15) / 16 * 16;
     most = std::max(most, end);
   }
   for (GlobalVariable& gv : c.m.globals())
     if (placed.count(&gv)) c.shared.push_back(placed[&gv]);
   c.static_shared = most;
-  c.dynamic_offset = (most + 15) / 16 * 16;  // extern __shared__ arrays: after every kernel's
+  c.dynamic_offset = (most + 15) / 16 * 16;  // the largest kernel's (the module descriptor's)
   for (GlobalVariable& gv : c.m.globals())
     if (used.count(&gv) && gv.isDeclaration()) {
       SharedVar v{&gv};
-      v.offset = c.dynamic_offset;
+      v.offset = 0;  // from the launched kernel's dynamic offset
       v.dynamic = true;
       c.shared.push_back(v);
     }

@@ -24,6 +24,7 @@ static_assert(offsetof(ThreadCtx, checking_) == TGSIM_OFF_CHECKING);
 static_assert(offsetof(ThreadCtx, shared_base_) == TGSIM_OFF_SHARED);
 static_assert(offsetof(ThreadCtx, grid_origin_) == TGSIM_OFF_GRID_ORIGIN);
 static_assert(offsetof(ThreadCtx, grid_threads_) == TGSIM_OFF_GRID_SIZE);
+static_assert(offsetof(ThreadCtx, dynamic_shared_) == TGSIM_OFF_DYNAMIC_SHARED);
 static_assert(sizeof(Dim3) == 12 && sizeof(LaneBuf) == 16 && sizeof(TagSlot) == 16);
 static_assert(sizeof(std::source_location) == sizeof(void*));
 static_assert(static_cast<int>(AccessKind::kLoad) == TGSIM_KIND_LOAD &&

@@ -114,6 +114,7 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
     c.tags_ = tags_;
     c.checking_ = checking_;
     c.shared_base_ = arena_.data();
+    c.dynamic_shared_ = arena_.data() + st.dynamic_offset;
     c.grid_threads_ = st.cfg.grid_threads;
   }
 }

@@ -179,6 +179,9 @@ void validate_launch(const DeviceProfile& p, const LaunchConfig& cfg) {
   if (cfg.stack_bytes > kMaxStackBytes)
     throw LaunchError("stack_bytes " + std::to_string(cfg.stack_bytes) +
                       " is too large: at most 1073741824 bytes per simulated thread");
+  if (cfg.threads > kMaxWorkers)
+    throw LaunchError("threads " + std::to_string(cfg.threads) + " is too many: at most " +
+                      std::to_string(kMaxWorkers) + " worker threads (0: all cores)");
 }
 
 void add_raw_span(std::vector<BufferSpan>& out, const void* p, bool read_only) {
@@ -230,6 +233,22 @@ std::size_t launch_shared_bytes(const DeviceProfile& profile, const LaunchConfig
   return shared;
 }
 
+// A module's __constant__ variables together fit CUDA's 64 KiB constant bank (nvcc refuses more
+// at link time: "uses too much constant data").
+void check_constant_bytes(const KernelRef& kref) {
+  constexpr unsigned long long kConstantBankBytes = 64 * 1024;
+  if (!kref.module) return;
+  unsigned long long bytes = 0;
+  std::string names;
+  for (unsigned i = 0; i < kref.module->nvars; ++i)
+    if (const tgsim_var_desc& v = kref.module->vars[i]; v.kind == 1)
+      bytes += v.bytes, names += std::string(names.empty() ? "" : ", ") + v.name + " " + std::to_string(v.bytes);
+  if (bytes > kConstantBankBytes)
+    throw LaunchError("the file of " + std::string(kref.kernel->name) + " declares " + std::to_string(bytes) +
+                      " bytes of __constant__ memory (" + names + "); CUDA allows " +
+                      std::to_string(kConstantBankBytes) + " (64 KiB)");
+}
+
 // Merge: the sinks' totals (sums and min-ordered examples: order-free), the groups' own
 // findings and printed lines.
 template <class Runs>
@@ -277,10 +296,11 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   validate_launch(profile, cfg);
   const KernelRef kref = find_kernel(fn.kernel);
   const std::size_t shared = launch_shared_bytes(profile, cfg, kref);
+  check_constant_bytes(kref);
   LaunchState st(profile, cfg, fn, buffers);
   st.frontend = kref.kernel != nullptr;
   st.shared_bytes = shared;
-  if (kref.kernel) st.dynamic_offset = kref.module->dynamic_shared_offset, st.kernel = kref.kernel;
+  if (kref.kernel) st.dynamic_offset = kref.kernel->dynamic_shared_offset, st.kernel = kref.kernel;
   const std::uint64_t ngroups = cfg.grid.volume();
   const bool per_sm = cfg.cache_model && cfg.count;  // LaunchConfig::count off: no cache model
   if (per_sm) {  // every SM adds its misses and stores to one launch-wide footprint

@@ -124,7 +124,7 @@ struct LaunchState {
   // shared_bytes (static + dynamic) of the group's arena are valid.
   bool frontend = false;
   std::size_t shared_bytes = 0;
-  std::size_t dynamic_offset = 0;  // where the module's extern __shared__ arrays start
+  std::size_t dynamic_offset = 0;  // where the kernel's extern __shared__ arrays start
   const tgsim_kernel_desc* kernel = nullptr;  // the front-end kernel (its shared arrays)
   // Groups after the lowest group that threw are skipped; lower ones still run, so the
   // exception rethrown is the same for any worker count.

@@ -58,7 +58,7 @@ std::vector<KernelRef> kernels_named(const std::string& name) {
 
 std::size_t kernel_shared_bytes(const KernelRef& k, std::size_t dynamic) {
   if (dynamic == 0) return k.kernel->static_shared;
-  return std::max<std::size_t>(k.kernel->static_shared, k.module->dynamic_shared_offset + dynamic);
+  return std::max<std::size_t>(k.kernel->static_shared, k.kernel->dynamic_shared_offset + dynamic);
 }
 
 }  // namespace tgsim::detail

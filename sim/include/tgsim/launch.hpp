@@ -36,6 +36,9 @@ struct LaunchTiming {
   double busy_share() const { return workers && wall_s > 0.0 ? busy_s / (wall_s * workers) : 0.0; }
 };
 
+// oneTBB's own cap on worker threads (more draws its warning and is ignored): LaunchConfig::threads
+// beyond it is a LaunchError.
+inline constexpr unsigned kMaxWorkers = 256;
 // The range of LaunchConfig::stack_bytes.
 inline constexpr std::size_t kMinStackBytes = 16 * 1024;
 inline constexpr std::size_t kMaxStackBytes = std::size_t(1) << 30;
@@ -50,7 +53,7 @@ struct LaunchConfig {
   // not run (0 in a dimension: the whole grid).
   Dim3 grid_threads{0, 0, 0};
   std::string name = "kernel";
-  unsigned threads = 0;      // worker threads; 0 = all cores
+  unsigned threads = 0;      // worker threads; 0 = all cores; at most kMaxWorkers
   Schedule schedule = Schedule::kInOrder;
   std::uint64_t shuffle_seed = 1;
   // Per simulated thread (virtual; a 64 KiB guard below), kMinStackBytes to kMaxStackBytes

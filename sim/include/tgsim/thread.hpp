@@ -62,6 +62,7 @@ class ThreadCtx {
   std::byte* shared_base_ = nullptr;       // internal: the group's shared arena
   Dim3 grid_origin_{0, 0, 0};              // internal: first thread of a Metal grid
   Dim3 grid_threads_{0, 0, 0};             // internal: Metal threads per grid (0: whole grid)
+  std::byte* dynamic_shared_ = nullptr;    // internal: where the kernel's extern __shared__ starts
 };
 // Kernels compiled by tgsim's front end read these fields at fixed offsets
 // (tgsim/kernel/abi.h); sim/src/bridge.cpp checks the layout.

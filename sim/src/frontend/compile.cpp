@@ -236,7 +236,17 @@ std::string compile_to_shared_object(const std::string& file, const std::vector<
   const fs::path cache = secure_cache_dir();
   const fs::path so = cache / (key + ".so");
   const fs::path manifest = cache / (key + ".manifest");
-  if (entry_is_valid(key, so.string(), manifest.string())) return so.string();
+  // The compiler's warnings of a successful compile (a null store it deletes, null_store.cpp),
+  // kept beside the entry so that every run of the file shows them, as the first did.
+  const fs::path warnings = cache / (key + ".warnings");
+  auto show_warnings = [&] {
+    std::error_code ec;
+    if (fs::is_regular_file(warnings, ec)) std::fputs(read_file(warnings.string()).c_str(), stderr);
+  };
+  if (entry_is_valid(key, so.string(), manifest.string())) {
+    show_warnings();
+    return so.string();
+  }
 
   CompileSignals signals;
   const std::string pid = std::to_string(::getpid());
@@ -263,7 +273,9 @@ std::string compile_to_shared_object(const std::string& file, const std::vector<
       std::error_code ec;
       fs::permissions(tmp, fs::perms::owner_all, ec);  // whatever the umask: no one else may write it
       fs::rename(tmp, so, ec);  // atomic: a concurrent compile of the same file wins or loses whole
-      if (ec) throw CompileError("cannot write " + so.string() + " in the compile cache: " + ec.message());
+      if (ec) throw CacheError("cannot write " + so.string() + " in the compile cache: " + ec.message());
+      if (!output.empty()) write_atomically(warnings.string(), output);
+      else fs::remove(warnings, ec);
       write_atomically(manifest.string(), write_manifest_text(m));
     }
   } catch (...) {
@@ -272,6 +284,7 @@ std::string compile_to_shared_object(const std::string& file, const std::vector<
   }
   signals.finish(temporaries);
   if (!error.empty()) throw CompileError(error);
+  show_warnings();
   return so.string();
 }
 

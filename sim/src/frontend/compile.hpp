@@ -29,6 +29,11 @@ std::vector<std::string> compile_command(const Toolchain& tc, Language lang, con
 struct CompileError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+// The compile cache cannot be used (not a directory, read-only, someone else's, a full disk):
+// no fault of the file; the message names the cache and what to do.
+struct CacheError : CompileError {
+  using CompileError::CompileError;
+};
 
 // Runs argv, returning its exit status; stdout and stderr go to *output. `extra_env` entries
 // ("NAME=VALUE") replace or add to the environment the program gets.

@@ -99,26 +99,26 @@ std::string content_hash(std::string_view bytes) {
 std::string secure_cache_dir() {
   const std::string where = cache_location();
   if (where.empty())
-    throw CompileError("no place for the compile cache: HOME is not set and the user has no home "
+    throw CacheError("no place for the compile cache: HOME is not set and the user has no home "
                        "directory; set TGSIM_CACHE to a directory of your own");
   const fs::path dir = fs::absolute(where);
   std::error_code ec;
   if (dir.has_parent_path()) fs::create_directories(dir.parent_path(), ec);
   if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST)
-    throw CompileError("cannot create the compile cache " + dir.string() + ": " + std::strerror(errno) +
+    throw CacheError("cannot create the compile cache " + dir.string() + ": " + std::strerror(errno) +
                        " (set TGSIM_CACHE to a writable directory)");
   struct stat st {};
   if (::stat(dir.c_str(), &st) != 0)
-    throw CompileError("cannot use the compile cache " + dir.string() + ": " + std::strerror(errno));
-  if (!S_ISDIR(st.st_mode)) throw CompileError("the compile cache " + dir.string() + " is not a directory");
+    throw CacheError("cannot use the compile cache " + dir.string() + ": " + std::strerror(errno));
+  if (!S_ISDIR(st.st_mode)) throw CacheError("the compile cache " + dir.string() + " is not a directory");
   if (st.st_uid != ::geteuid())
-    throw CompileError("refusing the compile cache " + dir.string() + ": it belongs to user " +
+    throw CacheError("refusing the compile cache " + dir.string() + ": it belongs to user " +
                        std::to_string(st.st_uid) + ", not to you (set TGSIM_CACHE to a directory of your own)");
   if (st.st_mode & 022)
-    throw CompileError("refusing the compile cache " + dir.string() + ": mode " + octal_mode(st.st_mode) +
+    throw CacheError("refusing the compile cache " + dir.string() + ": mode " + octal_mode(st.st_mode) +
                        " lets others write into it (chmod go-w it, or set TGSIM_CACHE)");
   if (::access(dir.c_str(), W_OK | X_OK) != 0)
-    throw CompileError("cannot write the compile cache " + dir.string() + ": " + std::strerror(errno) +
+    throw CacheError("cannot write the compile cache " + dir.string() + ": " + std::strerror(errno) +
                        " (set TGSIM_CACHE to a writable directory)");
   return dir.string();
 }
@@ -127,12 +127,12 @@ void check_entry_owner(const std::string& path) {
   struct stat st {};
   if (::lstat(path.c_str(), &st) != 0) return;
   if (!S_ISREG(st.st_mode))
-    throw CompileError("refusing the compile cache entry " + path + ": not a regular file");
+    throw CacheError("refusing the compile cache entry " + path + ": not a regular file");
   if (st.st_uid != ::geteuid())
-    throw CompileError("refusing the compile cache entry " + path + ": it belongs to user " +
+    throw CacheError("refusing the compile cache entry " + path + ": it belongs to user " +
                        std::to_string(st.st_uid) + ", not to you");
   if (st.st_mode & 022)
-    throw CompileError("refusing the compile cache entry " + path + ": mode " + octal_mode(st.st_mode) +
+    throw CacheError("refusing the compile cache entry " + path + ": mode " + octal_mode(st.st_mode) +
                        " lets others write it");
 }
 
@@ -218,14 +218,14 @@ void write_atomically(const std::string& path, const std::string& text) {
     if (!out) {
       std::error_code ec;
       fs::remove(tmp, ec);
-      throw CompileError("cannot write " + path + " in the compile cache (disk full or read-only?)");
+      throw CacheError("cannot write " + path + " in the compile cache (disk full or read-only?)");
     }
   }
   std::error_code ec;
   fs::rename(tmp, path, ec);
   if (ec) {
     fs::remove(tmp, ec);
-    throw CompileError("cannot write " + path + " in the compile cache: " + ec.message());
+    throw CacheError("cannot write " + path + " in the compile cache: " + ec.message());
   }
 }
 

@@ -43,7 +43,14 @@ std::size_t kernel_start(const std::string& out, std::size_t end) {
 
 std::string rewrite_cuda_launches(std::string_view src, std::string_view file_name) {
   std::string out = "#line 1 \"";
-  for (char c : file_name) {
+  for (char c : file_name) {  // a string literal: control and non-ASCII bytes as octal escapes
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u >= 0x7f) {
+      const char esc[] = {'\\', static_cast<char>('0' + (u >> 6)), static_cast<char>('0' + ((u >> 3) & 7)),
+                          static_cast<char>('0' + (u & 7))};
+      out.append(esc, 4);
+      continue;
+    }
     if (c == '"' || c == '\\') out += '\\';
     out += c;
   }

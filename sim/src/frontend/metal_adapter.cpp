@@ -243,7 +243,14 @@ std::string Adapter::run() {
     }
   }
   std::string r = "#include <metal_stdlib>\nusing namespace metal;\n#line 1 \"";
-  for (char c : file_) {
+  for (char c : file_) {  // a string literal: control and non-ASCII bytes as octal escapes
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u >= 0x7f) {
+      const char esc[] = {'\\', static_cast<char>('0' + (u >> 6)), static_cast<char>('0' + ((u >> 3) & 7)),
+                          static_cast<char>('0' + (u & 7))};
+      r.append(esc, 4);
+      continue;
+    }
     if (c == '"' || c == '\\') r += '\\';
     r += c;
   }

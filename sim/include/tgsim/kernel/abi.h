@@ -16,7 +16,7 @@
 extern "C" {
 #endif
 
-#define TGSIM_ABI_VERSION 4
+#define TGSIM_ABI_VERSION 5
 
 /* The running thread (tgsim::ThreadCtx), as instrumented code reads it. */
 #define TGSIM_OFF_THREAD_IDX 0   /* 3 x uint32: threadIdx */
@@ -30,6 +30,7 @@ extern "C" {
 #define TGSIM_OFF_SHARED 96      /* the group's shared memory arena */
 #define TGSIM_OFF_GRID_ORIGIN 104 /* 3 x uint32: first thread of a partial Metal grid (0) */
 #define TGSIM_OFF_GRID_SIZE 116  /* 3 x uint32: Metal threads in the grid (dispatchThreads) */
+#define TGSIM_OFF_DYNAMIC_SHARED 128 /* the arena + the launched kernel's dynamic_shared_offset */
 
 /* Access kinds a site can have (tgsim::detail::AccessKind). The pass emits LOAD and STORE for
  * memory it cannot place at compile time; the library decides global, shared or local from the
@@ -56,14 +57,18 @@ static inline unsigned tgsim_site_column(unsigned column_field) { return column_
 static inline unsigned tgsim_site_also(unsigned column_field) { return column_field >> TGSIM_SITE_ALSO_SHIFT; }
 
 /* What a compiled kernel module holds; registered by a constructor the pass adds. */
+/* One C parameter (args[i] of the trampoline points at its value, as cudaLaunchKernel's do). */
 struct tgsim_param_desc {
-  const char* type;  /* as the pass sees it: "ptr", "i8", "i16", "i32", "i64", "f32", "f64" */
+  const char* type;  /* as the pass sees it: "ptr", "i8", "i16", "i32", "i64", "f32", "f64", "struct"
+                        (a struct or class passed by value), "agg" (one without debug info) */
   const char* name;  /* from debug info, or "" */
   const char* c_type; /* from debug info: "const float*", or "" */
+  unsigned long long bytes; /* the value's size */
 };
 /* A shared array (__shared__, Metal threadgroup) a kernel reaches, where the kernel's layout puts
  * it, so that findings name it ("tileB[0][3]"). An extern __shared__ array has bytes 0 and rank
- * 1: its extent is the launch's dynamic bytes / elem_bytes. */
+ * 1: its extent is the launch's dynamic bytes / elem_bytes; its offset is the kernel's
+ * dynamic_shared_offset. */
 struct tgsim_shared_desc {
   const char* name;                  /* from debug info ("tileB"), else the symbol */
   unsigned long long offset;         /* in the group's arena */
@@ -86,6 +91,8 @@ struct tgsim_kernel_desc {
   unsigned line;
   unsigned nshared;                  /* the shared arrays it reaches */
   const struct tgsim_shared_desc* shared;
+  unsigned long long dynamic_shared_offset; /* its extern __shared__ arrays: after its own static
+                                               layout, aligned to 16 */
 };
 struct tgsim_var_desc {
   void* addr;
@@ -100,7 +107,7 @@ struct tgsim_module_desc {
   unsigned nvars;
   const struct tgsim_var_desc* vars;
   unsigned long long shared_static_bytes;  /* the module's static shared layout */
-  unsigned long long dynamic_shared_offset; /* where extern __shared__ arrays start */
+  unsigned long long dynamic_shared_offset; /* the largest kernel's (each kernel has its own) */
 };
 
 /* Library entry points (defined in libtgsim; exported by the tgsim command for modules it loads). */
