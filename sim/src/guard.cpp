@@ -95,8 +95,13 @@ struct Msg {
 
 bool fatal_json = false;
 
-// `m`'s line on stderr and, under set_fatal_errors_as_json, as a JSON error on stdout.
+// `m`'s line on stderr and, under set_fatal_errors_as_json, as a JSON error on stdout. The
+// first thread to end the process writes; another one that faults meanwhile waits for that end
+// (so the output is one line and one JSON object, never two interleaved).
+std::atomic<bool> fatal_taken{false};
 void write_fatal(const Msg& m, const char* kind, int status) {
+  if (fatal_taken.exchange(true))
+    for (;;) ::pause();
   ssize_t ignored = ::write(2, m.buf, m.n);
   if (!fatal_json) {
     (void)ignored;
