@@ -190,14 +190,8 @@ int check_file(std::ostream& os, std::ostream& err, const FileLaunch& f, const D
       c.shuffle_seed = s.seed;
       runs.push_back(run_file(f, profile, c));
     }
-  } catch (const frontend::CacheError& e) {
-    return report_error("resource", e.what(), 2, std::string("tgsim: error: ") + e.what());
-  } catch (const frontend::CompileError& e) {
-    err << e.what();
-    return report_error("compile", f.file + " did not compile", 2, "tgsim: error: " + f.file + " did not compile",
-                        e.what());
-  } catch (const UsageError& e) {
-    return report_error("usage", e.what(), 2, std::string("tgsim: error: ") + e.what());
+  } catch (...) {
+    return file_error(err, f, std::current_exception());
   }
   const std::vector<Seen> seen = union_findings(runs, scheds);
   const std::vector<Difference> diffs = differences(runs, scheds);

@@ -495,6 +495,20 @@ std::string file_json(const FileRun& r, int indent) {
   return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);  // names need not be UTF-8
 }
 
+int file_error(std::ostream& err, const FileLaunch& f, std::exception_ptr e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const frontend::CacheError& x) {
+    return report_error("resource", x.what(), 2, std::string("tgsim: error: ") + x.what());
+  } catch (const frontend::CompileError& x) {
+    err << x.what();
+    return report_error("compile", f.file + " did not compile", 2, "tgsim: error: " + f.file + " did not compile",
+                        x.what());
+  } catch (const UsageError& x) {
+    return report_error("usage", x.what(), 2, std::string("tgsim: error: ") + x.what());
+  }  // anything else goes on to main's handlers
+}
+
 int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, const DeviceProfile& profile,
                      const LaunchConfig& base, bool json) {
   try {
@@ -520,14 +534,8 @@ int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, c
       write_expect_text(os, expected);
     }
     return r.report.findings.empty() && as_expected ? 0 : 1;
-  } catch (const frontend::CacheError& e) {
-    return report_error("resource", e.what(), 2, std::string("tgsim: error: ") + e.what());
-  } catch (const frontend::CompileError& e) {
-    err << e.what();
-    return report_error("compile", f.file + " did not compile", 2, "tgsim: error: " + f.file + " did not compile",
-                        e.what());
-  } catch (const UsageError& e) {
-    return report_error("usage", e.what(), 2, std::string("tgsim: error: ") + e.what());
+  } catch (...) {
+    return file_error(err, f, std::current_exception());
   }
 }
 

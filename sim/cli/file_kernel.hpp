@@ -12,6 +12,7 @@
 #pragma once
 #include <cstddef>
 #include <iosfwd>
+#include <exception>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -71,6 +72,10 @@ bool looks_like_kernel_file(const std::string& arg);
 // The options a kernel FILE takes (ARG..., --kernel, --grid, --block, --shared,
 // --threads-in-grid), the same for run, check and explain; `verb` names the command in the help.
 void add_file_options(CLI::App& app, FileLaunch& f, const std::string& verb);  // ends in .cu, .cuh, .metal or .cpp
+
+// The errors of a kernel file's run that are the command's (a cache, compile or usage error):
+// reported (report_error, exit status 2); any other exception is rethrown.
+int file_error(std::ostream& err, const FileLaunch& f, std::exception_ptr e);
 
 // `tgsim run FILE ...`: prints the report (or JSON) and returns the exit status: 0 clean, 1
 // findings, 2 usage or compile error (the compiler's output on `err`).
