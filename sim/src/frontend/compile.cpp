@@ -203,14 +203,10 @@ int run_process(const std::vector<std::string>& argv, std::string* output,
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
-namespace {
-// The user's -I and -D after tgsim's own include folders (tgsim's CUDA and Metal headers stand
-// in for the toolkit's: a -I of a CUDA installation must not shadow them), before the source.
 void add_user_flags(std::vector<std::string>& cmd, const std::vector<std::string>& flags) {
   const auto x = std::find(cmd.begin(), cmd.end(), std::string("-x"));
   cmd.insert(x, flags.begin(), flags.end());
 }
-}  // namespace
 
 std::string compile_to_shared_object(const std::string& file, const std::vector<std::string>& flags) {
   std::string prepared;

@@ -25,6 +25,11 @@ Toolchain toolchain();
 std::vector<std::string> compile_command(const Toolchain& tc, Language lang, const std::string& prepared,
                                          const std::string& out, bool shared, const std::string& source_dir);
 
+// The user's -I and -D put into `cmd` after tgsim's own include folders (tgsim's CUDA and Metal
+// headers stand in for the toolkit's: a -I of a CUDA installation must not shadow them), before
+// the source.
+void add_user_flags(std::vector<std::string>& cmd, const std::vector<std::string>& flags);
+
 // What the compiler printed when it failed (exit status 2 for `tgsim run`).
 struct CompileError : std::runtime_error {
   using std::runtime_error::runtime_error;

@@ -1,21 +1,41 @@
 // tgsim-prepare: the front end for build systems (the CMake function tgsim_add_cuda_library).
 //   tgsim-prepare IN OUT                      OUT = the source Clang is given for IN
-//   tgsim-prepare --compile IN OBJ DEPFILE    IN compiled into the object OBJ (DEPFILE: its headers)
+//   tgsim-prepare --compile IN OBJ DEPFILE [-I DIR | -D NAME[=VALUE] | -U NAME]...
+//                                             IN compiled into the object OBJ (DEPFILE: its headers)
 // Exit 2 with the message (or the compiler's output) on an error.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <vector>
 
 #include "compile.hpp"
 
 namespace fs = std::filesystem;
 
 int main(int argc, char** argv) {
-  const bool compile = argc == 5 && std::string(argv[1]) == "--compile";
+  const bool compile = argc >= 5 && std::string(argv[1]) == "--compile";
   if (!compile && argc != 3) {
-    std::cerr << "usage: tgsim-prepare IN OUT | tgsim-prepare --compile IN OBJ DEPFILE\n";
+    std::cerr << "usage: tgsim-prepare IN OUT | tgsim-prepare --compile IN OBJ DEPFILE [-I DIR | -D NAME[=VALUE] | -U NAME]...\n";
     return 2;
+  }
+  // The user's include folders and macros, each as one argument (-IDIR) or two (-I DIR).
+  std::vector<std::string> flags;
+  for (int i = 5; compile && i < argc; ++i) {
+    const std::string a = argv[i];
+    const std::string opt = a.substr(0, 2);
+    if (opt != "-I" && opt != "-D" && opt != "-U") {
+      std::cerr << "tgsim-prepare: unknown option " << a << " (only -I, -D and -U)\n";
+      return 2;
+    }
+    if (a.size() > 2) {
+      flags.push_back(a);
+    } else if (i + 1 < argc) {
+      flags.push_back(a + argv[++i]);
+    } else {
+      std::cerr << "tgsim-prepare: " << a << " needs a value\n";
+      return 2;
+    }
   }
   const std::string in_path = argv[compile ? 2 : 1];
   std::ifstream in(in_path, std::ios::binary);
@@ -36,6 +56,7 @@ int main(int argc, char** argv) {
     std::ofstream(src, std::ios::binary) << prepared;
     std::vector<std::string> cmd = compile_command(toolchain(), language_of(in_path), src, obj, false,
                                                    fs::absolute(in_path).parent_path().string());
+    add_user_flags(cmd, flags);
     cmd.insert(cmd.end(), {"-MD", "-MF", argv[4]});
     std::string output;
     const int rc = run_process(cmd, &output);
