@@ -12,6 +12,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+// libstdc++ writes __attribute__((__noinline__)) (shared_ptr_base.h): included before the macro
+// below, as nvcc's own headers arrange, so a program's later #include <memory> is unaffected.
+#include <memory>
 
 #include "abi.h"
 #include "cuda_math.h"
