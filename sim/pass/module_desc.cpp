@@ -1,7 +1,9 @@
 // The module's descriptor (tgsim_module_desc in abi.h) and the constructor that registers it:
 // each kernel with its name, parameters, a trampoline that calls it from an array of argument
 // pointers (how `tgsim run FILE` passes its ARGs), and its static shared bytes; the __device__
-// and __constant__ variables device code uses; the shared layout.
+// and __constant__ variables device code uses; the shared layout. And each kernel's host entry:
+// called from host code after a `<<<...>>>` configuration (the front end's rewrite), the kernel
+// launches itself with its own arguments, as nvcc's host stub does.
 #include "internal.hpp"
 
 #include <llvm/Demangle/Demangle.h>
@@ -164,6 +166,61 @@ Function* trampoline(Context& c, Function& k, const std::vector<CParam>& cps) {
   return t;
 }
 
+// The inverse of the trampoline, at the kernel's entry: when the host thread has a launch
+// configuration pending (`k<<<grid, block>>>(args)` became `(push_launch(grid, block), k(args))`),
+// the call spills its arguments, one pointer per C parameter, and launches the kernel with them
+// instead of running its body. C++ chose the function: templates deduced from the arguments,
+// overloads, default arguments and conversions are as the compiler resolved the call. A thread
+// of a launch (a fiber) never has a configuration pending: it runs the body. The entry block's
+// static allocas move to the new entry, so they stay static (SROA after the pass needs them).
+void add_host_entry(Context& c, Function& k, const std::vector<CParam>& cps) {
+  if (!k.getReturnType()->isVoidTy() || k.isDeclaration()) return;
+  BasicBlock& body = k.getEntryBlock();
+  BasicBlock* entry = BasicBlock::Create(c.ctx, "tgsim.host_check", &k, &body);
+  BasicBlock* launch = BasicBlock::Create(c.ctx, "tgsim.host_launch", &k, &body);
+  IRBuilder<> b(entry);
+  for (Instruction& i : make_early_inc_range(body))
+    if (auto* a = dyn_cast<AllocaInst>(&i); a && isa<Constant>(a->getArraySize())) a->moveBefore(*entry, entry->end());
+  DILocation* loc = nullptr;
+  if (DISubprogram* sp = k.getSubprogram()) loc = DILocation::get(c.ctx, sp->getScopeLine(), 0, sp);
+  auto* arr_ty = ArrayType::get(c.i8p, std::max<std::size_t>(cps.size(), 1));
+  AllocaInst* arr = b.CreateAlloca(arr_ty, nullptr, "tgsim.host_args");
+  std::vector<Value*> spilled;
+  for (const CParam& cp : cps) {
+    const bool in_memory = cp.count == 1 && (k.getArg(cp.first)->hasByValAttr() || (cp.by_value && cp.bytes > 16));
+    if (in_memory) {
+      spilled.push_back(b.CreateBitCast(k.getArg(cp.first), c.i8p));
+      continue;
+    }
+    const std::uint64_t bytes = std::max<std::uint64_t>(cp.by_value ? (cp.bytes + 15) / 16 * 16 : 0, 16);
+    AllocaInst* slot = b.CreateAlloca(ArrayType::get(c.i8, bytes));
+    slot->setAlignment(Align(16));
+    spilled.push_back(b.CreateBitCast(slot, c.i8p));
+  }
+  FunctionCallee pending = c.m.getOrInsertFunction("__tgsim_host_call_pending", c.i32);
+  CallInst* is_host = b.CreateCall(pending, {});
+  if (loc) is_host->setDebugLoc(loc);
+  b.CreateCondBr(b.CreateICmpNE(is_host, ConstantInt::get(c.i32, 0)), launch, &body);
+  b.SetInsertPoint(launch);
+  for (std::size_t i = 0; i < cps.size(); ++i) {
+    const CParam& cp = cps[i];
+    Value* p = spilled[i];
+    const bool in_memory = cp.count == 1 && (k.getArg(cp.first)->hasByValAttr() || (cp.by_value && cp.bytes > 16));
+    for (unsigned j = 0; !in_memory && j < cp.count; ++j) {
+      Argument& a = *k.getArg(cp.first + j);
+      Value* at = b.CreateConstInBoundsGEP1_64(c.i8, p, cp.by_value ? 8 * j : 0);
+      b.CreateAlignedStore(&a, b.CreateBitCast(at, a.getType()->getPointerTo()), Align(1));
+    }
+    b.CreateStore(p, b.CreateConstInBoundsGEP2_32(arr_ty, arr, 0, i));
+  }
+  FunctionCallee host_launch = c.m.getOrInsertFunction("__tgsim_host_call_launch", Type::getVoidTy(c.ctx), c.i8p,
+                                                        c.i8p->getPointerTo());
+  CallInst* call = b.CreateCall(host_launch, {ConstantExpr::getPointerCast(&k, c.i8p),
+                                              b.CreateConstInBoundsGEP2_32(arr_ty, arr, 0, 0)});
+  if (loc) call->setDebugLoc(loc);
+  b.CreateRetVoid();
+}
+
 GlobalVariable* array_of(Context& c, StructType* ty, const std::vector<Constant*>& items, const char* name) {
   auto* at = ArrayType::get(ty, items.size());
   return new GlobalVariable(c.m, at, true, GlobalValue::PrivateLinkage, ConstantArray::get(at, items), name);
@@ -240,6 +297,7 @@ void emit_module_descriptor(Context& c) {
           param_ty, {c.string(p.by_value ? "struct" : type_name(c.dl, *k->getArg(p.first))), c.string(p.name),
                      c.string(p.c_type), ConstantInt::get(c.i64, p.bytes)}));
     GlobalVariable* parr = params.empty() ? nullptr : array_of(c, param_ty, params, "tgsim.params");
+    add_host_entry(c, *k, cps);
     std::string file;
     unsigned line = 0;
     if (DISubprogram* sp = k->getSubprogram()) {

@@ -140,7 +140,8 @@ std::vector<std::string> compile_command(const Toolchain& tc, Language lang, con
                                    "-fpass-plugin=" + tc.plugin, "-I", tc.include};
   if (!source_dir.empty()) cmd.insert(cmd.end(), {"-iquote", source_dir});
   if (lang == Language::kCuda) {
-    cmd.insert(cmd.end(), {"-I", tc.include + "/tgsim/kernel/cuda", "-include", "tgsim/kernel/cuda_runtime.h"});
+    // -fdeclspec: the built-in variables' members are properties (cuda_runtime.h).
+    cmd.insert(cmd.end(), {"-fdeclspec", "-I", tc.include + "/tgsim/kernel/cuda", "-include", "tgsim/kernel/cuda_runtime.h"});
   } else {
     cmd.insert(cmd.end(), {"-I", tc.include + "/tgsim/kernel/metal"});
   }

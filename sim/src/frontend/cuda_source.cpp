@@ -39,10 +39,50 @@ std::size_t kernel_start(const std::string& out, std::size_t end) {
   }
 }
 
+// Past the whitespace and comments from `i`.
+std::size_t skip_space(std::string_view src, std::size_t i) {
+  while (i < src.size()) {
+    if (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r') {
+      ++i;
+    } else if (src.compare(i, 2, "//") == 0) {
+      i = src.find('\n', i);
+      if (i == std::string_view::npos) return src.size();
+    } else if (src.compare(i, 2, "/*") == 0) {
+      i = src.find("*/", i + 2);
+      if (i == std::string_view::npos) return src.size();
+      i += 2;
+    } else {
+      break;
+    }
+  }
+  return i;
+}
+
+// Where the parenthesised group opening at `open` closes (npos when it does not), skipping
+// string and character literals and comments.
+std::size_t matching_paren(std::string_view src, std::size_t open) {
+  int depth = 0;
+  for (std::size_t i = open; i < src.size();) {
+    const char c = src[i];
+    if (c == '/' && i + 1 < src.size() && (src[i + 1] == '/' || src[i + 1] == '*')) {
+      i = skip_space(src, i);
+    } else if (c == '"' || c == '\'') {
+      std::size_t j = i + 1;
+      while (j < src.size() && src[j] != c && src[j] != '\n') j += src[j] == '\\' ? 2 : 1;
+      i = j + 1;
+    } else {
+      if (c == '(') ++depth;
+      if (c == ')' && --depth == 0) return i;
+      ++i;
+    }
+  }
+  return std::string_view::npos;
+}
+
 }  // namespace
 
-std::string rewrite_cuda_launches(std::string_view src, std::string_view file_name) {
-  std::string out = "#line 1 \"";
+std::string line_directive(std::size_t line, std::string_view file_name) {
+  std::string out = "#line " + std::to_string(line) + " \"";
   for (char c : file_name) {  // a string literal: control and non-ASCII bytes as octal escapes
     const auto u = static_cast<unsigned char>(c);
     if (u < 0x20 || u >= 0x7f) {
@@ -54,7 +94,12 @@ std::string rewrite_cuda_launches(std::string_view src, std::string_view file_na
     if (c == '"' || c == '\\') out += '\\';
     out += c;
   }
-  out += "\"\n";
+  return out + "\"\n";
+}
+
+std::string rewrite_cuda_launches(std::string_view src, std::string_view file_name) {
+  if (src.substr(0, 3) == "\xEF\xBB\xBF") src.remove_prefix(3);  // a UTF-8 byte order mark: after #line, an error
+  std::string out = line_directive(1, file_name);
   const std::size_t prefix = out.size();
   std::size_t i = 0;
   while (i < src.size()) {
@@ -78,10 +123,24 @@ std::string rewrite_cuda_launches(std::string_view src, std::string_view file_na
       std::string kernel = out.substr(k);
       out.resize(k);
       while (!kernel.empty() && (kernel.back() == ' ' || kernel.back() == '\t')) kernel.pop_back();
-      out += "::tgsim_cuda::launch(" + kernel + ", ";
+      const std::size_t open = skip_space(src, close + 3);
+      const std::size_t end = open < src.size() && src[open] == '(' ? matching_paren(src, open) : std::string_view::npos;
+      if (end == std::string_view::npos) {  // no argument list here (a macro's body): the kernel by address
+        out += "::tgsim_cuda::launch(" + kernel + ", ";
+        out.append(src.substr(i + 3, close - i - 3));
+        out += ")";
+        i = close + 3;
+        continue;
+      }
+      // k<<<grid, block, shared, stream>>>(args) calls the kernel after pushing its configuration:
+      // the kernel's host entry (the pass) launches itself, so C++ resolves the call (templates
+      // deduced from the arguments, overloads, default arguments, conversions) as nvcc does.
+      out += "(::tgsim_cuda::push_launch(";
       out.append(src.substr(i + 3, close - i - 3));
-      out += ")";
-      i = close + 3;
+      out += "), " + kernel;
+      out.append(src.substr(close + 3, end + 1 - (close + 3)));
+      out += ", ::tgsim_cuda::pop_launch())";
+      i = end + 1;
     } else {
       out += c;
       ++i;
@@ -95,8 +154,8 @@ Language language_of(std::string_view path) {
 }
 
 std::string prepare_source(std::string_view source, std::string_view file_name) {
-  return language_of(file_name) == Language::kMetal ? adapt_metal(source, file_name)
-                                                     : rewrite_cuda_launches(source, file_name);
+  if (language_of(file_name) == Language::kMetal) return adapt_metal(source, file_name);
+  return rewrite_cuda_launches(inline_launching_headers(source, file_name), file_name);
 }
 
 }  // namespace tgsim::frontend

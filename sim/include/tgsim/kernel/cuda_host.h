@@ -66,6 +66,14 @@ template <class... P>
 Launcher<P...> launch(void (*kernel)(P...), dim3 grid, dim3 block, size_t shared = 0, cudaStream_t = nullptr) {
   return Launcher<P...>{kernel, grid, block, shared};
 }
+// kernel<<<grid, block, shared, stream>>>(args...) becomes
+// (push_launch(grid, block, shared, stream), kernel(args...), pop_launch()): the call reaches the
+// kernel's host entry (the pass), which launches it with the configuration pushed here.
+inline void push_launch(dim3 grid, dim3 block, size_t shared = 0, cudaStream_t stream = nullptr) {
+  const unsigned g[3] = {grid.x, grid.y, grid.z}, b[3] = {block.x, block.y, block.z};
+  tgsim_cuda_push_launch(g, b, shared, stream);
+}
+inline void pop_launch() { tgsim_cuda_pop_launch(); }
 }  // namespace tgsim_cuda
 
 #endif

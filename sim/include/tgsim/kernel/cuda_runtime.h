@@ -20,7 +20,7 @@
 #include "cuda_math.h"
 #include "cuda_vector_types.h"
 
-#define __global__ __attribute__((annotate("tgsim_kernel")))
+#define __global__ __attribute__((annotate("tgsim_kernel"), noinline))
 #define __device__ __attribute__((annotate("tgsim_device")))
 #define __host__
 #define __shared__ thread_local
@@ -40,10 +40,28 @@ inline const char* thread_field(unsigned off) {
 }
 }  // namespace tgsim_cuda
 
-#define threadIdx (*reinterpret_cast<const uint3*>(::tgsim_cuda::thread_field(TGSIM_OFF_THREAD_IDX)))
-#define blockIdx (*reinterpret_cast<const uint3*>(::tgsim_cuda::thread_field(TGSIM_OFF_BLOCK_IDX)))
-#define blockDim (*reinterpret_cast<const dim3*>(::tgsim_cuda::thread_field(TGSIM_OFF_BLOCK_DIM)))
-#define gridDim (*reinterpret_cast<const dim3*>(::tgsim_cuda::thread_field(TGSIM_OFF_GRID_DIM)))
+// The built-in variables are objects, not macros, so host code may name its own `dim3 gridDim`
+// or `blockDim` (a local shadows them, as with nvcc): each member reads the running thread's
+// field through a property (Clang's __declspec(property), -fdeclspec), as Clang's CUDA headers do.
+namespace tgsim_cuda {
+template <class V, unsigned Off>
+struct BuiltinVar {
+  static __forceinline__ unsigned get_x() { return reinterpret_cast<const V*>(thread_field(Off))->x; }
+  static __forceinline__ unsigned get_y() { return reinterpret_cast<const V*>(thread_field(Off))->y; }
+  static __forceinline__ unsigned get_z() { return reinterpret_cast<const V*>(thread_field(Off))->z; }
+  __declspec(property(get = get_x)) unsigned x;
+  __declspec(property(get = get_y)) unsigned y;
+  __declspec(property(get = get_z)) unsigned z;
+  __forceinline__ operator V() const { return *reinterpret_cast<const V*>(thread_field(Off)); }
+  BuiltinVar() = default;
+  BuiltinVar(const BuiltinVar&) = delete;
+  BuiltinVar& operator=(const BuiltinVar&) = delete;
+};
+}  // namespace tgsim_cuda
+static constexpr ::tgsim_cuda::BuiltinVar<uint3, TGSIM_OFF_THREAD_IDX> threadIdx{};
+static constexpr ::tgsim_cuda::BuiltinVar<uint3, TGSIM_OFF_BLOCK_IDX> blockIdx{};
+static constexpr ::tgsim_cuda::BuiltinVar<dim3, TGSIM_OFF_BLOCK_DIM> blockDim{};
+static constexpr ::tgsim_cuda::BuiltinVar<dim3, TGSIM_OFF_GRID_DIM> gridDim{};
 static constexpr int warpSize = 32;
 
 // ------------------------------------------------------------------ synchronisation
