@@ -133,6 +133,9 @@ std::vector<std::string> compile_command(const Toolchain& tc, Language lang, con
                                          const std::string& out, bool shared, const std::string& source_dir) {
   std::vector<std::string> cmd = {tc.clang, "-std=c++20", "-O2", "-g", "-gdwarf-4", "-fPIC", "-fno-vectorize",
                                    "-fno-slp-vectorize", "-fno-builtin-printf", "-Wno-unknown-attributes",
+                                   // What nvcc accepts with a warning: `register` (removed in C++17)
+                                   // and narrowing in braces.
+                                   "-Wno-register", "-Wno-c++11-narrowing",
                                    // A frame larger than a page probes it page by page, so a large local
                                    // array hits the guard below the fiber's stack (guard.cpp), never
                                    // a neighbouring stack.

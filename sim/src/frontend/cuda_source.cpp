@@ -19,7 +19,7 @@ bool ident_char(char c) {
 // Where the kernel expression ending just before `end` starts (out.size() positions).
 std::size_t kernel_start(const std::string& out, std::size_t end) {
   std::size_t i = end;
-  while (i > 0 && (out[i - 1] == ' ' || out[i - 1] == '\t')) --i;
+  while (i > 0 && (out[i - 1] == ' ' || out[i - 1] == '\t' || out[i - 1] == '\n' || out[i - 1] == '\r')) --i;
   for (;;) {
     if (i > 0 && out[i - 1] == '>') {  // template arguments
       int depth = 0;
@@ -122,13 +122,19 @@ std::string rewrite_cuda_launches(std::string_view src, std::string_view file_na
       if (k < prefix || k == out.size()) throw std::runtime_error(std::string(file_name) + ": no kernel name before `<<<`");
       std::string kernel = out.substr(k);
       out.resize(k);
-      while (!kernel.empty() && (kernel.back() == ' ' || kernel.back() == '\t')) kernel.pop_back();
+      // Blanks between the kernel and `<<<` (a line break: `k\n  <<<...>>>`) go after the launch's
+      // text, so every later line keeps its number.
+      std::string blanks;
+      while (!kernel.empty() && (kernel.back() == ' ' || kernel.back() == '\t' || kernel.back() == '\n' || kernel.back() == '\r')) {
+        if (kernel.back() == '\n') blanks += '\n';
+        kernel.pop_back();
+      }
       const std::size_t open = skip_space(src, close + 3);
       const std::size_t end = open < src.size() && src[open] == '(' ? matching_paren(src, open) : std::string_view::npos;
       if (end == std::string_view::npos) {  // no argument list here (a macro's body): the kernel by address
         out += "::tgsim_cuda::launch(" + kernel + ", ";
         out.append(src.substr(i + 3, close - i - 3));
-        out += ")";
+        out += ")" + blanks;
         i = close + 3;
         continue;
       }
@@ -139,7 +145,7 @@ std::string rewrite_cuda_launches(std::string_view src, std::string_view file_na
       out.append(src.substr(i + 3, close - i - 3));
       out += "), " + kernel;
       out.append(src.substr(close + 3, end + 1 - (close + 3)));
-      out += ", ::tgsim_cuda::pop_launch())";
+      out += ", ::tgsim_cuda::pop_launch())" + blanks;
       i = end + 1;
     } else {
       out += c;

@@ -1,6 +1,6 @@
 // Launches as public CUDA programs write them, each checked against the host: a template kernel
 // whose type parameter is deduced from the arguments (k<256><<<...>>>(payoff, ...)), overloaded
-// kernels, default arguments, NULL for a pointer, `<<<...>>>` over several lines, host variables named gridDim and blockDim, small and large
+// kernels, default arguments, NULL for a pointer, `<<<...>>>` over several lines, host variables named gridDim and blockDim, `register`, a kernel name and its `<<<` on two lines, small and large
 // structs by value, a static kernel, a kernel through a pointer, an empty kernel, and a launch
 // written in an included header (launch_forms.cuh). CTest checks the line it prints.
 #include <cstdio>
@@ -46,7 +46,10 @@ __global__ void structs(Offset3 o, Big big, float* out) {
   out[i] = o.a + o.b * 10 + o.c * 100 + static_cast<float>(big.v[i % 5]);
 }
 
-static __global__ void twice(int* out) { out[threadIdx.x] *= 2; }
+static __global__ void twice(int* out) {
+  register int i = threadIdx.x;  // `register`, as older CUDA code writes it
+  out[i] *= 2;
+}
 
 __global__ void nothing() {}
 
@@ -77,7 +80,9 @@ int main() {
   cudaMemcpy(out.data(), dout, n * sizeof(float), cudaMemcpyDeviceToHost);
   for (int i = 0; i < n; ++i) wrong += out[i] != 2.5f;
 
-  maybe_count<<<4, 256>>>(NULL, dint, n);  // NULL for a pointer
+  // NULL for a pointer; the configuration on the line after the kernel's name
+  maybe_count
+      <<<4, 256>>>(NULL, dint, n);
   cudaMemcpy(iv.data(), dint, n * sizeof(int), cudaMemcpyDeviceToHost);
   for (int i = 0; i < n; ++i) wrong += iv[i] != -1;
 

@@ -1,0 +1,3 @@
+// Found through -I (tests/frontend/nvcc/nvcc.sh).
+#pragma once
+constexpr int kSaxpyThreads = 128;
