@@ -287,6 +287,35 @@ std::vector<std::string> param_types_of(const std::string& list) {  // "int*, fl
   return out;
 }
 
+// A template kernel's name as written on the command line or demangled, compared without blanks
+// and integer suffixes: "k<1U, 8>", "k<1u,8>" and "k<1, 8>" are one name.
+std::string normal_name(const std::string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c == ' ' || c == '\t') continue;
+    if ((c == 'u' || c == 'U' || c == 'l' || c == 'L') && !out.empty() && std::isdigit(static_cast<unsigned char>(out.back()))) {
+      std::size_t j = out.size();
+      while (j > 0 && std::isalnum(static_cast<unsigned char>(out[j - 1]))) --j;
+      if (std::isdigit(static_cast<unsigned char>(out[j]))) continue;  // a suffix of a number, not of a name
+    }
+    out += c;
+  }
+  return out;
+}
+
+// For --kernel 'name<ARGS>' in a CUDA file: source that instantiates the template (the file need
+// not instantiate it itself), taking the kernel's address after everything the file declares.
+std::string instantiation(const FileLaunch& f) {
+  const std::string& k = f.kernel;
+  if (k.find('<') == std::string::npos || k.back() != '>' || frontend::language_of(f.file) != frontend::Language::kCuda)
+    return {};
+  std::string shown;
+  for (char c : "--kernel " + k) shown += c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20 ? '?' : c;
+  return "\n#line 1 \"" + shown + "\"\n__attribute__((used)) static const void* const tgsim_instantiate_kernel = " +
+         "reinterpret_cast<const void*>(&" + k + ");\n";
+}
+
 // The kernel --kernel names: "name", "name<16>", or an overload by its parameter types,
 // "name(int*, float)"; with no --kernel, the file's only kernel.
 const detail::KernelRef& choose_kernel(const std::vector<detail::KernelRef>& kernels, const FileLaunch& f) {
@@ -301,7 +330,8 @@ const detail::KernelRef& choose_kernel(const std::vector<detail::KernelRef>& ker
   const detail::KernelRef* k = nullptr;
   for (const detail::KernelRef& c : kernels) {
     const std::string n = c.kernel->name;
-    const bool named = name.empty() ? kernels.size() == 1 : (n == name || n.substr(0, n.find('<')) == name);
+    const bool named = name.empty() ? kernels.size() == 1
+                                    : (normal_name(n) == normal_name(name) || n.substr(0, n.find('<')) == name);
     if (!named || (by_types && param_types_of(*c.kernel) != param_types_of(params))) continue;
     if (k)
       throw UsageError("--kernel '" + f.kernel + "' names more than one kernel; give the template arguments " +
@@ -408,7 +438,7 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
   if (!std::filesystem::exists(f.file)) throw UsageError("no such kernel file '" + f.file + "'");
   if (std::filesystem::is_directory(f.file)) throw UsageError("'" + f.file + "' is a directory, not a kernel file");
   const std::vector<detail::KernelRef> kernels =
-      load_module(frontend::compile_to_shared_object(f.file, compile_flags(f)));
+      load_module(frontend::compile_to_shared_object(f.file, compile_flags(f), instantiation(f)));
   if (kernels.empty()) throw UsageError(f.file + " defines no __global__ kernel");
   const detail::KernelRef& k = choose_kernel(kernels, f);
   const tgsim_kernel_desc& kd = *k.kernel;

@@ -212,7 +212,8 @@ void add_user_flags(std::vector<std::string>& cmd, const std::vector<std::string
   cmd.insert(x, flags.begin(), flags.end());
 }
 
-std::string compile_to_shared_object(const std::string& file, const std::vector<std::string>& flags) {
+std::string compile_to_shared_object(const std::string& file, const std::vector<std::string>& flags,
+                                     const std::string& epilogue) {
   std::string prepared;
   try {  // the <<<...>>> rewrite and the Metal adapter: errors of the file, as the compiler's are
     prepared = prepare_source(read_file(file), file);
@@ -226,6 +227,7 @@ std::string compile_to_shared_object(const std::string& file, const std::vector<
   const std::string dir = fs::absolute(fs::path(file)).parent_path().string();
   // The key: the prepared source, the command, the compiler, the plugin and tgsim's version; the
   // files the compile reads (headers, tgsim's own included) are checked through the manifest.
+  prepared += epilogue;
   std::string key_text = prepared;
   key_text += '\0';
   std::vector<std::string> command = compile_command(tc, lang, "IN", "OUT", true, dir);

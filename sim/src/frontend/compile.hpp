@@ -50,7 +50,9 @@ int run_process(const std::vector<std::string>& argv, std::string* output,
 // it must be, and what its key covers), reused while nothing the compile read has changed. A
 // signal during the compile removes its temporaries before it ends tgsim; the compiler's own
 // temporaries go to a private folder under TMPDIR.
-// `flags` (-I DIR, -D NAME=VALUE) go to the compiler and into the key.
-std::string compile_to_shared_object(const std::string& file, const std::vector<std::string>& flags = {});
+// `flags` (-I DIR, -D NAME=VALUE) go to the compiler and into the key; `epilogue` is source text
+// put after the file's (an instantiation the command line asks for), part of the key too.
+std::string compile_to_shared_object(const std::string& file, const std::vector<std::string>& flags = {},
+                                     const std::string& epilogue = {});
 
 }  // namespace tgsim::frontend
