@@ -48,6 +48,8 @@ void sort(const K* kin, K* kout, const V* vin, V* vout, int n, int begin_bit, in
     for (int i = 0; i < n; ++i) vout[i] = values[i];
   }
   for (int i = 0; i < n; ++i) kout[i] = keys[i];
+  tgsim_cub::wrote(kout, n);
+  if (vin != nullptr) tgsim_cub::wrote(vout, n);
 }
 }  // namespace detail_sort
 

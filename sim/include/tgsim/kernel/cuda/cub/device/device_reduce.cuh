@@ -12,6 +12,7 @@ struct DeviceReduce {
     Init acc = init;
     for (int i = 0; i < num_items; ++i) acc = op(acc, d_in[i]);
     *d_out = acc;
+    tgsim_cub::wrote(d_out, 1);
     return cudaSuccess;
   }
   template <class In, class Out>
@@ -52,6 +53,7 @@ struct DeviceReduce {
       if (i == 0 || (max ? best.value < v : v < best.value)) best.key = i, best.value = v;
     }
     *d_out = best;
+    tgsim_cub::wrote(d_out, 1);
     return cudaSuccess;
   }
 };

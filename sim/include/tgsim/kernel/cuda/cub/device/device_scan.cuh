@@ -16,6 +16,7 @@ struct DeviceScan {
       d_out[i] = run;
       run = op(run, v);
     }
+    tgsim_cub::wrote(d_out, n);
     return cudaSuccess;
   }
   template <class In, class Out, class Op>
@@ -26,6 +27,7 @@ struct DeviceScan {
     tgsim_cub::value_of<Out> run = d_in[0];
     d_out[0] = run;
     for (int i = 1; i < n; ++i) d_out[i] = run = op(run, d_in[i]);
+    tgsim_cub::wrote(d_out, n);
     return cudaSuccess;
   }
   template <class In, class Out>

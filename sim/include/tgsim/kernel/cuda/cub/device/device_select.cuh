@@ -13,6 +13,8 @@ struct DeviceSelect {
     for (int i = 0; i < n; ++i)
       if (d_flags[i]) d_out[k++] = d_in[i];
     *d_num_selected_out = k;
+    tgsim_cub::wrote(d_out, k);
+    tgsim_cub::wrote(d_num_selected_out, 1);
     return cudaSuccess;
   }
   template <class In, class Out, class Num, class Pred>
@@ -25,6 +27,8 @@ struct DeviceSelect {
       if (pred(v)) d_out[k++] = v;
     }
     *d_num_selected_out = k;
+    tgsim_cub::wrote(d_out, k);
+    tgsim_cub::wrote(d_num_selected_out, 1);
     return cudaSuccess;
   }
   template <class In, class Out, class Num>
@@ -39,6 +43,8 @@ struct DeviceSelect {
       previous = v;
     }
     *d_num_selected_out = k;
+    tgsim_cub::wrote(d_out, k);
+    tgsim_cub::wrote(d_num_selected_out, 1);
     return cudaSuccess;
   }
 };
