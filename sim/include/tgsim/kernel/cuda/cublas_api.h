@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "cuComplex.h"
 #include "cuda_bf16.h"
 #include "cuda_fp16.h"
 #include "library_types.h"

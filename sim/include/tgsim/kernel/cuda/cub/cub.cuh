@@ -3,6 +3,15 @@
 // TempStorage, __syncthreads), simulated and counted like the program's own; the device-wide
 // algorithms run on the host and are not counted (device/device_common.cuh).
 #pragma once
+// The standard headers CUDA's own cub.cuh brings in, which programs rely on without including.
+#include <algorithm>
+#include <cassert>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <iterator>
+#include <limits>
+
 #include "block/block_adjacent_difference.cuh"
 #include "block/block_exchange.cuh"
 #include "block/block_load.cuh"

@@ -24,7 +24,7 @@ class BlockAdjacentDifference {
     return storage;
   }
   template <int N, class O, class Op>
-  __forceinline__ void left(T (&in)[N], O (&out)[N], Op op, const T* predecessor) {
+  __forceinline__ void left(T (&in)[N], O (&out)[N], Op op, T* predecessor) {
     T* last = reinterpret_cast<T*>(storage_.last);
     last[tid_] = in[N - 1];
     __syncthreads();
@@ -33,7 +33,7 @@ class BlockAdjacentDifference {
     else out[0] = predecessor ? op(in[0], *predecessor) : in[0];
   }
   template <int N, class O, class Op>
-  __forceinline__ void right(T (&in)[N], O (&out)[N], Op op, const T* successor) {
+  __forceinline__ void right(T (&in)[N], O (&out)[N], Op op, T* successor) {
     T* first = reinterpret_cast<T*>(storage_.first);
     first[tid_] = in[0];
     __syncthreads();

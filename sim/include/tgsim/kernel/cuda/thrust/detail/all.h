@@ -1,6 +1,7 @@
 // Every thrust header of tgsim's subset includes all of it (written for tgsim).
 #pragma once
 #include <complex>
+#include <iostream>  // as CUDA's thrust brings it in
 
 #include "algorithms.h"
 #include "random.h"
