@@ -1,8 +1,10 @@
 // A whole program using the CUDA libraries tgsim writes itself (issue 34): thrust vectors and
-// algorithms, cub's two-phase device-wide scan, radix sort and reduce, cuBLAS level 1-3, and a
+// algorithms, cub's two-phase device-wide scan, radix sort and reduce, cuBLAS level 1-3 and
+// cublasLt, and a
 // kernel using cub::BlockReduce, each checked against a host computation. With the argument
 // "unsupported" it calls a cuBLAS function tgsim does not implement (a one-line error, exit 2).
 #include <cub/cub.cuh>
+#include <cublasLt.h>
 #include <cublas_v2.h>
 #include <thrust/device_vector.h>
 #include <thrust/host_vector.h>
@@ -133,6 +135,44 @@ static void cublas_checks() {
   cudaFree(da), cudaFree(db), cudaFree(dc);
 }
 
+// cublasLt: D (3 x 2) = relu(A (3 x 4) B (4 x 2) + bias), column-major, against a host loop.
+static void cublaslt_checks() {
+  const int m = 3, n = 2, k = 4;
+  std::vector<float> a(m * k), b(k * n), bias = {-100.0f, 0.5f, 1.0f}, want(m * n), got(m * n);
+  for (int i = 0; i < m * k; ++i) a[i] = float(i - 5);
+  for (int i = 0; i < k * n; ++i) b[i] = float(3 - i);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      float s = 0;
+      for (int p = 0; p < k; ++p) s += a[i + p * m] * b[p + j * k];
+      want[i + j * m] = std::max(s + bias[i], 0.0f);
+    }
+  float *da, *db, *dbias, *dd;
+  cudaMalloc(&da, a.size() * 4), cudaMalloc(&db, b.size() * 4), cudaMalloc(&dbias, 12), cudaMalloc(&dd, got.size() * 4);
+  cudaMemcpy(da, a.data(), a.size() * 4, cudaMemcpyHostToDevice);
+  cudaMemcpy(db, b.data(), b.size() * 4, cudaMemcpyHostToDevice);
+  cudaMemcpy(dbias, bias.data(), 12, cudaMemcpyHostToDevice);
+  cublasLtHandle_t h;
+  cublasLtCreate(&h);
+  cublasLtMatmulDesc_t desc;
+  cublasLtMatmulDescCreate(&desc, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  const cublasLtEpilogue_t epi = CUBLASLT_EPILOGUE_RELU_BIAS;
+  cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE, &epi, sizeof(epi));
+  cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &dbias, sizeof(dbias));
+  cublasLtMatrixLayout_t la, lb, ld;
+  cublasLtMatrixLayoutCreate(&la, CUDA_R_32F, m, k, m);
+  cublasLtMatrixLayoutCreate(&lb, CUDA_R_32F, k, n, k);
+  cublasLtMatrixLayoutCreate(&ld, CUDA_R_32F, m, n, m);
+  const float one = 1.0f, zero = 0.0f;
+  cublasLtMatmul(h, desc, &one, da, la, db, lb, &zero, dd, ld, dd, ld, nullptr, nullptr, 0, nullptr);
+  cudaMemcpy(got.data(), dd, got.size() * 4, cudaMemcpyDeviceToHost);
+  check(got == want, "cublasLtMatmul RELU_BIAS");
+  cublasLtMatrixLayoutDestroy(la), cublasLtMatrixLayoutDestroy(lb), cublasLtMatrixLayoutDestroy(ld);
+  cublasLtMatmulDescDestroy(desc);
+  cublasLtDestroy(h);
+  cudaFree(da), cudaFree(db), cudaFree(dbias), cudaFree(dd);
+}
+
 int main(int argc, char** argv) {
   if (argc > 1 && std::strcmp(argv[1], "unsupported") == 0) {
     cublasHandle_t h;
@@ -147,6 +187,7 @@ int main(int argc, char** argv) {
   for (int& v : h) v = static_cast<int>((x = x * 1103515245u + 12345u) >> 20) % 1000;
   thrust_and_cub(h);
   cublas_checks();
+  cublaslt_checks();
   std::printf("libs_main: %d checks, %d wrong\n", checks, wrong);
   return wrong ? 1 : 0;
 }
