@@ -1,7 +1,6 @@
 // A whole program using the CUDA libraries tgsim writes itself (issue 34): thrust vectors and
 // algorithms, cub's two-phase device-wide scan, radix sort and reduce, cuBLAS level 1-3 and
-// cublasLt, and a
-// kernel using cub::BlockReduce, each checked against a host computation. With the argument
+// cublasLt, and a kernel using cub::BlockReduce, each checked against a host computation. With the argument
 // "unsupported" it calls a cuBLAS function tgsim does not implement (a one-line error, exit 2).
 #include <cub/cub.cuh>
 #include <cublasLt.h>
