@@ -91,6 +91,18 @@ static void thrust_and_cub(const std::vector<int>& h) {
   thrust::device_vector<int> unsorted(h.begin(), h.end());
   cub::DeviceRadixSort::SortKeysDescending(temp, bytes, thrust::raw_pointer_cast(unsorted.data()), kout, n);
   check(kout[0] == sorted.back() && kout[n - 1] == sorted.front(), "cub::DeviceRadixSort::SortKeysDescending");
+  // Run-length encoding of the sorted keys, with buffers from the CachingDeviceAllocator.
+  cub::CachingDeviceAllocator alloc;
+  int *unique = nullptr, *lengths = nullptr, *runs = nullptr;
+  alloc.DeviceAllocate(reinterpret_cast<void**>(&unique), n * sizeof(int));
+  alloc.DeviceAllocate(reinterpret_cast<void**>(&lengths), n * sizeof(int));
+  alloc.DeviceAllocate(reinterpret_cast<void**>(&runs), sizeof(int));
+  cub::DeviceRunLengthEncode::Encode(temp, bytes, raw, unique, lengths, runs, n);
+  const int want_runs = static_cast<int>(std::unique(sorted.begin(), sorted.end()) - sorted.begin());
+  check(*runs == want_runs && unique[want_runs - 1] == sorted[want_runs - 1] &&
+            std::accumulate(lengths, lengths + *runs, 0) == n,
+        "cub::DeviceRunLengthEncode::Encode");
+  alloc.DeviceFree(unique), alloc.DeviceFree(lengths), alloc.DeviceFree(runs);
   cudaFree(temp), cudaFree(scan), cudaFree(sums), cudaFree(total), cudaFree(kout);
 }
 
