@@ -27,6 +27,7 @@
 #include "thread/thread_operators.cuh"
 #include "util_allocator.cuh"
 #include "util_type.cuh"
+#include "version.cuh"
 #include "warp/warp_exchange.cuh"
 #include "warp/warp_reduce.cuh"
 #include "warp/warp_scan.cuh"
