@@ -5,6 +5,9 @@
 // (float for 32F, 16F and the tensor-op modes, double for 64F, integer for 32I); beta == 0
 // does not read C. Not simulated, not counted; TF32 and tensor-op rounding are not modelled.
 #pragma once
+#include <algorithm>
+#include <vector>
+
 #include "cublas_api.h"
 
 namespace tgsim_cublas {
@@ -15,15 +18,20 @@ inline long index(cublasOperation_t op, int r, int c, int ld) {
 template <class Acc, class TA, class TB, class TC>
 void gemm(cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k, Acc alpha, const TA* A, int lda,
           const TB* B, int ldb, Acc beta, TC* C, int ldc) {
-  for (int j = 0; j < n; ++j)
+  // Column by column, k outermost (each sum still runs over k in order): A's columns stream.
+  std::vector<Acc> s(static_cast<size_t>(m > 0 ? m : 0));
+  for (int j = 0; j < n; ++j) {
+    std::fill(s.begin(), s.end(), Acc(0));
+    for (int p = 0; p < k; ++p) {
+      const Acc b = static_cast<Acc>(to_double(B[index(tb, p, j, ldb)]));
+      for (int i = 0; i < m; ++i) s[i] += static_cast<Acc>(to_double(A[index(ta, i, p, lda)])) * b;
+    }
     for (int i = 0; i < m; ++i) {
-      Acc s = 0;
-      for (int p = 0; p < k; ++p)
-        s += static_cast<Acc>(to_double(A[index(ta, i, p, lda)])) * static_cast<Acc>(to_double(B[index(tb, p, j, ldb)]));
       TC& c = C[i + static_cast<long>(j) * ldc];
       const Acc prior = beta == Acc(0) ? Acc(0) : static_cast<Acc>(to_double(c));
-      c = TC(alpha * s + beta * prior);
+      c = TC(alpha * s[i] + beta * prior);
     }
+  }
   wrote_matrix(C, m, n, ldc);
 }
 enum class Acc { F32, F64, I32 };
