@@ -142,6 +142,25 @@ static void cublas_checks() {
   int at = 0;
   cublasIsamax(h, 2, da, 1, &at);
   check(at == 2, "cublasIsamax (1-based)");
+  // LU with pivoting of [[2, 1], [4, 3]] and of a singular [[1, 2], [2, 4]] (column-major).
+  float lu[8] = {2, 4, 1, 3, 1, 2, 2, 4};
+  float* dlu;
+  int *dpiv, *dinfo;
+  cudaMalloc(&dlu, sizeof(lu)), cudaMalloc(&dpiv, 4 * sizeof(int)), cudaMalloc(&dinfo, 2 * sizeof(int));
+  cudaMemcpy(dlu, lu, sizeof(lu), cudaMemcpyHostToDevice);
+  float* mats[2] = {dlu, dlu + 4};
+  float** dmats;
+  cudaMalloc(&dmats, sizeof(mats));
+  cudaMemcpy(dmats, mats, sizeof(mats), cudaMemcpyHostToDevice);
+  cublasSgetrfBatched(h, 2, dmats, 2, dpiv, dinfo, 2);
+  int piv[4], info[2];
+  cudaMemcpy(lu, dlu, sizeof(lu), cudaMemcpyDeviceToHost);
+  cudaMemcpy(piv, dpiv, sizeof(piv), cudaMemcpyDeviceToHost);
+  cudaMemcpy(info, dinfo, sizeof(info), cudaMemcpyDeviceToHost);
+  check(lu[0] == 4 && lu[1] == 0.5f && lu[2] == 3 && lu[3] == -0.5f && piv[0] == 2 && piv[1] == 2 && info[0] == 0 &&
+            info[1] == 2,
+        "cublasSgetrfBatched");
+  cudaFree(dlu), cudaFree(dpiv), cudaFree(dinfo), cudaFree(dmats);
   cublasDestroy(h);
   cudaFree(da), cudaFree(db), cudaFree(dc);
 }

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 
 #include "cuComplex.h"
 #include "cuda_bf16.h"
@@ -258,11 +259,47 @@ inline cublasStatus_t cublasDotEx(cublasHandle_t, int n, const void* x, cudaData
   return CUBLAS_STATUS_SUCCESS;
 }
 
+// LU with partial pivoting (LAPACK's getf2 order) of each n x n matrix in place; P (1-based
+// row swaps, n per matrix) may be null for no pivoting; info = j when U(j, j) is exactly zero.
+namespace tgsim_cublas {
+template <class T> void getrf(int n, T* a, int lda, int* piv, int* info) {
+  *info = 0;
+  auto at = [&](int i, int j) -> T& { return a[i + static_cast<long>(j) * lda]; };
+  for (int j = 0; j < n; ++j) {
+    if (piv) {
+      int p = j;
+      for (int i = j + 1; i < n; ++i)
+        if (std::fabs(at(i, j)) > std::fabs(at(p, j))) p = i;
+      piv[j] = p + 1;
+      if (p != j)
+        for (int c = 0; c < n; ++c) std::swap(at(j, c), at(p, c));
+    }
+    if (at(j, j) != T(0)) {
+      for (int i = j + 1; i < n; ++i) at(i, j) /= at(j, j);
+    } else if (*info == 0) {
+      *info = j + 1;
+    }
+    for (int c = j + 1; c < n; ++c)
+      for (int i = j + 1; i < n; ++i) at(i, c) -= at(i, j) * at(j, c);
+  }
+  wrote_matrix(a, n, n, lda);
+}
+}  // namespace tgsim_cublas
+#define TGSIM_CUBLAS_GETRF(P, T)                                                                             \
+  inline cublasStatus_t cublas##P##getrfBatched(cublasHandle_t, int n, T* const A[], int lda, int* piv,       \
+                                                int* info, int batch) {                                      \
+    for (int b = 0; b < batch; ++b) tgsim_cublas::getrf(n, A[b], lda, piv ? piv + b * n : nullptr, info + b); \
+    if (piv) tgsim_cublas::wrote(piv, static_cast<long>(batch) * n * sizeof(int));                         \
+    tgsim_cublas::wrote(info, static_cast<long>(batch) * sizeof(int));                                      \
+    return CUBLAS_STATUS_SUCCESS;                                                                            \
+  }
+TGSIM_CUBLAS_GETRF(S, float)
+TGSIM_CUBLAS_GETRF(D, double)
+#undef TGSIM_CUBLAS_GETRF
+
 // Calls that are not modelled: one line naming the function, exit 2.
 #define TGSIM_CUBLAS_UNSUPPORTED(name) \
   template <class... A> cublasStatus_t name(A...) { tgsim_cublas::unsupported(#name); }
-TGSIM_CUBLAS_UNSUPPORTED(cublasSgetrfBatched)
-TGSIM_CUBLAS_UNSUPPORTED(cublasDgetrfBatched)
 TGSIM_CUBLAS_UNSUPPORTED(cublasSgetriBatched)
 TGSIM_CUBLAS_UNSUPPORTED(cublasDgetriBatched)
 TGSIM_CUBLAS_UNSUPPORTED(cublasSgelsBatched)
