@@ -1,0 +1,3 @@
+// <thrust/device_malloc.h>: tgsim's thrust subset, all of it (detail/all.h; written for tgsim).
+#pragma once
+#include "detail/all.h"

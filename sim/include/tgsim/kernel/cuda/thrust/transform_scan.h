@@ -1,0 +1,3 @@
+// <thrust/transform_scan.h>: tgsim's thrust subset, all of it (detail/all.h; written for tgsim).
+#pragma once
+#include "detail/all.h"
