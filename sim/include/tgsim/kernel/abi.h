@@ -159,6 +159,11 @@ enum tgsim_atomic_op {
 unsigned long long __tgsim_atomic(const void* site, int op, int type, void* addr,
                                   unsigned long long operand, unsigned long long compare);
 
+/* clock() and clock64(): in a kernel, the running thread's count of its reads in this block
+ * (1, 2, 3, ...), deterministic and monotonic but not a cycle count; in host code, the host's
+ * clock() (CUDA's host clock()). */
+unsigned long long __tgsim_clock(const void* site);
+
 /* printf from a kernel: printed after the launch in (group, thread) order. */
 int __tgsim_printf(const void* site, const char* format, ...);
 /* A kernel-side error (a Metal or CUDA feature tgsim does not model): a finding at the site. */
