@@ -140,6 +140,10 @@ __forceinline__ __nv_bfloat16 hrsqrt(__nv_bfloat16 a) { return __nv_bfloat16(1.0
 __forceinline__ __nv_bfloat16 hexp(__nv_bfloat16 a) { return __nv_bfloat16(expf(float(a))); }
 __forceinline__ __nv_bfloat16 hexp2(__nv_bfloat16 a) { return __nv_bfloat16(exp2f(float(a))); }
 __forceinline__ __nv_bfloat16 hlog(__nv_bfloat16 a) { return __nv_bfloat16(logf(float(a))); }
+__forceinline__ __nv_bfloat16 htanh(__nv_bfloat16 a) { return __nv_bfloat16(tanhf(float(a))); }
+__forceinline__ __nv_bfloat16 htanh_approx(__nv_bfloat16 a) { return htanh(a); }
+__forceinline__ __nv_bfloat162 h2tanh(__nv_bfloat162 a) { return __nv_bfloat162(htanh(a.x), htanh(a.y)); }
+__forceinline__ __nv_bfloat162 h2tanh_approx(__nv_bfloat162 a) { return h2tanh(a); }
 __forceinline__ __nv_bfloat162 h2exp(__nv_bfloat162 a) { return __nv_bfloat162(hexp(a.x), hexp(a.y)); }
 __forceinline__ __nv_bfloat162 h2exp2(__nv_bfloat162 a) { return __nv_bfloat162(hexp2(a.x), hexp2(a.y)); }
 __forceinline__ __nv_bfloat162 h2sqrt(__nv_bfloat162 a) { return __nv_bfloat162(hsqrt(a.x), hsqrt(a.y)); }

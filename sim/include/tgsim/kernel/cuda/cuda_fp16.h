@@ -193,6 +193,8 @@ TGSIM_HALF_MATH(ceil, ceilf(x))
 TGSIM_HALF_MATH(trunc, truncf(x))
 TGSIM_HALF_MATH(rint, rintf(x))
 TGSIM_HALF_MATH(rcp, 1.0f / x)
+TGSIM_HALF_MATH(tanh, tanhf(x))
+TGSIM_HALF_MATH(tanh_approx, tanhf(x))
 #undef TGSIM_HALF_MATH
 __forceinline__ __half2 h2exp(__half2 a) { return __half2(hexp(a.x), hexp(a.y)); }
 __forceinline__ __half2 h2log(__half2 a) { return __half2(hlog(a.x), hlog(a.y)); }
