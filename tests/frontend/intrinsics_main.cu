@@ -84,6 +84,13 @@ __global__ void pair_math(float* out) {
   out[9] = static_cast<float>(__bfloat162int_rn(__float2bfloat16(3.5f)));  // ties to even: 4
 }
 
+// 64 threads add to a __half2, to the second __half of a pair, and to a __nv_bfloat162.
+__global__ void half_atomics(__half2* h2, __half* h, __nv_bfloat162* b2) {
+  atomicAdd(h2, __floats2half2_rn(0.5f, 1.0f));
+  atomicAdd(h + 1, __float2half(0.25f));
+  atomicAdd(b2, __floats2bfloat162_rn(2.0f, -1.0f));
+}
+
 int main() {
   long long *first, *elapsed;
   cudaMallocManaged(&first, 64 * sizeof(long long));
@@ -133,6 +140,20 @@ int main() {
   cudaDeviceSynchronize();
   CHECK(f[0] == 8.0f && f[1] == float(__float2half(0.35355339f)) && f[2] == 1.0f && f[3] == 0.0f);
   CHECK(f[4] == 3.0f && f[5] == -2.0f && f[6] == 2.0f && f[7] == 1.25f && f[8] == -0.5f && f[9] == 4.0f);
+  __half2* h2;
+  __half* h;
+  __nv_bfloat162* b2;
+  cudaMallocManaged(&h2, sizeof(__half2));
+  cudaMallocManaged(&h, 2 * sizeof(__half));
+  cudaMallocManaged(&b2, sizeof(__nv_bfloat162));
+  *h2 = __floats2half2_rn(0.0f, 0.0f);
+  h[0] = __float2half(-0.0f), h[1] = __float2half(1.0f);
+  *b2 = __floats2bfloat162_rn(0.0f, 0.0f);
+  half_atomics<<<2, 32>>>(h2, h, b2);
+  cudaDeviceSynchronize();
+  CHECK(__low2float(*h2) == 32.0f && __high2float(*h2) == 64.0f);
+  CHECK(__half_as_ushort(h[0]) == 0x8000u && float(h[1]) == 17.0f);  // the neighbour keeps -0.0
+  CHECK(__low2float(*b2) == 128.0f && __high2float(*b2) == -64.0f);
   CHECK(cudaGetLastError() == cudaSuccess);
   std::printf("intrinsics: %d checks, %d failed\n", checks, failed);
   return failed ? 1 : 0;

@@ -140,7 +140,9 @@ enum tgsim_collective_op {
   TGSIM_PREFIX_SUM_EXCLUSIVE, TGSIM_PREFIX_SUM_INCLUSIVE, TGSIM_MATCH_ANY
 };
 /* The value type of a collective's operand (shuffles move 1 word for 4-byte types, 2 for 8). */
-enum tgsim_value_type { TGSIM_I32, TGSIM_U32, TGSIM_I64, TGSIM_U64, TGSIM_F32, TGSIM_F64 };
+enum tgsim_value_type { TGSIM_I32, TGSIM_U32, TGSIM_I64, TGSIM_U64, TGSIM_F32, TGSIM_F64,
+                        /* atomics only (ADD): a 4-byte pair of binary16 or bfloat16 values */
+                        TGSIM_F16X2, TGSIM_BF16X2 };
 /* For shuffles `arg` is the lane, delta or xor mask and `width` the segment width (32 = warp). */
 unsigned long long __tgsim_collective(const void* site, int op, int type, unsigned mask,
                                       unsigned long long value, int arg, int width);

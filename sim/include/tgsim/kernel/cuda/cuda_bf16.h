@@ -158,3 +158,16 @@ __forceinline__ __nv_bfloat16& operator/=(__nv_bfloat16& a, __nv_bfloat16 b) { r
 __forceinline__ bool operator!=(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) != float(b); }
 __forceinline__ bool operator<=(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) <= float(b); }
 __forceinline__ bool operator>=(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) >= float(b); }
+
+// atomicAdd on bfloat16 pairs and values, as on __half2 and __half (cuda_fp16.h).
+__forceinline__ __nv_bfloat162 atomicAdd(__nv_bfloat162* p, __nv_bfloat162 v) {
+  unsigned bits;
+  __builtin_memcpy(&bits, &v, 4);
+  bits = tgsim_cuda::pair_atomic_add(p, bits, TGSIM_BF16X2);
+  __nv_bfloat162 old;
+  __builtin_memcpy(&old, &bits, 4);
+  return old;
+}
+__forceinline__ __nv_bfloat16 atomicAdd(__nv_bfloat16* p, __nv_bfloat16 v) {
+  return __ushort_as_bfloat16(tgsim_cuda::half_atomic_add(p, v.__x, TGSIM_BF16X2));
+}

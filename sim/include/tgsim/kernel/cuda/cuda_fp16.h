@@ -204,3 +204,29 @@ __forceinline__ __half2 __habs2(__half2 a) { return __half2(__habs(a.x), __habs(
 __forceinline__ __half2 operator-(__half2 a) { return __hneg2(a); }
 __forceinline__ __half2& operator-=(__half2& a, __half2 b) { return a = a - b; }
 __forceinline__ __half2& operator/=(__half2& a, __half2 b) { return a = a / b; }
+
+// atomicAdd on a pair: one 4-byte atomic adding lane by lane (each sum rounded once). On one
+// half: the 4-byte atomic of the word holding it, adding -0.0 (which changes nothing) to the
+// other half; counted as a 4-byte atomic there.
+namespace tgsim_cuda {
+__forceinline__ unsigned pair_atomic_add(void* p, unsigned v, int type) {
+  return static_cast<unsigned>(__tgsim_atomic(0, TGSIM_ATOMIC_ADD, type, p, v, 0));
+}
+__forceinline__ unsigned short half_atomic_add(void* p, unsigned short v, int type) {
+  const auto a = reinterpret_cast<unsigned long long>(p);
+  const unsigned shift = (a & 2) ? 16u : 0u, other = 0x8000u << (16u - shift);
+  const unsigned old = pair_atomic_add(reinterpret_cast<void*>(a & ~3ull), (unsigned(v) << shift) | other, type);
+  return static_cast<unsigned short>(old >> shift);
+}
+}  // namespace tgsim_cuda
+__forceinline__ __half2 atomicAdd(__half2* p, __half2 v) {
+  unsigned bits;
+  __builtin_memcpy(&bits, &v, 4);
+  bits = tgsim_cuda::pair_atomic_add(p, bits, TGSIM_F16X2);
+  __half2 old;
+  __builtin_memcpy(&old, &bits, 4);
+  return old;
+}
+__forceinline__ __half atomicAdd(__half* p, __half v) {
+  return __ushort_as_half(tgsim_cuda::half_atomic_add(p, v.__x, TGSIM_F16X2));
+}
