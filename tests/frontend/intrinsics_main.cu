@@ -84,6 +84,14 @@ __global__ void pair_math(float* out) {
   out[9] = static_cast<float>(__bfloat162int_rn(__float2bfloat16(3.5f)));  // ties to even: 4
 }
 
+// A __half2 moves through a shuffle as its 4 bytes: lane i gets lane i+1's pair.
+__global__ void shuffle_pairs(float* out) {
+  const int lane = threadIdx.x;
+  const half2 mine = make_half2(__float2half(float(lane)), __float2half(-float(lane)));
+  const half2 next = __shfl_down_sync(0xFFFFFFFFu, mine, 1);
+  if (lane == 4) out[0] = __low2float(next), out[1] = __high2float(next);
+}
+
 // 64 threads add to a __half2, to the second __half of a pair, and to a __nv_bfloat162.
 __global__ void half_atomics(__half2* h2, __half* h, __nv_bfloat162* b2) {
   atomicAdd(h2, __floats2half2_rn(0.5f, 1.0f));
@@ -140,6 +148,9 @@ int main() {
   cudaDeviceSynchronize();
   CHECK(f[0] == 8.0f && f[1] == float(__float2half(0.35355339f)) && f[2] == 1.0f && f[3] == 0.0f);
   CHECK(f[4] == 3.0f && f[5] == -2.0f && f[6] == 2.0f && f[7] == 1.25f && f[8] == -0.5f && f[9] == 4.0f);
+  shuffle_pairs<<<1, 32>>>(f);
+  cudaDeviceSynchronize();
+  CHECK(f[0] == 5.0f && f[1] == -5.0f);
   __half2* h2;
   __half* h;
   __nv_bfloat162* b2;

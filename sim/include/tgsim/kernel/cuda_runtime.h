@@ -32,6 +32,7 @@
 #define __noinline__ __attribute__((noinline))
 #define __restrict__ __restrict
 #define __launch_bounds__(...)
+#define __grid_constant__
 #define __align__(n) __attribute__((aligned(n)))
 #define __CUDA_ARCH__ 900
 #define __TGSIM__ 1
@@ -91,7 +92,9 @@ using ::tgsim_cuda_clock;
 
 namespace tgsim_cuda {
 template <class T> constexpr int value_type() {
-  if constexpr (sizeof(T) == 8) return (T(-1) < T(0)) ? (T(0.5) != T(0) ? TGSIM_F64 : TGSIM_I64) : TGSIM_U64;
+  // A struct (__half2, a pair of shorts) moves as its bits: one word, or two for 8 bytes.
+  if constexpr (!std::is_arithmetic_v<T>) return sizeof(T) == 8 ? TGSIM_U64 : TGSIM_U32;
+  else if constexpr (sizeof(T) == 8) return (T(-1) < T(0)) ? (T(0.5) != T(0) ? TGSIM_F64 : TGSIM_I64) : TGSIM_U64;
   else return (T(-1) < T(0)) ? (T(0.5) != T(0) ? TGSIM_F32 : TGSIM_I32) : TGSIM_U32;
 }
 template <class T> __forceinline__ unsigned long long bits(T v) {

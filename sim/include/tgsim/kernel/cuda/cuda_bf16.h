@@ -99,6 +99,7 @@ __forceinline__ __nv_bfloat162 operator*(__nv_bfloat162 a, __nv_bfloat162 b) { r
 
 // The rest of the pair arithmetic, comparisons and conversions, as for __half2 (cuda_fp16.h).
 __forceinline__ __nv_bfloat162 __bfloat162bfloat162(__nv_bfloat16 a) { return __nv_bfloat162(a, a); }
+__forceinline__ __nv_bfloat162 make_bfloat162(__nv_bfloat16 a, __nv_bfloat16 b) { return __nv_bfloat162(a, b); }
 __forceinline__ __nv_bfloat16 __low2bfloat16(__nv_bfloat162 v) { return v.x; }
 __forceinline__ __nv_bfloat16 __high2bfloat16(__nv_bfloat162 v) { return v.y; }
 __forceinline__ __nv_bfloat162 __lows2bfloat162(__nv_bfloat162 a, __nv_bfloat162 b) { return __nv_bfloat162(a.x, b.x); }

@@ -91,6 +91,7 @@ __forceinline__ __half __low2half(__half2 v) { return v.x; }
 __forceinline__ __half __high2half(__half2 v) { return v.y; }
 __forceinline__ __half2 __halves2half2(__half a, __half b) { return __half2(a, b); }
 __forceinline__ __half2 __half2half2(__half a) { return __half2(a, a); }
+__forceinline__ __half2 make_half2(__half a, __half b) { return __half2(a, b); }
 __forceinline__ __half2 __lows2half2(__half2 a, __half2 b) { return __half2(a.x, b.x); }
 __forceinline__ __half2 __highs2half2(__half2 a, __half2 b) { return __half2(a.y, b.y); }
 __forceinline__ unsigned short __half_as_ushort(__half h) { return h.__x; }
