@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 
 #include <tgsim/kernel/abi.h>
 
@@ -105,6 +106,13 @@ int __tgsim_printf(const void* site, const char* format, ...) {
 }
 
 void* __tgsim_dynamic_shared(void) { return running().group_->dynamic_shared(); }
+
+// clock()/clock64(): in a kernel, the thread's reads so far in its block (1, 2, ...): a
+// deterministic stand-in for the SM's cycle counter. In host code, the host's clock().
+unsigned long long __tgsim_clock(const void*) {
+  if (ThreadCtx* t = current) return ++t->clock_;
+  return static_cast<unsigned long long>(std::clock());
+}
 
 void __tgsim_unsupported(const void* site, const char* what) {
   ThreadCtx& t = running();

@@ -2,6 +2,7 @@
 // operations of tgsim/warp.hpp (the same rendezvous and counts as the proxy dialect's) or onto
 // an atomic read-modify-write of host memory, recorded as one atomic access.
 #include <bit>
+#include <cmath>
 #include <cstring>
 
 #include <tgsim/kernel/abi.h>
@@ -145,6 +146,55 @@ std::uint64_t run_atomic(void* addr, int op, std::uint64_t operand, std::uint64_
   return bits;
 }
 
+// A pair of 16-bit floats (binary16, or bfloat16 when BF), added lane by lane as the GPU's
+// atomicAdd on __half2 / __nv_bfloat162 does: each sum rounded once to nearest even (float's
+// 24 bits hold the exact sum of two 11-bit or 8-bit significands before that rounding).
+float half_to_float(std::uint16_t h, bool bf) {
+  if (bf) return std::bit_cast<float>(std::uint32_t(h) << 16);
+  const std::uint32_t sign = std::uint32_t(h & 0x8000u) << 16, exp = (h >> 10) & 0x1Fu, mant = h & 0x3FFu;
+  if (exp == 0x1F) return std::bit_cast<float>(sign | 0x7F800000u | (mant << 13));
+  if (exp == 0) return std::bit_cast<float>(sign) + (sign ? -1.0f : 1.0f) * float(mant) * 0x1p-24f;
+  return std::bit_cast<float>(sign | ((exp + 112) << 23) | (mant << 13));
+}
+std::uint16_t float_to_half(float f, bool bf) {
+  std::uint32_t u = std::bit_cast<std::uint32_t>(f);
+  if (bf) {
+    if ((u & 0x7FFFFFFFu) > 0x7F800000u) return std::uint16_t((u >> 16) | 0x40u);
+    return std::uint16_t((u + 0x7FFFu + ((u >> 16) & 1u)) >> 16);
+  }
+  const std::uint32_t sign = (u >> 16) & 0x8000u;
+  const float a = std::fabs(f);
+  if (a != a) return std::uint16_t(sign | 0x7E00u);
+  if (a >= 65520.0f) return std::uint16_t(sign | 0x7C00u);  // rounds to infinity
+  if (a < 0x1p-14f) return std::uint16_t(sign | std::uint32_t(std::nearbyint(a * 0x1p24f)));  // subnormal
+  u = std::bit_cast<std::uint32_t>(a);
+  std::uint32_t h = ((u >> 23) - 112) << 10 | ((u >> 13) & 0x3FFu);
+  const std::uint32_t rest = u & 0x1FFFu;
+  if (rest > 0x1000u || (rest == 0x1000u && (h & 1))) ++h;
+  return std::uint16_t(sign | h);
+}
+std::uint32_t pair_add(std::uint32_t a, std::uint32_t b, bool bf) {
+  std::uint32_t r = 0;
+  for (int i = 0; i < 2; ++i) {
+    const float s = half_to_float(std::uint16_t(a >> 16 * i), bf) + half_to_float(std::uint16_t(b >> 16 * i), bf);
+    r |= std::uint32_t(float_to_half(s, bf)) << 16 * i;
+  }
+  return r;
+}
+std::uint64_t run_pair_add(void* addr, std::uint64_t operand, bool shared, bool bf) {
+  auto* p = static_cast<std::uint32_t*>(addr);
+  const auto v = static_cast<std::uint32_t>(operand);
+  if (shared) {
+    const std::uint32_t old = *p;
+    *p = pair_add(old, v, bf);
+    return old;
+  }
+  std::uint32_t old = __atomic_load_n(p, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(p, &old, pair_add(old, v, bf), false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) {
+  }
+  return old;
+}
+
 }  // namespace
 
 }  // namespace tgsim::detail
@@ -201,6 +251,7 @@ unsigned long long __tgsim_atomic(const void* site, int op, int type, void* addr
     case TGSIM_I64: return run_atomic<std::int64_t>(addr, op, operand, compare, shared);
     case TGSIM_U64: return run_atomic<std::uint64_t>(addr, op, operand, compare, shared);
     case TGSIM_F32: return run_atomic<float>(addr, op, operand, compare, shared);
+    case TGSIM_F16X2: case TGSIM_BF16X2: return run_pair_add(addr, operand, shared, type == TGSIM_BF16X2);
     default: return run_atomic<double>(addr, op, operand, compare, shared);
   }
 }

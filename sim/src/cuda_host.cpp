@@ -1,10 +1,14 @@
 // The CUDA runtime subset of tgsim/kernel/cuda_host.h, for host code compiled by tgsim's front
-// end. One device, synchronous: a launch runs before tgsim_cuda_launch_kernel returns.
+// end: the error state and the launch (memory, the device, streams: cuda_host_*.cpp). One device,
+// synchronous: a launch runs before tgsim_cuda_launch_kernel returns. A program that launches a
+// kernel many times sees each distinct finding (kernel, kind, source site) printed once, at the
+// launch that first makes it; at exit, one line per finding repeated by later launches gives its
+// total count.
 #include <algorithm>
-#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <iostream>
 #include <mutex>
 #include <string>
@@ -20,16 +24,63 @@
 #include "modules.hpp"
 #include "util.hpp"
 
-#include <tgsim/kernel/cuda_host_api.h>
+#include "cuda_host_internal.hpp"
 
 namespace {
 
 thread_local cudaError_t last_error = cudaSuccess;
 thread_local std::string last_message;
-// A launch that failed (a failed assert: cudaErrorAssert, a trap: cudaErrorLaunchFailure) leaves
-// the context unusable, as on the GPU: later calls that synchronise or copy return the error
-// until cudaDeviceReset.
 cudaError_t sticky = cudaSuccess;
+
+// The findings printed so far, by kernel and site: a repeat is counted, printed at exit.
+struct SeenFinding {
+  std::string where;  // "KIND at FILE:LINE:COL" as printed
+  std::uint64_t count = 0;
+  unsigned launches = 0;
+};
+struct SeenFindings {
+  std::mutex mu;
+  std::map<std::string, SeenFinding> by_key;  // key: kernel, kind, file, line, column
+  std::vector<std::string> order;             // keys in first-seen order
+  ~SeenFindings() {
+    for (const std::string& k : order) {
+      const SeenFinding& f = by_key[k];
+      if (f.launches > 1)
+        std::fprintf(stderr, "tgsim: %s in %u launches: %llu in total (printed at the first)\n", f.where.c_str(),
+                     f.launches, static_cast<unsigned long long>(f.count));
+    }
+  }
+};
+SeenFindings seen_findings;
+
+// Prints the findings of one launch of `kernel` that no earlier launch made; counts the others.
+void print_findings(const std::string& kernel, const std::vector<tgsim::Finding>& findings) {
+  std::lock_guard lock(seen_findings.mu);
+  std::vector<const tgsim::Finding*> fresh;
+  for (const tgsim::Finding& f : findings) {
+    const std::string where = std::string(tgsim::to_string(f.kind)) + " at " + f.file + ":" + std::to_string(f.line) + ":" +
+                              std::to_string(tgsim_site_column(f.column)) + tgsim::detail::also_line(f.column);
+    const std::string key = kernel + "\n" + where;
+    auto [it, added] = seen_findings.by_key.try_emplace(key);
+    if (added) {
+      it->second.where = kernel + ": " + where;
+      seen_findings.order.push_back(key);
+      fresh.push_back(&f);
+    }
+    it->second.count += f.count;
+    ++it->second.launches;
+  }
+  if (fresh.empty()) return;
+  std::cerr << "tgsim: " << kernel << ": " << fresh.size() << " finding(s)\n";
+  for (const tgsim::Finding* f : fresh)
+    std::cerr << "  " << tgsim::to_string(f->kind) << " at " << f->file << ":" << f->line << ":"
+              << tgsim_site_column(f->column) << tgsim::detail::also_line(f->column) << " (" << f->count
+              << "x), e.g. block " << f->block.str() << " thread " << f->thread.str() << ": " << f->message << "\n";
+}
+
+}  // namespace
+
+namespace tgsim::detail::cuda {
 
 cudaError_t fail(cudaError_t e, std::string message) {
   last_error = e;
@@ -38,15 +89,14 @@ cudaError_t fail(cudaError_t e, std::string message) {
   return e;
 }
 
+cudaError_t sticky_error() { return sticky; }
+
 tgsim::DeviceProfile profile() {
   if (const char* p = std::getenv("TGSIM_PROFILE"))
     if (auto d = tgsim::profiles::by_name(p)) return *d;
   return tgsim::profiles::nvidia_h100();
 }
 
-// Bytes of device memory the host API wrote (cudaMemcpy, cudaMemset): initcheck counts them as
-// written (BufferInfo::written), as compute-sanitizer's initcheck does; a cudaMalloc'd byte
-// nothing wrote is uninitialised for a checked launch that loads it.
 void host_wrote(void* dst, std::size_t bytes) {
   const auto a = reinterpret_cast<std::uint64_t>(dst);
   const tgsim::detail::DeviceRange r = tgsim::detail::find_device_range(a);
@@ -60,116 +110,15 @@ void host_wrote(void* dst, std::size_t bytes) {
   for (; o < to; ++o) bits[o / 64] |= 1ull << (o % 64);
 }
 
-struct CudaEvent {
-  std::chrono::steady_clock::time_point t;
-};
-
-}  // namespace
+}  // namespace tgsim::detail::cuda
 
 using namespace tgsim::detail;
+using namespace tgsim::detail::cuda;
 
 extern "C" {
 
-cudaError_t cudaMalloc(void** p, size_t bytes) {
-  static std::atomic<unsigned> n{0};
-  auto* info = acquire_buffer_info();
-  info->name = "cudaMalloc #" + std::to_string(++n) + " (" + std::to_string(bytes) + " bytes)";
-  info->count = bytes;
-  info->elem_size = 1;
-  try {
-    *p = device_alloc(bytes, info);
-  } catch (const std::exception& e) {
-    release_buffer_info(info);
-    return fail(cudaErrorMemoryAllocation, e.what());
-  }
-  return cudaSuccess;
-}
-cudaError_t cudaMallocManaged(void** p, size_t bytes, unsigned) {
-  const cudaError_t e = cudaMalloc(p, bytes);
-  // The host writes managed memory directly, unseen: initcheck counts every byte as written.
-  if (e == cudaSuccess) find_device_range(reinterpret_cast<std::uint64_t>(*p)).info->assume_init = true;
-  return e;
-}
-cudaError_t cudaMallocHost(void** p, size_t bytes) {
-  *p = std::malloc(bytes ? bytes : 1);
-  return *p ? cudaSuccess : fail(cudaErrorMemoryAllocation, "cudaMallocHost: out of memory");
-}
-cudaError_t cudaFreeHost(void* p) {
-  std::free(p);
-  return cudaSuccess;
-}
-cudaError_t cudaFree(void* p) {
-  if (!p) return cudaSuccess;
-  DeviceRange r = find_device_range(reinterpret_cast<std::uint64_t>(p));
-  if (!r.info || r.begin != reinterpret_cast<std::uint64_t>(p) || r.info->freed)
-    return fail(cudaErrorInvalidDevicePointer, "cudaFree: not a live cudaMalloc pointer");
-  release_buffer_info(const_cast<BufferInfo*>(r.info));
-  device_free(p);
-  return cudaSuccess;
-}
-cudaError_t cudaMemcpy(void* dst, const void* src, size_t bytes, cudaMemcpyKind) {
-  if (sticky != cudaSuccess) return sticky;
-  if (bytes && (!dst || !src)) return fail(cudaErrorInvalidValue, "cudaMemcpy: null pointer");
-  std::memmove(dst, src, bytes);
-  host_wrote(dst, bytes);
-  return cudaSuccess;
-}
-cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpyKind k, cudaStream_t) {
-  return cudaMemcpy(dst, src, bytes, k);
-}
-cudaError_t cudaMemset(void* p, int value, size_t bytes) {
-  if (bytes && !p) return fail(cudaErrorInvalidValue, "cudaMemset: null pointer");
-  std::memset(p, value, bytes);
-  host_wrote(p, bytes);
-  return cudaSuccess;
-}
-cudaError_t tgsim_cuda_memcpy_symbol(void* symbol, size_t symbol_bytes, const void* src, size_t bytes,
-                                     size_t offset, int to_symbol) {
-  if (offset + bytes > symbol_bytes)
-    return fail(cudaErrorInvalidValue, "cudaMemcpy{To,From}Symbol: " + std::to_string(bytes) +
-                                           " bytes at offset " + std::to_string(offset) + " exceed the " +
-                                           std::to_string(symbol_bytes) + "-byte symbol");
-  if (to_symbol)
-    std::memcpy(static_cast<char*>(symbol) + offset, src, bytes);
-  else
-    std::memcpy(const_cast<void*>(src), static_cast<char*>(symbol) + offset, bytes);
-  return cudaSuccess;
-}
-cudaError_t cudaDeviceSynchronize(void) { return sticky; }
 cudaError_t cudaDeviceReset(void) {
   sticky = last_error = cudaSuccess;
-  return cudaSuccess;
-}
-cudaError_t cudaSetDevice(int d) { return d == 0 ? cudaSuccess : fail(cudaErrorInvalidValue, "one device: 0"); }
-cudaError_t cudaGetDevice(int* d) {
-  *d = 0;
-  return cudaSuccess;
-}
-cudaError_t cudaGetDeviceCount(int* n) {
-  *n = 1;
-  return cudaSuccess;
-}
-cudaError_t cudaGetDeviceProperties(cudaDeviceProp* p, int) {
-  const tgsim::DeviceProfile d = profile();
-  std::memset(p, 0, sizeof *p);
-  std::snprintf(p->name, sizeof p->name, "tgsim %s", d.name.c_str());
-  p->totalGlobalMem = std::size_t(80) << 30;
-  p->sharedMemPerBlock = d.max_static_shared_bytes;
-  p->regsPerBlock = 65536;
-  p->warpSize = static_cast<int>(d.warp_size);
-  p->maxThreadsPerBlock = static_cast<int>(d.max_threads_per_group);
-  p->maxThreadsDim[0] = static_cast<int>(d.max_block_x);
-  p->maxThreadsDim[1] = static_cast<int>(d.max_block_y);
-  p->maxThreadsDim[2] = static_cast<int>(d.max_block_z);
-  p->maxGridSize[0] = static_cast<int>(std::min<std::uint64_t>(d.max_grid_x, 0x7FFFFFFF));
-  p->maxGridSize[1] = static_cast<int>(d.max_grid_y);
-  p->maxGridSize[2] = static_cast<int>(d.max_grid_z);
-  p->major = 9;
-  p->minor = 0;
-  p->multiProcessorCount = static_cast<int>(d.sm_count);
-  p->l2CacheSize = d.l2_bytes;
-  p->maxThreadsPerMultiProcessor = 2048;
-  p->sharedMemPerMultiprocessor = d.max_shared_bytes_per_group;
   return cudaSuccess;
 }
 cudaError_t cudaGetLastError(void) {
@@ -189,6 +138,14 @@ const char* cudaGetErrorName(cudaError_t e) {
     case cudaErrorInvalidSymbol: return "cudaErrorInvalidSymbol";
     case cudaErrorInvalidDeviceFunction: return "cudaErrorInvalidDeviceFunction";
     case cudaErrorAssert: return "cudaErrorAssert";
+    case cudaErrorInitializationError: return "cudaErrorInitializationError";
+    case cudaErrorInvalidPitchValue: return "cudaErrorInvalidPitchValue";
+    case cudaErrorInvalidMemcpyDirection: return "cudaErrorInvalidMemcpyDirection";
+    case cudaErrorInvalidDevice: return "cudaErrorInvalidDevice";
+    case cudaErrorInvalidResourceHandle: return "cudaErrorInvalidResourceHandle";
+    case cudaErrorNotReady: return "cudaErrorNotReady";
+    case cudaErrorNotSupported: return "cudaErrorNotSupported";
+    case cudaErrorCooperativeLaunchTooLarge: return "cudaErrorCooperativeLaunchTooLarge";
     default: return "cudaErrorUnknown";
   }
 }
@@ -197,31 +154,6 @@ const char* cudaGetErrorString(cudaError_t e) {
   if (e == last_error && !last_message.empty()) return last_message.c_str();
   return cudaGetErrorName(e);
 }
-cudaError_t cudaStreamCreate(cudaStream_t* s) {
-  *s = nullptr;
-  return cudaSuccess;
-}
-cudaError_t cudaStreamDestroy(cudaStream_t) { return cudaSuccess; }
-cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; }
-cudaError_t cudaEventCreate(cudaEvent_t* e) {
-  *e = reinterpret_cast<cudaEvent_t>(new CudaEvent{});
-  return cudaSuccess;
-}
-cudaError_t cudaEventDestroy(cudaEvent_t e) {
-  delete reinterpret_cast<CudaEvent*>(e);
-  return cudaSuccess;
-}
-cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t) {
-  reinterpret_cast<CudaEvent*>(e)->t = std::chrono::steady_clock::now();
-  return cudaSuccess;
-}
-cudaError_t cudaEventSynchronize(cudaEvent_t) { return cudaSuccess; }
-cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t a, cudaEvent_t b) {
-  *ms = std::chrono::duration<float, std::milli>(reinterpret_cast<CudaEvent*>(b)->t -
-                                                 reinterpret_cast<CudaEvent*>(a)->t).count();
-  return cudaSuccess;
-}
-
 cudaError_t tgsim_cuda_launch_kernel(const void* kernel, const unsigned* grid, const unsigned* block,
                                      size_t shared_bytes, void** args) {
   KernelRef k = find_kernel(kernel);
@@ -259,13 +191,7 @@ cudaError_t tgsim_cuda_launch_kernel(const void* kernel, const unsigned* grid, c
   }
   std::fwrite(r.printed.data(), 1, r.printed.size(), stdout);
   std::fflush(stdout);
-  if (!r.findings.empty()) {
-    std::cerr << "tgsim: " << cfg.name << ": " << r.findings.size() << " finding(s)\n";
-    for (const tgsim::Finding& f : r.findings)
-      std::cerr << "  " << tgsim::to_string(f.kind) << " at " << f.file << ":" << f.line << ":"
-                << tgsim_site_column(f.column) << tgsim::detail::also_line(f.column) << " (" << f.count
-                << "x), e.g. block " << f.block.str() << " thread " << f.thread.str() << ": " << f.message << "\n";
-  }
+  print_findings(cfg.name, r.findings);
   if (const char* path = std::getenv("TGSIM_REPORT")) {
     static std::mutex mu;
     std::lock_guard lock(mu);

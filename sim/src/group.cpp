@@ -126,6 +126,7 @@ void GroupRun::start(std::uint64_t g) {
   Dim3 bidx = unlinearise(g, state_.cfg.grid);
   for (Thread& th : threads_) {
     th.ctx.block_idx = bidx;
+    th.ctx.clock_ = 0;
     th.state = State::kReady;
     th.reduce_round = 0;
   }

@@ -63,6 +63,7 @@ class ThreadCtx {
   Dim3 grid_origin_{0, 0, 0};              // internal: first thread of a Metal grid
   Dim3 grid_threads_{0, 0, 0};             // internal: Metal threads per grid (0: whole grid)
   std::byte* dynamic_shared_ = nullptr;    // internal: where the kernel's extern __shared__ starts
+  std::uint64_t clock_ = 0;                // internal: clock()/clock64() reads so far in this block
 };
 // Kernels compiled by tgsim's front end read these fields at fixed offsets
 // (tgsim/kernel/abi.h); sim/src/bridge.cpp checks the layout.

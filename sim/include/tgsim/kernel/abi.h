@@ -140,7 +140,9 @@ enum tgsim_collective_op {
   TGSIM_PREFIX_SUM_EXCLUSIVE, TGSIM_PREFIX_SUM_INCLUSIVE, TGSIM_MATCH_ANY
 };
 /* The value type of a collective's operand (shuffles move 1 word for 4-byte types, 2 for 8). */
-enum tgsim_value_type { TGSIM_I32, TGSIM_U32, TGSIM_I64, TGSIM_U64, TGSIM_F32, TGSIM_F64 };
+enum tgsim_value_type { TGSIM_I32, TGSIM_U32, TGSIM_I64, TGSIM_U64, TGSIM_F32, TGSIM_F64,
+                        /* atomics only (ADD): a 4-byte pair of binary16 or bfloat16 values */
+                        TGSIM_F16X2, TGSIM_BF16X2 };
 /* For shuffles `arg` is the lane, delta or xor mask and `width` the segment width (32 = warp). */
 unsigned long long __tgsim_collective(const void* site, int op, int type, unsigned mask,
                                       unsigned long long value, int arg, int width);
@@ -158,6 +160,11 @@ enum tgsim_atomic_op {
 #define TGSIM_ATOMIC_WARP_AGGREGATED 0x100
 unsigned long long __tgsim_atomic(const void* site, int op, int type, void* addr,
                                   unsigned long long operand, unsigned long long compare);
+
+/* clock() and clock64(): in a kernel, the running thread's count of its reads in this block
+ * (1, 2, 3, ...), deterministic and monotonic but not a cycle count; in host code, the host's
+ * clock() (CUDA's host clock()). */
+unsigned long long __tgsim_clock(const void* site);
 
 /* printf from a kernel: printed after the launch in (group, thread) order. */
 int __tgsim_printf(const void* site, const char* format, ...);

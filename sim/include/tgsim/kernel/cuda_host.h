@@ -4,7 +4,8 @@
 // by the front end into tgsim_cuda_launch(kernel, g, b, s)(args)) runs to completion before it
 // returns, prints its findings on stderr, and sets the error cudaGetLastError returns.
 // Simplified: streams and events are synchronous; there is one device, the H100 profile (or
-// TGSIM_PROFILE); TGSIM_REPORT=FILE appends each launch's JSON report to FILE.
+// TGSIM_PROFILE); TGSIM_REPORT=FILE appends each launch's JSON report to FILE. A finding that
+// repeated launches of a kernel make again is printed once, with its total at exit.
 #ifndef TGSIM_KERNEL_CUDA_HOST_H
 #define TGSIM_KERNEL_CUDA_HOST_H
 
@@ -14,33 +15,7 @@
 #include <utility>
 
 #include "cuda_host_api.h"
-
-template <class T> cudaError_t cudaMalloc(T** p, size_t bytes) {
-  return cudaMalloc(reinterpret_cast<void**>(p), bytes);
-}
-template <class T> cudaError_t cudaMallocHost(T** p, size_t bytes) {
-  return cudaMallocHost(reinterpret_cast<void**>(p), bytes);
-}
-template <class T> cudaError_t cudaMallocManaged(T** p, size_t bytes, unsigned flags = 1) {
-  return cudaMallocManaged(reinterpret_cast<void**>(p), bytes, flags);
-}
-inline cudaError_t cudaEventRecord(cudaEvent_t e) { return cudaEventRecord(e, nullptr); }
-template <class T>
-cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* src, size_t bytes, size_t offset = 0,
-                               cudaMemcpyKind = cudaMemcpyHostToDevice) {
-  return tgsim_cuda_memcpy_symbol(const_cast<void*>(static_cast<const volatile void*>(&symbol)), sizeof(T),
-                                  src, bytes, offset, 1);
-}
-template <class T>
-cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, size_t bytes, size_t offset = 0,
-                                 cudaMemcpyKind = cudaMemcpyDeviceToHost) {
-  return tgsim_cuda_memcpy_symbol(const_cast<void*>(static_cast<const volatile void*>(&symbol)), sizeof(T),
-                                  dst, bytes, offset, 0);
-}
-template <class T> cudaError_t cudaGetSymbolAddress(void** p, const T& symbol) {
-  *p = const_cast<void*>(static_cast<const volatile void*>(&symbol));
-  return cudaSuccess;
-}
+#include "cuda_host_overloads.h"
 
 namespace tgsim_cuda {
 // kernel<<<grid, block, shared_bytes>>>(args...) becomes launcher(kernel, grid, block, shared)(args...).

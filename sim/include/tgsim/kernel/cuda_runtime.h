@@ -4,7 +4,7 @@
 // thread_local the pass moves into the group's shared memory, __constant__ marks constant
 // memory); the built-in variables read the running thread; synchronisation, warp intrinsics and
 // atomics call the library (abi.h). The host API (cudaMalloc, <<<...>>> through
-// tgsim_cuda_launch) is in cuda_host.h. Simplified: no textures, no half types, no grid-wide sync.
+// tgsim_cuda_launch) is in cuda_host.h; half types in cuda/cuda_fp16.h. Simplified: no textures, no grid-wide sync.
 #ifndef TGSIM_KERNEL_CUDA_RUNTIME_H
 #define TGSIM_KERNEL_CUDA_RUNTIME_H
 
@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
+#include <time.h>
 // libstdc++ writes __attribute__((__noinline__)) (shared_ptr_base.h): included before the macro
 // below, as nvcc's own headers arrange, so a program's later #include <memory> is unaffected.
 #include <memory>
@@ -30,9 +32,19 @@
 #define __noinline__ __attribute__((noinline))
 #define __restrict__ __restrict
 #define __launch_bounds__(...)
+#define __grid_constant__
 #define __align__(n) __attribute__((aligned(n)))
 #define __CUDA_ARCH__ 900
 #define __TGSIM__ 1
+// What nvcc defines, as programs test it (`#ifdef __CUDACC__`, CUDART_VERSION: cuda_driver_types.h).
+#define __CUDACC__ 1
+#define __NVCC__ 1
+#define __CUDACC_VER_MAJOR__ 12
+#define __CUDACC_VER_MINOR__ 4
+#define __CUDACC_VER_BUILD__ 0
+#ifndef __CUDA_RUNTIME_H__
+#define __CUDA_RUNTIME_H__
+#endif
 
 namespace tgsim_cuda {
 inline const char* thread_field(unsigned off) {
@@ -82,11 +94,25 @@ __forceinline__ void __syncwarp(unsigned mask = 0xFFFFFFFFu) {
 __forceinline__ void __trap() { __tgsim_trap(0, 0); }
 __forceinline__ void __brkpt() { __tgsim_trap(0, 2); }
 
+// ------------------------------------------------------------------ clocks
+
+// clock64() and clock() in a kernel: the thread's count of its own reads in this block (1, 2,
+// ...): deterministic and increasing, not cycles (abi.h). clock() in host code stays the host's
+// clock() (<ctime> is included above, so its declaration is unaffected by the macro).
+__forceinline__ long long int clock64() { return static_cast<long long int>(__tgsim_clock(0)); }
+__forceinline__ clock_t tgsim_cuda_clock() { return static_cast<clock_t>(__tgsim_clock(0)); }
+namespace std {
+using ::tgsim_cuda_clock;
+}
+#define clock() tgsim_cuda_clock()
+
 // ------------------------------------------------------------------ warp intrinsics
 
 namespace tgsim_cuda {
 template <class T> constexpr int value_type() {
-  if constexpr (sizeof(T) == 8) return (T(-1) < T(0)) ? (T(0.5) != T(0) ? TGSIM_F64 : TGSIM_I64) : TGSIM_U64;
+  // A struct (__half2, a pair of shorts) moves as its bits: one word, or two for 8 bytes.
+  if constexpr (!std::is_arithmetic_v<T>) return sizeof(T) == 8 ? TGSIM_U64 : TGSIM_U32;
+  else if constexpr (sizeof(T) == 8) return (T(-1) < T(0)) ? (T(0.5) != T(0) ? TGSIM_F64 : TGSIM_I64) : TGSIM_U64;
   else return (T(-1) < T(0)) ? (T(0.5) != T(0) ? TGSIM_F32 : TGSIM_I32) : TGSIM_U32;
 }
 template <class T> __forceinline__ unsigned long long bits(T v) {
@@ -128,6 +154,22 @@ __forceinline__ int __all_sync(unsigned mask, int p) {
   return static_cast<int>(__tgsim_collective(0, TGSIM_ALL, TGSIM_U32, mask, p != 0, 0, 32));
 }
 __forceinline__ unsigned __activemask() { return __tgsim_activemask(0); }
+// The pre-CUDA 9 forms without a mask (removed for sm_70 and later): the lanes active here.
+template <class T> __forceinline__ T __shfl(T v, int src, int width = warpSize) {
+  return tgsim_cuda::shfl(TGSIM_SHFL_IDX, __activemask(), v, src, width);
+}
+template <class T> __forceinline__ T __shfl_up(T v, unsigned d, int width = warpSize) {
+  return tgsim_cuda::shfl(TGSIM_SHFL_UP, __activemask(), v, static_cast<int>(d), width);
+}
+template <class T> __forceinline__ T __shfl_down(T v, unsigned d, int width = warpSize) {
+  return tgsim_cuda::shfl(TGSIM_SHFL_DOWN, __activemask(), v, static_cast<int>(d), width);
+}
+template <class T> __forceinline__ T __shfl_xor(T v, int lane_mask, int width = warpSize) {
+  return tgsim_cuda::shfl(TGSIM_SHFL_XOR, __activemask(), v, lane_mask, width);
+}
+__forceinline__ unsigned __ballot(int p) { return __ballot_sync(__activemask(), p); }
+__forceinline__ int __any(int p) { return __any_sync(__activemask(), p); }
+__forceinline__ int __all(int p) { return __all_sync(__activemask(), p); }
 template <class T> __forceinline__ unsigned __match_any_sync(unsigned mask, T v) {
   return static_cast<unsigned>(__tgsim_collective(0, TGSIM_MATCH_ANY, tgsim_cuda::value_type<T>(), mask,
                                                   tgsim_cuda::bits(v), 0, 32));
@@ -160,6 +202,7 @@ template <class T> __forceinline__ T atomic(int op, T* p, T v, T cmp = T()) {
 }
 }  // namespace tgsim_cuda
 
+// The _block and _system scopes: one memory and one device, so each is the device-scope atomic.
 #define TGSIM_ATOMIC_SCOPES(name)                                                                \
   template <class T, class V> __forceinline__ T name##_block(T* p, V v) { return name(p, v); } \
   template <class T, class V> __forceinline__ T name##_system(T* p, V v) { return name(p, v); }
@@ -203,6 +246,10 @@ TGSIM_ATOMIC_SCOPES(atomicMax)
 TGSIM_ATOMIC_SCOPES(atomicAnd)
 TGSIM_ATOMIC_SCOPES(atomicOr)
 TGSIM_ATOMIC_SCOPES(atomicXor)
+TGSIM_ATOMIC_SCOPES(atomicInc)
+TGSIM_ATOMIC_SCOPES(atomicDec)
+template <class T, class C, class V> __forceinline__ T atomicCAS_block(T* p, C cmp, V v) { return atomicCAS(p, cmp, v); }
+template <class T, class C, class V> __forceinline__ T atomicCAS_system(T* p, C cmp, V v) { return atomicCAS(p, cmp, v); }
 #undef TGSIM_ATOMIC_SCOPES
 
 // ------------------------------------------------------------------ memory

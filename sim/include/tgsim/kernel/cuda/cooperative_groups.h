@@ -8,9 +8,12 @@
 //     segment's lanes as mask: one SHFL per 32-bit word, as nvcc emits), any, all, ballot,
 //     sync() (__syncwarp over the segment), thread_rank(), size(), meta_group_rank(),
 //     meta_group_size().
-//   cg::sync(g) for either group.
-// Simplified: no grid or multi-grid groups, no coalesced_threads(), no dynamic tiled_partition,
-// no labeled/binary partitions.
+//   cg::coalesced_group / cg::coalesced_threads(): the lanes of the warp active where it is made
+//     (__activemask()), ranked in lane order; shfl (by rank), shfl_up, shfl_down, any, all,
+//     ballot (bit r = rank r), sync(), thread_rank(), size(), meta_group_rank/size() (0, 1).
+//   cg::sync(g) for any group.
+// Simplified: no grid or multi-grid groups, no dynamic tiled_partition, no labeled/binary
+// partitions.
 #ifndef TGSIM_KERNEL_CUDA_COOPERATIVE_GROUPS_H
 #define TGSIM_KERNEL_CUDA_COOPERATIVE_GROUPS_H
 
@@ -79,8 +82,56 @@ __forceinline__ thread_block_tile<N> tiled_partition(const Parent&) {
   return thread_block_tile<N>();
 }
 
+class coalesced_group {
+  unsigned mask_;
+  __forceinline__ static unsigned lane() { return __laneid(); }
+  // The lane of rank r: the r-th set bit of the mask.
+  __forceinline__ unsigned lane_of(unsigned r) const {
+    unsigned m = mask_;
+    for (unsigned i = 0; i < r && m; ++i) m &= m - 1;
+    return m ? static_cast<unsigned>(__builtin_ctz(m)) : 32u;
+  }
+
+ public:
+  __forceinline__ explicit coalesced_group(unsigned mask) : mask_(mask) {}
+  __forceinline__ unsigned long long num_threads() const { return static_cast<unsigned>(__builtin_popcount(mask_)); }
+  __forceinline__ unsigned long long size() const { return num_threads(); }
+  __forceinline__ unsigned long long thread_rank() const {
+    return static_cast<unsigned>(__builtin_popcount(mask_ & ((1u << lane()) - 1u)));
+  }
+  __forceinline__ unsigned meta_group_rank() const { return 0; }
+  __forceinline__ unsigned meta_group_size() const { return 1; }
+  __forceinline__ void sync() const { __syncwarp(mask_); }
+  template <class T> __forceinline__ T shfl(T v, unsigned rank) const {
+    return __shfl_sync(mask_, v, static_cast<int>(lane_of(rank)));
+  }
+  // Up and down by rank: a lane whose source rank is outside the group keeps its own value.
+  template <class T> __forceinline__ T shfl_up(T v, unsigned d) const {
+    const unsigned r = static_cast<unsigned>(thread_rank());
+    const T got = __shfl_sync(mask_, v, static_cast<int>(lane_of(r >= d ? r - d : r)));
+    return r >= d ? got : v;
+  }
+  template <class T> __forceinline__ T shfl_down(T v, unsigned d) const {
+    const unsigned r = static_cast<unsigned>(thread_rank()), n = static_cast<unsigned>(size());
+    const T got = __shfl_sync(mask_, v, static_cast<int>(lane_of(r + d < n ? r + d : r)));
+    return r + d < n ? got : v;
+  }
+  __forceinline__ int any(int p) const { return __any_sync(mask_, p); }
+  __forceinline__ int all(int p) const { return __all_sync(mask_, p); }
+  __forceinline__ unsigned ballot(int p) const {
+    const unsigned b = __ballot_sync(mask_, p);
+    unsigned out = 0, r = 0;
+    for (unsigned m = mask_; m; m &= m - 1, ++r)
+      if (b & (1u << __builtin_ctz(m))) out |= 1u << r;
+    return out;
+  }
+};
+
+__forceinline__ coalesced_group coalesced_threads() { return coalesced_group(__activemask()); }
+
 __forceinline__ void sync(const thread_block& g) { g.sync(); }
 template <unsigned N> __forceinline__ void sync(const thread_block_tile<N>& g) { g.sync(); }
+__forceinline__ void sync(const coalesced_group& g) { g.sync(); }
 
 }  // namespace cooperative_groups
 

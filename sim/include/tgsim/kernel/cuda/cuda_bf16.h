@@ -96,3 +96,79 @@ __forceinline__ bool operator>(__nv_bfloat16 a, __nv_bfloat16 b) { return float(
 __forceinline__ bool operator==(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) == float(b); }
 __forceinline__ __nv_bfloat162 operator+(__nv_bfloat162 a, __nv_bfloat162 b) { return __hadd2(a, b); }
 __forceinline__ __nv_bfloat162 operator*(__nv_bfloat162 a, __nv_bfloat162 b) { return __hmul2(a, b); }
+
+// The rest of the pair arithmetic, comparisons and conversions, as for __half2 (cuda_fp16.h).
+__forceinline__ __nv_bfloat162 __bfloat162bfloat162(__nv_bfloat16 a) { return __nv_bfloat162(a, a); }
+__forceinline__ __nv_bfloat162 make_bfloat162(__nv_bfloat16 a, __nv_bfloat16 b) { return __nv_bfloat162(a, b); }
+__forceinline__ __nv_bfloat16 __low2bfloat16(__nv_bfloat162 v) { return v.x; }
+__forceinline__ __nv_bfloat16 __high2bfloat16(__nv_bfloat162 v) { return v.y; }
+__forceinline__ __nv_bfloat162 __lows2bfloat162(__nv_bfloat162 a, __nv_bfloat162 b) { return __nv_bfloat162(a.x, b.x); }
+__forceinline__ __nv_bfloat162 __highs2bfloat162(__nv_bfloat162 a, __nv_bfloat162 b) {
+  return __nv_bfloat162(a.y, b.y);
+}
+__forceinline__ int __bfloat162int_rn(__nv_bfloat16 b) { return __float2int_rn(float(b)); }
+__forceinline__ int __bfloat162int_rz(__nv_bfloat16 b) { return static_cast<int>(float(b)); }
+__forceinline__ __nv_bfloat16 __int2bfloat16_rn(int i) { return __nv_bfloat16(i); }
+__forceinline__ short __bfloat16_as_short(__nv_bfloat16 b) { return static_cast<short>(b.__x); }
+__forceinline__ __nv_bfloat16 __short_as_bfloat16(short s) {
+  return __nv_bfloat16(__nv_bfloat16_raw{static_cast<unsigned short>(s)});
+}
+__forceinline__ __nv_bfloat16 __habs(__nv_bfloat16 a) {
+  return __nv_bfloat16(__nv_bfloat16_raw{static_cast<unsigned short>(a.__x & 0x7FFFu)});
+}
+__forceinline__ __nv_bfloat162 __hsub2(__nv_bfloat162 a, __nv_bfloat162 b) {
+  return __nv_bfloat162(__hsub(a.x, b.x), __hsub(a.y, b.y));
+}
+__forceinline__ __nv_bfloat162 __h2div(__nv_bfloat162 a, __nv_bfloat162 b) {
+  return __nv_bfloat162(__hdiv(a.x, b.x), __hdiv(a.y, b.y));
+}
+__forceinline__ __nv_bfloat162 __hneg2(__nv_bfloat162 a) { return __nv_bfloat162(__hneg(a.x), __hneg(a.y)); }
+__forceinline__ __nv_bfloat162 __habs2(__nv_bfloat162 a) { return __nv_bfloat162(__habs(a.x), __habs(a.y)); }
+__forceinline__ __nv_bfloat162 __hmax2(__nv_bfloat162 a, __nv_bfloat162 b) {
+  return __nv_bfloat162(__hmax(a.x, b.x), __hmax(a.y, b.y));
+}
+__forceinline__ __nv_bfloat162 __hmin2(__nv_bfloat162 a, __nv_bfloat162 b) {
+  return __nv_bfloat162(__hmin(a.x, b.x), __hmin(a.y, b.y));
+}
+__forceinline__ bool __heq(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) == float(b); }
+__forceinline__ bool __hne(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) != float(b); }
+__forceinline__ bool __hlt(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) < float(b); }
+__forceinline__ bool __hle(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) <= float(b); }
+__forceinline__ bool __hgt(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) > float(b); }
+__forceinline__ bool __hge(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) >= float(b); }
+__forceinline__ __nv_bfloat16 hsqrt(__nv_bfloat16 a) { return __nv_bfloat16(sqrtf(float(a))); }
+__forceinline__ __nv_bfloat16 hrsqrt(__nv_bfloat16 a) { return __nv_bfloat16(1.0f / sqrtf(float(a))); }
+__forceinline__ __nv_bfloat16 hexp(__nv_bfloat16 a) { return __nv_bfloat16(expf(float(a))); }
+__forceinline__ __nv_bfloat16 hexp2(__nv_bfloat16 a) { return __nv_bfloat16(exp2f(float(a))); }
+__forceinline__ __nv_bfloat16 hlog(__nv_bfloat16 a) { return __nv_bfloat16(logf(float(a))); }
+__forceinline__ __nv_bfloat16 htanh(__nv_bfloat16 a) { return __nv_bfloat16(tanhf(float(a))); }
+__forceinline__ __nv_bfloat16 htanh_approx(__nv_bfloat16 a) { return htanh(a); }
+__forceinline__ __nv_bfloat162 h2tanh(__nv_bfloat162 a) { return __nv_bfloat162(htanh(a.x), htanh(a.y)); }
+__forceinline__ __nv_bfloat162 h2tanh_approx(__nv_bfloat162 a) { return h2tanh(a); }
+__forceinline__ __nv_bfloat162 h2exp(__nv_bfloat162 a) { return __nv_bfloat162(hexp(a.x), hexp(a.y)); }
+__forceinline__ __nv_bfloat162 h2exp2(__nv_bfloat162 a) { return __nv_bfloat162(hexp2(a.x), hexp2(a.y)); }
+__forceinline__ __nv_bfloat162 h2sqrt(__nv_bfloat162 a) { return __nv_bfloat162(hsqrt(a.x), hsqrt(a.y)); }
+__forceinline__ __nv_bfloat162 operator-(__nv_bfloat162 a, __nv_bfloat162 b) { return __hsub2(a, b); }
+__forceinline__ __nv_bfloat162 operator/(__nv_bfloat162 a, __nv_bfloat162 b) { return __h2div(a, b); }
+__forceinline__ __nv_bfloat162 operator-(__nv_bfloat162 a) { return __hneg2(a); }
+__forceinline__ __nv_bfloat162& operator+=(__nv_bfloat162& a, __nv_bfloat162 b) { return a = a + b; }
+__forceinline__ __nv_bfloat162& operator-=(__nv_bfloat162& a, __nv_bfloat162 b) { return a = a - b; }
+__forceinline__ __nv_bfloat162& operator*=(__nv_bfloat162& a, __nv_bfloat162 b) { return a = a * b; }
+__forceinline__ __nv_bfloat16& operator-=(__nv_bfloat16& a, __nv_bfloat16 b) { return a = a - b; }
+__forceinline__ __nv_bfloat16& operator/=(__nv_bfloat16& a, __nv_bfloat16 b) { return a = a / b; }
+__forceinline__ bool operator!=(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) != float(b); }
+__forceinline__ bool operator<=(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) <= float(b); }
+__forceinline__ bool operator>=(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) >= float(b); }
+
+// atomicAdd on bfloat16 pairs and values, as on __half2 and __half (cuda_fp16.h).
+__forceinline__ __nv_bfloat162 atomicAdd(__nv_bfloat162* p, __nv_bfloat162 v) {
+  unsigned bits;
+  __builtin_memcpy(&bits, &v, 4);
+  bits = tgsim_cuda::pair_atomic_add(p, bits, TGSIM_BF16X2);
+  __nv_bfloat162 old;
+  __builtin_memcpy(&old, &bits, 4);
+  return old;
+}
+__forceinline__ __nv_bfloat16 atomicAdd(__nv_bfloat16* p, __nv_bfloat16 v) {
+  return __ushort_as_bfloat16(tgsim_cuda::half_atomic_add(p, v.__x, TGSIM_BF16X2));
+}

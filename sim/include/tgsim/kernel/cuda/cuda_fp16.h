@@ -91,6 +91,7 @@ __forceinline__ __half __low2half(__half2 v) { return v.x; }
 __forceinline__ __half __high2half(__half2 v) { return v.y; }
 __forceinline__ __half2 __halves2half2(__half a, __half b) { return __half2(a, b); }
 __forceinline__ __half2 __half2half2(__half a) { return __half2(a, a); }
+__forceinline__ __half2 make_half2(__half a, __half b) { return __half2(a, b); }
 __forceinline__ __half2 __lows2half2(__half2 a, __half2 b) { return __half2(a.x, b.x); }
 __forceinline__ __half2 __highs2half2(__half2 a, __half2 b) { return __half2(a.y, b.y); }
 __forceinline__ unsigned short __half_as_ushort(__half h) { return h.__x; }
@@ -155,3 +156,78 @@ __forceinline__ __half2 operator*(__half2 a, __half2 b) { return __hmul2(a, b); 
 __forceinline__ __half2 operator/(__half2 a, __half2 b) { return __h2div(a, b); }
 __forceinline__ __half2& operator+=(__half2& a, __half2 b) { return a = a + b; }
 __forceinline__ __half2& operator*=(__half2& a, __half2 b) { return a = a * b; }
+
+// Conversions with a rounding mode, comparisons of pairs (1.0 or 0.0 per half; __hb*2: both),
+// and the half-precision math functions, each rounded once from float's result.
+__forceinline__ int __half2int_rn(__half h) { return __float2int_rn(float(h)); }
+__forceinline__ int __half2int_rd(__half h) { return __float2int_rd(float(h)); }
+__forceinline__ int __half2int_ru(__half h) { return __float2int_ru(float(h)); }
+__forceinline__ unsigned __half2uint_rn(__half h) { return __float2uint_rn(float(h)); }
+__forceinline__ unsigned __half2uint_rz(__half h) { return __float2uint_rz(float(h)); }
+__forceinline__ __half __uint2half_rn(unsigned i) { return __half(i); }
+#define TGSIM_HALF2_COMPARE(name, op)                                                      \
+  __forceinline__ __half2 __h##name##2(__half2 a, __half2 b) {                              \
+    return __half2(__half(float(a.x) op float(b.x) ? 1.0f : 0.0f),                          \
+                   __half(float(a.y) op float(b.y) ? 1.0f : 0.0f));                         \
+  }                                                                                         \
+  __forceinline__ bool __hb##name##2(__half2 a, __half2 b) {                                \
+    return float(a.x) op float(b.x) && float(a.y) op float(b.y);                            \
+  }
+TGSIM_HALF2_COMPARE(eq, ==)
+TGSIM_HALF2_COMPARE(ne, !=)
+TGSIM_HALF2_COMPARE(lt, <)
+TGSIM_HALF2_COMPARE(le, <=)
+TGSIM_HALF2_COMPARE(gt, >)
+TGSIM_HALF2_COMPARE(ge, >=)
+#undef TGSIM_HALF2_COMPARE
+#define TGSIM_HALF_MATH(name, expr)                                                 \
+  __forceinline__ __half h##name(__half a) { float x = float(a); return __half(expr); } \
+  __forceinline__ __half2 h2##name(__half2 a) { return __half2(h##name(a.x), h##name(a.y)); }
+TGSIM_HALF_MATH(exp2, exp2f(x))
+TGSIM_HALF_MATH(exp10, exp10f(x))
+TGSIM_HALF_MATH(log2, log2f(x))
+TGSIM_HALF_MATH(log10, log10f(x))
+TGSIM_HALF_MATH(sin, sinf(x))
+TGSIM_HALF_MATH(cos, cosf(x))
+TGSIM_HALF_MATH(floor, floorf(x))
+TGSIM_HALF_MATH(ceil, ceilf(x))
+TGSIM_HALF_MATH(trunc, truncf(x))
+TGSIM_HALF_MATH(rint, rintf(x))
+TGSIM_HALF_MATH(rcp, 1.0f / x)
+TGSIM_HALF_MATH(tanh, tanhf(x))
+TGSIM_HALF_MATH(tanh_approx, tanhf(x))
+#undef TGSIM_HALF_MATH
+__forceinline__ __half2 h2exp(__half2 a) { return __half2(hexp(a.x), hexp(a.y)); }
+__forceinline__ __half2 h2log(__half2 a) { return __half2(hlog(a.x), hlog(a.y)); }
+__forceinline__ __half2 h2sqrt(__half2 a) { return __half2(hsqrt(a.x), hsqrt(a.y)); }
+__forceinline__ __half2 h2rsqrt(__half2 a) { return __half2(hrsqrt(a.x), hrsqrt(a.y)); }
+__forceinline__ __half2 __habs2(__half2 a) { return __half2(__habs(a.x), __habs(a.y)); }
+__forceinline__ __half2 operator-(__half2 a) { return __hneg2(a); }
+__forceinline__ __half2& operator-=(__half2& a, __half2 b) { return a = a - b; }
+__forceinline__ __half2& operator/=(__half2& a, __half2 b) { return a = a / b; }
+
+// atomicAdd on a pair: one 4-byte atomic adding lane by lane (each sum rounded once). On one
+// half: the 4-byte atomic of the word holding it, adding -0.0 (which changes nothing) to the
+// other half; counted as a 4-byte atomic there.
+namespace tgsim_cuda {
+__forceinline__ unsigned pair_atomic_add(void* p, unsigned v, int type) {
+  return static_cast<unsigned>(__tgsim_atomic(0, TGSIM_ATOMIC_ADD, type, p, v, 0));
+}
+__forceinline__ unsigned short half_atomic_add(void* p, unsigned short v, int type) {
+  const auto a = reinterpret_cast<unsigned long long>(p);
+  const unsigned shift = (a & 2) ? 16u : 0u, other = 0x8000u << (16u - shift);
+  const unsigned old = pair_atomic_add(reinterpret_cast<void*>(a & ~3ull), (unsigned(v) << shift) | other, type);
+  return static_cast<unsigned short>(old >> shift);
+}
+}  // namespace tgsim_cuda
+__forceinline__ __half2 atomicAdd(__half2* p, __half2 v) {
+  unsigned bits;
+  __builtin_memcpy(&bits, &v, 4);
+  bits = tgsim_cuda::pair_atomic_add(p, bits, TGSIM_F16X2);
+  __half2 old;
+  __builtin_memcpy(&old, &bits, 4);
+  return old;
+}
+__forceinline__ __half atomicAdd(__half* p, __half v) {
+  return __ushort_as_half(tgsim_cuda::half_atomic_add(p, v.__x, TGSIM_F16X2));
+}
