@@ -18,6 +18,7 @@
 #include <sstream>
 
 #include "compile_cache.hpp"
+#include "metal_preprocess.hpp"
 
 extern char** environ;
 
@@ -142,7 +143,10 @@ std::vector<std::string> compile_command(const Toolchain& tc, Language lang, con
   if (lang == Language::kCuda) {
     cmd.insert(cmd.end(), {"-I", tc.include + "/tgsim/kernel/cuda", "-include", "tgsim/kernel/cuda_runtime.h"});
   } else {
-    cmd.insert(cmd.end(), {"-I", tc.include + "/tgsim/kernel/metal"});
+    // Metal's half is __fp16 (metal_half), which Metal passes and returns by value; `static
+    // constant const T` is `static const const T` after the adapter, which Metal accepts.
+    cmd.insert(cmd.end(), {"-I", tc.include + "/tgsim/kernel/metal", "-Xclang", "-fallow-half-arguments-and-returns",
+                           "-Wno-duplicate-decl-specifier"});
   }
   cmd.insert(cmd.end(), {"-x", "c++", prepared, "-o", out});
   // A shared object binds to its own definitions first (-Bsymbolic): a kernel with the name and
@@ -211,7 +215,8 @@ void add_user_flags(std::vector<std::string>& cmd, const std::vector<std::string
 std::string compile_to_shared_object(const std::string& file, const std::vector<std::string>& flags) {
   std::string prepared;
   try {  // the <<<...>>> rewrite and the Metal adapter: errors of the file, as the compiler's are
-    prepared = prepare_source(read_file(file), file);
+    prepared = language_of(file) == Language::kMetal ? prepare_metal_file(toolchain(), file, flags)
+                                                     : prepare_source(read_file(file), file);
   } catch (const CompileError&) {
     throw;
   } catch (const std::runtime_error& e) {

@@ -45,10 +45,27 @@ class Adapter {
     bool kept = true;
   };
 
+  // A preprocessor line marker (# LINE "FILE" FLAGS): the source line that the next line is.
+  struct Marker {
+    int at;           // the output line after the marker
+    int line;         // its line in `file`
+    std::string file;
+    bool system;      // flag 3: a system header, left as it is
+  };
   [[noreturn]] void fail(const Token& t, const std::string& msg) const {
-    throw std::runtime_error(std::string(file_) + ":" + std::to_string(t.line) + ":" +
-                             std::to_string(t.col) + ": " + msg);
+    std::string file(file_);
+    int line = t.line;
+    for (auto m = markers_.rbegin(); m != markers_.rend(); ++m)
+      if (m->at <= t.line) {
+        file = m->file;
+        line = m->line + (t.line - m->at);
+        break;
+      }
+    throw std::runtime_error(file + ":" + std::to_string(line) + ":" + std::to_string(t.col) + ": " + msg);
   }
+  void marker(const Token& t);
+  size_t host_name(size_t i);
+  void function_constant(size_t i);
   void tokenize();
   void push(Kind k, size_t b, size_t e);
   size_t next_sig(size_t i) const;  // the next token after i that is not space or comment
@@ -66,8 +83,12 @@ class Adapter {
 
   std::string_view src_, file_;
   std::vector<Token> toks_;
+  std::vector<Marker> markers_;
+  std::vector<std::string> host_names_;      // the annotated globals naming kernels, put after each
+  std::vector<std::string> function_consts_;  // [[function_constant(n)]] names
   size_t kernel_name_ = 0;        // the kernel being adapted: its name's token
   std::string threadgroup_decl_;  // its [[threadgroup(n)]] array's declaration, put before it
+  std::string pending_host_name_;  // a [[host_name]] before a plain kernel
 };
 
 void Adapter::push(Kind k, size_t b, size_t e) {
@@ -208,31 +229,177 @@ void Adapter::address_space(size_t i) {
   }
 }
 
+// Attributes Apple's compiler accepts outside a kernel's parameter list (on helper functions'
+// parameters, on kernel-type typedefs, on declarations): nothing to model there.
+const char* const kIgnoredAttributes[] = {
+    "buffer", "threadgroup", "texture", "sampler", "stage_in", "user", "id", "kernel",
+    "thread_position_in_grid", "thread_position_in_threadgroup", "threadgroup_position_in_grid",
+    "threads_per_threadgroup", "threadgroups_per_grid", "threads_per_grid", "thread_index_in_threadgroup",
+    "thread_index_in_simdgroup", "simdgroup_index_in_threadgroup", "threads_per_simdgroup",
+    "simdgroups_per_threadgroup", "thread_execution_width", "thread_index_in_quadgroup",
+    "quadgroup_index_in_threadgroup", "grid_size", "grid_origin", "dispatch_threads_per_threadgroup",
+    "max_total_threads_per_threadgroup", "visible", "always_inline", "noinline", "clang::always_inline",
+    "clang::noinline", "gnu::always_inline", "gnu::noinline", "clang::optnone", "host_name"};
+
 const char* const kStandardAttributes[] = {"likely",   "unlikely",   "maybe_unused", "fallthrough",
                                            "nodiscard", "noreturn", "deprecated"};
 
 void Adapter::attribute(size_t i) {
   const std::string a = attr_text(toks_[i]);
-  const std::string name = a.substr(0, a.find('('));
-  for (const char* s : kStandardAttributes)
-    if (name == s) return;
-  fail(toks_[i], "unknown or unsupported attribute [[" + a + "]] outside a kernel's parameters");
+  bool metal = false, standard = false;
+  int depth = 0;
+  size_t b = 0;
+  for (size_t k = 0; k <= a.size(); ++k) {  // each attribute of the list
+    if (k < a.size() && a[k] == '(') ++depth;
+    if (k < a.size() && a[k] == ')') --depth;
+    if (k < a.size() && (a[k] != ',' || depth > 0)) continue;
+    const std::string one = a.substr(b, k - b), name = one.substr(0, one.find('('));
+    b = k + 1;
+    bool known = false;
+    for (const char* s : kStandardAttributes) known = known || (name == s && (standard = true));
+    for (const char* s : kIgnoredAttributes) known = known || (name == s && (metal = true));
+    if (!known) fail(toks_[i], "unknown or unsupported attribute [[" + one + "]] outside a kernel's parameters");
+  }
+  if (metal) toks_[i].out = blank(toks_[i].text);
+  (void)standard;
+}
+
+// A half literal (1.0h, 2h): half(1.0f). Hexadecimal integers have no 'h' digit.
+void half_literal(Token& t) {
+  const std::string& s = t.text;
+  if (s.size() < 2 || (s.back() != 'h' && s.back() != 'H') || s[1] == 'x' || s[1] == 'X') return;
+  std::string v = s.substr(0, s.size() - 1);
+  if (v.find_first_of(".eE") == std::string::npos) v += ".";
+  t.out = "half(" + v + "f)";
+}
+
+// A preprocessor line marker: where the lines after it come from.
+void Adapter::marker(const Token& t) {
+  size_t k = 1;
+  while (k < t.text.size() && t.text[k] == ' ') ++k;
+  if (k >= t.text.size() || !digit(t.text[k])) return;
+  Marker m{t.line + 1, std::atoi(t.text.c_str() + k), "", false};
+  const size_t q = t.text.find('"'), e = t.text.rfind('"');
+  if (q == std::string::npos || e <= q) return;
+  m.file = t.text.substr(q + 1, e - q - 1);
+  m.system = t.text.find(" 3", e) != std::string::npos;
+  markers_.push_back(m);
+}
+
+// The strings of a [[host_name("a" "b")]] attribute, concatenated.
+std::string host_name_of(const std::string& a) {
+  std::string r;
+  for (size_t q = a.find('"'); q != std::string::npos; q = a.find('"', q + 1)) {
+    const size_t e = a.find('"', q + 1);
+    if (e == std::string::npos) break;
+    r += a.substr(q + 1, e - q - 1);
+    q = e;
+  }
+  return r;
+}
+
+// A kernel's host name: a global the pass reads (tgsim_host_name:NAME annotates a pointer to the
+// kernel); `--kernel NAME` and the kernel list use the host name, as Metal's library does.
+std::string host_name_global(const std::string& name, const std::string& id, size_t n) {
+  return " static void* const __tgsim_host_name_" + std::to_string(n) +
+         " __attribute__((used, annotate(\"tgsim_host_name:" + name + "\"))) = (void*)&" + id + ";";
+}
+
+// `template [[host_name("x")]] [[kernel]] decltype(f<T>) f<T>;` (an explicit instantiation, as
+// MLX's instantiate_kernel and ggml write them, with or without the parameter list): the whole
+// statement becomes the host-name global, whose initializer instantiates f<T>. `i` is the
+// `template` token; returns the statement's `;`.
+size_t Adapter::host_name(size_t i) {
+  std::string name;
+  size_t e = i;
+  int depth = 0;
+  for (e = next_sig(i); e < toks_.size(); e = next_sig(e)) {
+    const Token& t = toks_[e];
+    if (t.kind == Kind::Attr && attr_text(t).rfind("host_name(", 0) == 0) name = host_name_of(attr_text(t));
+    if (t.kind != Kind::Punct) continue;
+    if (t.text == "(" || t.text == "{") ++depth;
+    if (t.text == ")" || t.text == "}") --depth;
+    if (depth == 0 && t.text == ";") break;
+  }
+  if (e >= toks_.size()) fail(toks_[i], "expected ';' after the [[host_name]] instantiation");
+  auto prev = [&](size_t k) {
+    do --k; while (k > i && (toks_[k].kind == Kind::Space || toks_[k].kind == Kind::Comment));
+    return k;
+  };
+  size_t last = prev(e);
+  if (is(last, ")")) {  // the parameter list: back to its '('
+    int d = 0;
+    for (; last > i; --last) {
+      if (is(last, ")")) ++d;
+      if (is(last, "(") && --d == 0) break;
+    }
+    last = prev(last);
+  }
+  size_t first = last;
+  if (is(last, ">")) {  // the template arguments
+    int d = 0;
+    for (; first > i; --first) {
+      if (is(first, ">")) ++d;
+      if (is(first, "<") && --d == 0) break;
+    }
+    first = prev(first);
+  }
+  while (first > i && is(prev(first), "::")) first = prev(prev(first));
+  if (first <= i || toks_[first].kind != Kind::Ident) fail(toks_[i], "cannot find the kernel this [[host_name]] instantiation names");
+  std::string id;
+  for (size_t k = first; k <= last; ++k)
+    if (toks_[k].kind != Kind::Comment) id += toks_[k].kind == Kind::Space ? " " : toks_[k].text;
+  for (size_t k = i; k < e; ++k) toks_[k].out = blank(toks_[k].text);
+  toks_[e].out = host_name_global(name, id, host_names_.size());
+  host_names_.push_back(name);
+  return e;
+}
+
+// `constant T NAME [[function_constant(n)]];`: a constant with the value given on the command
+// line (--constant NAME=VALUE, the macro __tgsim_fc_NAME), 0 when none is given.
+void Adapter::function_constant(size_t i) {
+  size_t name = i;
+  do --name; while (name > 0 && (toks_[name].kind == Kind::Space || toks_[name].kind == Kind::Comment));
+  if (toks_[name].kind != Kind::Ident) fail(toks_[i], "[[function_constant]] must follow the constant's name");
+  toks_[i].out = " = __tgsim_fc_" + toks_[name].text;
+  function_consts_.push_back(toks_[name].text);
 }
 
 std::string Adapter::run() {
   tokenize();
+  bool system = false;
   for (size_t i = 0; i < toks_.size(); ++i) {
     const Token& t = toks_[i];
+    if (t.kind == Kind::Directive) {
+      // #pragma unroll (N), #pragma clang loop ...: hints to the optimiser (and not macro-expanded)
+      if (t.text.find("pragma") != std::string::npos &&
+          (t.text.find("unroll") != std::string::npos || t.text.find("clang loop") != std::string::npos))
+        toks_[i].out = blank(t.text);
+      marker(t);
+      if (!markers_.empty() && markers_.back().at == t.line + 1) system = markers_.back().system;
+      continue;
+    }
+    if (system) continue;
     if (t.kind == Kind::Attr) {
-      if (attr_text(t) == "kernel") {
+      const std::string a = attr_text(t);
+      if (a == "kernel" || a.rfind("kernel,", 0) == 0) {  // [[kernel, max_total_threads_per_threadgroup(n)]]
         toks_[i].out = "extern \"C++\" __global__";
         i = kernel(i);
+      } else if (a.rfind("function_constant(", 0) == 0) {
+        function_constant(i);
+      } else if (a.rfind("host_name(", 0) == 0) {
+        pending_host_name_ = host_name_of(a);
+        toks_[i].out = blank(t.text);
       } else {
         attribute(i);
       }
+    } else if (t.kind == Kind::Number) {
+      half_literal(toks_[i]);
     } else if (t.kind == Kind::Ident) {
       const size_t n = next_sig(i);
-      if (t.text == "kernel" && n < toks_.size() && toks_[n].kind == Kind::Ident) {
+      if (t.text == "template" && n < toks_.size() && toks_[n].kind == Kind::Attr) {
+        i = host_name(i);
+      } else if (t.text == "kernel" && n < toks_.size() && toks_[n].kind == Kind::Ident) {
         toks_[i].out = "extern \"C++\" __global__";
         i = kernel(i);
       } else if ((t.text == "vertex" || t.text == "fragment") && is(next_sig(i), "void")) {
@@ -242,7 +409,11 @@ std::string Adapter::run() {
       }
     }
   }
-  std::string r = "#include <metal_stdlib>\nusing namespace metal;\n#line 1 \"";
+  std::string r = "#include <metal_stdlib>\nusing namespace metal;\n";
+  for (const std::string& f : function_consts_)
+    r += "#ifdef __tgsim_fc_" + f + "\n#define __tgsim_fcd_" + f + " true\n#else\n#define __tgsim_fc_" + f +
+         " 0\n#define __tgsim_fcd_" + f + " false\n#endif\n";
+  r += "#line 1 \"";
   for (char c : file_) {  // a string literal: control and non-ASCII bytes as octal escapes
     const auto u = static_cast<unsigned char>(c);
     if (u < 0x20 || u >= 0x7f) {
@@ -262,6 +433,22 @@ std::string Adapter::run() {
 // The kernel whose `kernel` or [[kernel]] token is at k: its parameters and its body's start.
 // Returns the index of the parameter list's `)`.
 size_t Adapter::kernel(size_t k) {
+  size_t before = k;  // a template's kernel: no linkage specification after template<...>
+  do --before; while (before > 0 && (toks_[before].kind == Kind::Space || toks_[before].kind == Kind::Comment));
+  size_t decl_at = k;  // where the [[threadgroup(n)]] array's declaration goes: before template<...>
+  if (before < k && is(before, ">")) {
+    toks_[k].out = "__global__";
+    int d = 0;
+    for (size_t j = before; j > 0; --j) {
+      if (is(j, ">")) ++d;
+      if (is(j, "<") && --d == 0) {
+        size_t t = j;
+        do --t; while (t > 0 && (toks_[t].kind == Kind::Space || toks_[t].kind == Kind::Comment));
+        if (is(t, "template")) decl_at = t;
+        break;
+      }
+    }
+  }
   size_t v = next_sig(k);
   if (!is(v, "void")) fail(toks_[k], "a kernel must return void");
   size_t name = next_sig(v);
@@ -281,9 +468,16 @@ size_t Adapter::kernel(size_t k) {
     if (p.kept && !by_index.emplace(p.buffer, &p).second)
       fail(toks_[p.first], "buffer index " + std::to_string(p.buffer) + " is used twice");
   place_params(params, open, close);
-  toks_[k].out = threadgroup_decl_ + toks_[k].out;  // on the kernel's line: lines are kept
+  toks_[decl_at].out = threadgroup_decl_ + toks_[decl_at].out;  // on its line: lines are kept
   size_t brace = next_sig(close);
-  if (is(brace, "{")) toks_[brace].out += body;
+  if (is(brace, "{")) {
+    toks_[brace].out += body;
+    if (!pending_host_name_.empty()) {  // [[host_name("x")]] kernel void f(...) {...}: after the body
+      toks_[match(brace)].out += host_name_global(pending_host_name_, toks_[name].text, host_names_.size());
+      host_names_.push_back(pending_host_name_);
+    }
+  }
+  pending_host_name_.clear();
   return close;
 }
 
@@ -319,7 +513,9 @@ const char* const kPositionAttributes[] = {
     "thread_position_in_grid",      "thread_position_in_threadgroup", "threadgroup_position_in_grid",
     "threads_per_threadgroup",      "threadgroups_per_grid",          "threads_per_grid",
     "thread_index_in_threadgroup",  "thread_index_in_simdgroup",      "simdgroup_index_in_threadgroup",
-    "threads_per_simdgroup",        "simdgroups_per_threadgroup",     "thread_execution_width"};
+    "threads_per_simdgroup",        "simdgroups_per_threadgroup",     "thread_execution_width",
+    "thread_index_in_quadgroup",    "quadgroup_index_in_threadgroup", "quadgroups_per_threadgroup",
+    "grid_size",                    "grid_origin",                    "dispatch_threads_per_threadgroup"};
 
 // One kernel parameter: edits its tokens in place, or removes it and adds its declaration to
 // `body`. Kept parameters get their buffer index (explicit, or the next one after the last).
