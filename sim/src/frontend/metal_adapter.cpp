@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <stdexcept>
 #include <vector>
 
@@ -73,7 +74,11 @@ class Adapter {
   bool is(size_t i, std::string_view text) const {
     return i < toks_.size() && toks_[i].kind != Kind::String && toks_[i].text == text;
   }
-  void address_space(size_t i);
+  size_t address_space(size_t i);
+  size_t qualified_member(size_t i);
+  size_t address_space_overload(size_t brace);
+  size_t declaration_start(size_t close_paren) const;
+  std::set<std::string> signatures_;  // functions with address-space parameters, as adapted
   void attribute(size_t i);
   size_t kernel(size_t i);
   std::vector<Param> split_params(size_t open, size_t close) const;
@@ -205,8 +210,11 @@ std::string attr_text(const Token& t) {
 // device / thread / threadgroup / constant anywhere outside a kernel's parameter list.
 // A threadgroup declaration (no `*` or `&` before the declarator ends) is group storage:
 // thread_local, which the pass places in the group's shared memory.
-void Adapter::address_space(size_t i) {
+size_t Adapter::address_space(size_t i) {
   Token& t = toks_[i];
+  const bool keyword = t.text == "device" || t.text == "thread" || t.text == "threadgroup" || t.text == "constant";
+  if (!keyword) return i;
+  if (const size_t end = qualified_member(i); end != i) return end;
   if (t.text == "device" || t.text == "thread") {
     t.out = blank(t.text);
   } else if (t.text == "constant") {
@@ -220,13 +228,102 @@ void Adapter::address_space(size_t i) {
       if (s == ")" || s == ">") --depth;
       if ((s == "*" || s == "&") && depth == 0) {
         t.out = blank(t.text);
-        return;
+        return i;
       }
       if (depth < 0 || (depth == 0 && (s == ";" || s == "=" || s == "," || s == "[" || s == "{")))
         break;
     }
     t.out = "thread_local";
   }
+  return i;
+}
+
+// The first token of the declaration whose parameter list ends at `close_paren`: after the
+// previous ; { } or access specifier's ':' outside brackets.
+size_t Adapter::declaration_start(size_t close_paren) const {
+  size_t first = close_paren + 1;
+  int depth = 0;
+  for (; first > 0; --first) {
+    const std::string& s = toks_[first - 1].text;
+    if (toks_[first - 1].kind == Kind::Directive) break;
+    if (toks_[first - 1].kind != Kind::Punct) continue;
+    if (s == ")" || s == "]") ++depth;
+    if (s == "(" || s == "[") --depth;
+    if (depth == 0 && (s == ";" || s == "{" || s == "}" || s == ":")) break;
+  }
+  while (first < close_paren && (toks_[first].kind == Kind::Space || toks_[first].kind == Kind::Comment)) ++first;
+  return first;
+}
+
+// A function overloaded on its parameters' address spaces (MLX's complex.h: operator+= for
+// thread, device and threadgroup references): after the adapter the overloads are one function,
+// so a definition whose adapted signature was seen before is removed (C++ has one address
+// space: the first definition serves every call). `brace` is a `{`; returns the last token removed.
+size_t Adapter::address_space_overload(size_t brace) {
+  size_t p = brace;
+  do --p; while (p > 0 && (toks_[p].kind == Kind::Space || toks_[p].kind == Kind::Comment));
+  if (is(p, "const")) do --p; while (p > 0 && (toks_[p].kind == Kind::Space || toks_[p].kind == Kind::Comment));
+  if (!is(p, ")")) return brace;
+  size_t open = p;
+  for (int d = 0; open > 0; --open) {
+    if (is(open, ")")) ++d;
+    if (is(open, "(") && --d == 0) break;
+  }
+  bool spaces = false;
+  for (size_t k = open; k < p; ++k)
+    spaces = spaces || (toks_[k].kind == Kind::Ident &&
+                        (toks_[k].text == "device" || toks_[k].text == "threadgroup" || toks_[k].text == "constant" ||
+                         toks_[k].text == "thread"));
+  size_t name = open;
+  do --name; while (name > 0 && (toks_[name].kind == Kind::Space || toks_[name].kind == Kind::Comment));
+  for (size_t k = name; k > 0 && toks_[name].kind == Kind::Punct && !is(name, "]"); --k)  // operator+= (...)
+    if (is(k, "operator")) name = k;
+    else if (toks_[k].kind != Kind::Punct && toks_[k].kind != Kind::Space) break;
+  if (!spaces || toks_[name].kind != Kind::Ident || toks_[name].text == "if" || toks_[name].text == "for" ||
+      toks_[name].text == "while" || toks_[name].text == "switch")
+    return brace;
+  const size_t first = declaration_start(p);
+  std::string sig;
+  for (size_t k = first; k <= p; ++k)
+    for (char c : toks_[k].kind == Kind::Comment ? std::string() : toks_[k].out)
+      if (!(c == ' ' || c == '\n' || c == '\t') ) sig += c;
+  if (signatures_.insert(sig).second) return brace;
+  const size_t last = match(brace);
+  for (size_t k = first; k <= last; ++k)
+    if (toks_[k].kind != Kind::Directive) toks_[k].out = blank(toks_[k].text);
+  return last;
+}
+
+// A member function qualified by an address space (`T f() const device {...}`, MLX's complex64_t
+// constructors `complex64_t(...) threadgroup : ...`): Metal overloads on the object's address
+// space, C++ has one address space, so the `thread` (default) version is kept and the others are
+// removed whole. Returns the last token removed, or i when the keyword is not such a qualifier.
+size_t Adapter::qualified_member(size_t i) {
+  size_t p = i;
+  do --p; while (p > 0 && (toks_[p].kind == Kind::Space || toks_[p].kind == Kind::Comment));
+  if (is(p, "const")) do --p; while (p > 0 && (toks_[p].kind == Kind::Space || toks_[p].kind == Kind::Comment));
+  const size_t n = next_sig(i);
+  if (!is(p, ")") || !(is(n, "{") || is(n, ":") || is(n, ";") || is(n, "=") || is(n, "const") || is(n, "noexcept")))
+    return i;
+  if (toks_[i].text == "thread") {
+    toks_[i].out = blank(toks_[i].text);
+    return i;
+  }
+  size_t first = p + 1;  // back to the declaration's start: after the previous ; { } or access specifier
+  int depth = 0;
+  for (; first > 0; --first) {
+    const std::string& s = toks_[first - 1].text;
+    if (toks_[first - 1].kind != Kind::Punct) continue;
+    if (s == ")" || s == "]") ++depth;
+    if (s == "(" || s == "[") --depth;
+    if (depth == 0 && (s == ";" || s == "{" || s == "}" || s == ":")) break;
+  }
+  size_t last = n;
+  while (last < toks_.size() && !is(last, "{") && !is(last, ";")) last = next_sig(last);
+  if (is(last, "{")) last = match(last);
+  for (size_t k = first; k <= last && k < toks_.size(); ++k)
+    if (toks_[k].kind != Kind::Directive) toks_[k].out = blank(toks_[k].text);
+  return last;
 }
 
 // Attributes Apple's compiler accepts outside a kernel's parameter list (on helper functions'
@@ -395,6 +492,8 @@ std::string Adapter::run() {
       }
     } else if (t.kind == Kind::Number) {
       half_literal(toks_[i]);
+    } else if (t.kind == Kind::Punct && t.text == "{") {
+      i = address_space_overload(i);
     } else if (t.kind == Kind::Ident) {
       const size_t n = next_sig(i);
       if (t.text == "template" && n < toks_.size() && toks_[n].kind == Kind::Attr) {
@@ -405,7 +504,7 @@ std::string Adapter::run() {
       } else if ((t.text == "vertex" || t.text == "fragment") && is(next_sig(i), "void")) {
         fail(t, std::string(t.text) + " functions are not supported (compute kernels only)");
       } else {
-        address_space(i);
+        i = address_space(i);
       }
     }
   }

@@ -20,7 +20,7 @@ std::string preprocess_metal(const Toolchain& tc, const std::string& file, const
                                   "-D__METAL_VERSION__=310", "-D__METAL_MACOS__", "-D__HAVE_BFLOAT__",
                                   "-DTGSIM_METAL_STDLIB", "-DTGSIM_METAL_MATH", "-DTGSIM_METAL_COMPUTE",
                                   "-DTGSIM_METAL_VECTOR", "-DTGSIM_METAL_SWIZZLE", "-DTGSIM_METAL_HALF", "-DTGSIM_METAL_TYPES",
-                                  "-DTGSIM_METAL_SIMDGROUP_MATRIX", "-DTGSIM_METAL_ATOMIC", "-Wno-pragma-once-outside-header",
+                                  "-DTGSIM_METAL_SIMDGROUP_MATRIX", "-DTGSIM_METAL_ATOMIC", "-DTGSIM_METAL_BUILTINS", "-Wno-pragma-once-outside-header",
                                   "-I", tc.include + "/tgsim/kernel/metal",
                                   "-iquote", fs::absolute(fs::path(file)).parent_path().string()};
   cmd.insert(cmd.end(), flags.begin(), flags.end());
