@@ -100,4 +100,14 @@ else
   fail "simdgroup_matrix: $out"
 fi
 
+# MLX's header idioms: address-space overloads, __metal_* builtins, a function-constant parameter.
+out=$(run "$here/mlx_style.metal" --grid 1 --block 32 'float[35]' 'float[1]=0' 'uint[1]=0' --constant has_bias=true \
+      --save "0=$work/ms.bin" --save "2=$work/flags.bin")
+want_ms=$(python3 -c "print([float(l + 4) for l in range(28)] + [100.0, 101.0, 102.0, 103.0, 5.5, 0.0, 15.0])")
+if has "$out" "findings: none" && values "$work/ms.bin" 35f "$want_ms" && values "$work/flags.bin" 1I "[1]"; then
+  ok "MLX's header idioms"
+else
+  fail "mlx_style: $out"
+fi
+
 [ $fails = 0 ] && echo "metal features OK" || { echo "$fails metal feature checks failed"; exit 1; }

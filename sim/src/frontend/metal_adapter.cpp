@@ -464,6 +464,11 @@ void Adapter::function_constant(size_t i) {
 
 std::string Adapter::run() {
   tokenize();
+  for (size_t i = 0; i < toks_.size(); ++i)  // coherent(device) / coherent(system): memory coherence, not modelled
+    if (toks_[i].kind == Kind::Ident && toks_[i].text == "coherent" && is(next_sig(i), "(")) {
+      const size_t e = match(next_sig(i));
+      for (size_t k = i; k <= e; ++k) toks_[k].out = blank(toks_[k].text);
+    }
   bool system = false;
   for (size_t i = 0; i < toks_.size(); ++i) {
     const Token& t = toks_[i];
@@ -634,7 +639,11 @@ void Adapter::param(Param& p, std::string& body, int& next_buffer, bool& dynamic
     }
   }
   if (name == toks_.size()) fail(toks_[p.first], "parameter without a name");
-  const std::string a = attr == toks_.size() ? "" : attr_text(toks_[attr]);
+  std::string a = attr == toks_.size() ? "" : attr_text(toks_[attr]);
+  // [[buffer(n), function_constant(c)]]: a parameter the host binds only when c is true; here it
+  // is always a parameter at index n (bind it or not: an unbound one is never read when c is false).
+  if (const size_t fc = a.find(",function_constant("); fc != std::string::npos && a.rfind("buffer(", 0) == 0)
+    a = a.substr(0, fc);
   bool is_constant = false, is_threadgroup = false;
   for (size_t i : p.toks) {
     const std::string& s = toks_[i].text;
