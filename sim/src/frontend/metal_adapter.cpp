@@ -78,6 +78,7 @@ class Adapter {
   size_t qualified_member(size_t i);
   size_t address_space_overload(size_t brace);
   size_t declaration_start(size_t close_paren) const;
+  size_t enclosing_scope(size_t k) const;
   std::set<std::string> signatures_;  // functions with address-space parameters, as adapted
   void attribute(size_t i);
   size_t kernel(size_t i);
@@ -214,7 +215,7 @@ size_t Adapter::address_space(size_t i) {
   Token& t = toks_[i];
   const bool keyword = t.text == "device" || t.text == "thread" || t.text == "threadgroup" || t.text == "constant";
   if (!keyword) return i;
-  if (const size_t end = qualified_member(i); end != i) return end;
+  if (const size_t end = qualified_member(i); end != std::string::npos) return end;
   if (t.text == "device" || t.text == "thread") {
     t.out = blank(t.text);
   } else if (t.text == "constant") {
@@ -236,6 +237,16 @@ size_t Adapter::address_space(size_t i) {
     t.out = "thread_local";
   }
   return i;
+}
+
+// The index of the unmatched '{' that encloses token k (0 at file scope): a signature's scope.
+size_t Adapter::enclosing_scope(size_t k) const {
+  int depth = 0;
+  while (k-- > 0) {
+    if (is(k, "}")) ++depth;
+    if (is(k, "{") && depth-- == 0) return k;
+  }
+  return 0;
 }
 
 // The first token of the declaration whose parameter list ends at `close_paren`: after the
@@ -283,7 +294,7 @@ size_t Adapter::address_space_overload(size_t brace) {
       toks_[name].text == "while" || toks_[name].text == "switch")
     return brace;
   const size_t first = declaration_start(p);
-  std::string sig;
+  std::string sig = std::to_string(enclosing_scope(first)) + ":";
   for (size_t k = first; k <= p; ++k)
     for (char c : toks_[k].kind == Kind::Comment ? std::string() : toks_[k].out)
       if (!(c == ' ' || c == '\n' || c == '\t') ) sig += c;
@@ -296,27 +307,25 @@ size_t Adapter::address_space_overload(size_t brace) {
 
 // A member function qualified by an address space (`T f() const device {...}`, MLX's complex64_t
 // constructors `complex64_t(...) threadgroup : ...`): Metal overloads on the object's address
-// space, C++ has one address space, so the `thread` (default) version is kept and the others are
-// removed whole. Returns the last token removed, or i when the keyword is not such a qualifier.
+// space, C++ has one, so the first definition of a signature is kept (qualifier removed) and
+// the others are removed whole. Returns the last token handled, or npos when the keyword is not
+// such a qualifier.
 size_t Adapter::qualified_member(size_t i) {
   size_t p = i;
   do --p; while (p > 0 && (toks_[p].kind == Kind::Space || toks_[p].kind == Kind::Comment));
   if (is(p, "const")) do --p; while (p > 0 && (toks_[p].kind == Kind::Space || toks_[p].kind == Kind::Comment));
   const size_t n = next_sig(i);
   if (!is(p, ")") || !(is(n, "{") || is(n, ":") || is(n, ";") || is(n, "=") || is(n, "const") || is(n, "noexcept")))
-    return i;
-  if (toks_[i].text == "thread") {
+    return std::string::npos;
+  // The first definition of a signature stays (its qualifier removed), a later one goes.
+  const size_t first = declaration_start(p);
+  std::string sig = std::to_string(enclosing_scope(first)) + ":";
+  for (size_t k = first; k < i; ++k)
+    for (char c : toks_[k].kind == Kind::Comment ? std::string() : toks_[k].out)
+      if (!(c == ' ' || c == '\n' || c == '\t')) sig += c;
+  if (signatures_.insert(sig).second) {
     toks_[i].out = blank(toks_[i].text);
     return i;
-  }
-  size_t first = p + 1;  // back to the declaration's start: after the previous ; { } or access specifier
-  int depth = 0;
-  for (; first > 0; --first) {
-    const std::string& s = toks_[first - 1].text;
-    if (toks_[first - 1].kind != Kind::Punct) continue;
-    if (s == ")" || s == "]") ++depth;
-    if (s == "(" || s == "[") --depth;
-    if (depth == 0 && (s == ";" || s == "{" || s == "}" || s == ":")) break;
   }
   size_t last = n;
   while (last < toks_.size() && !is(last, "{") && !is(last, ";")) last = next_sig(last);
