@@ -2,6 +2,7 @@
 // Every token keeps its source text unless an edit replaces it; whitespace and comments are
 // tokens too, so the output is the concatenation of the tokens' texts and newlines survive.
 #include "metal_adapter.hpp"
+#include "metal_adapter_internal.hpp"
 
 #include <algorithm>
 #include <map>
@@ -9,93 +10,7 @@
 #include <stdexcept>
 #include <vector>
 
-namespace tgsim::frontend {
-namespace {
-
-enum class Kind { Space, Comment, Directive, Ident, Number, String, Punct, Attr };
-
-struct Token {
-  Kind kind;
-  std::string text;  // the source text
-  std::string out;   // what the output holds in its place
-  int line, col;
-};
-
-bool ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool ident_char(char c) { return ident_start(c) || (c >= '0' && c <= '9'); }
-bool digit(char c) { return c >= '0' && c <= '9'; }
-
-// Every non-newline byte as a space: a removed token keeps the columns of what follows.
-std::string blank(std::string_view s) {
-  std::string r(s);
-  for (char& c : r)
-    if (c != '\n') c = ' ';
-  return r;
-}
-
-class Adapter {
- public:
-  Adapter(std::string_view src, std::string_view file) : src_(src), file_(file) {}
-  std::string run();
-
- private:
-  struct Param {
-    std::vector<size_t> toks;  // significant tokens (no space or comment)
-    size_t first = 0, last = 0;  // token range of the declaration
-    int buffer = -1;             // buffer index of a kept parameter
-    bool kept = true;
-  };
-
-  // A preprocessor line marker (# LINE "FILE" FLAGS): the source line that the next line is.
-  struct Marker {
-    int at;           // the output line after the marker
-    int line;         // its line in `file`
-    std::string file;
-    bool system;      // flag 3: a system header, left as it is
-  };
-  [[noreturn]] void fail(const Token& t, const std::string& msg) const {
-    std::string file(file_);
-    int line = t.line;
-    for (auto m = markers_.rbegin(); m != markers_.rend(); ++m)
-      if (m->at <= t.line) {
-        file = m->file;
-        line = m->line + (t.line - m->at);
-        break;
-      }
-    throw std::runtime_error(file + ":" + std::to_string(line) + ":" + std::to_string(t.col) + ": " + msg);
-  }
-  void marker(const Token& t);
-  size_t host_name(size_t i);
-  void function_constant(size_t i);
-  void tokenize();
-  void push(Kind k, size_t b, size_t e);
-  size_t next_sig(size_t i) const;  // the next token after i that is not space or comment
-  size_t match(size_t open) const;  // the token closing the bracket at `open`
-  bool is(size_t i, std::string_view text) const {
-    return i < toks_.size() && toks_[i].kind != Kind::String && toks_[i].text == text;
-  }
-  size_t address_space(size_t i);
-  size_t qualified_member(size_t i);
-  size_t address_space_overload(size_t brace);
-  size_t declaration_start(size_t close_paren) const;
-  size_t enclosing_scope(size_t k) const;
-  std::set<std::string> signatures_;  // functions with address-space parameters, as adapted
-  void attribute(size_t i);
-  size_t kernel(size_t i);
-  std::vector<Param> split_params(size_t open, size_t close) const;
-  void param(Param& p, std::string& body, int& next_buffer, bool& dynamic_seen);
-  std::string render(size_t first, size_t last) const;
-  void place_params(std::vector<Param>& params, size_t open, size_t close);
-
-  std::string_view src_, file_;
-  std::vector<Token> toks_;
-  std::vector<Marker> markers_;
-  std::vector<std::string> host_names_;      // the annotated globals naming kernels, put after each
-  std::vector<std::string> function_consts_;  // [[function_constant(n)]] names
-  size_t kernel_name_ = 0;        // the kernel being adapted: its name's token
-  std::string threadgroup_decl_;  // its [[threadgroup(n)]] array's declaration, put before it
-  std::string pending_host_name_;  // a [[host_name]] before a plain kernel
-};
+namespace tgsim::frontend::metal_adapter_detail {
 
 void Adapter::push(Kind k, size_t b, size_t e) {
   // Line and column of b: counted from the previous token's end.
@@ -239,102 +154,6 @@ size_t Adapter::address_space(size_t i) {
   return i;
 }
 
-// The index of the unmatched '{' that encloses token k (0 at file scope): a signature's scope.
-size_t Adapter::enclosing_scope(size_t k) const {
-  int depth = 0;
-  while (k-- > 0) {
-    if (is(k, "}")) ++depth;
-    if (is(k, "{") && depth-- == 0) return k;
-  }
-  return 0;
-}
-
-// The first token of the declaration whose parameter list ends at `close_paren`: after the
-// previous ; { } or access specifier's ':' outside brackets.
-size_t Adapter::declaration_start(size_t close_paren) const {
-  size_t first = close_paren + 1;
-  int depth = 0;
-  for (; first > 0; --first) {
-    const std::string& s = toks_[first - 1].text;
-    if (toks_[first - 1].kind == Kind::Directive) break;
-    if (toks_[first - 1].kind != Kind::Punct) continue;
-    if (s == ")" || s == "]") ++depth;
-    if (s == "(" || s == "[") --depth;
-    if (depth == 0 && (s == ";" || s == "{" || s == "}" || s == ":")) break;
-  }
-  while (first < close_paren && (toks_[first].kind == Kind::Space || toks_[first].kind == Kind::Comment)) ++first;
-  return first;
-}
-
-// A function overloaded on its parameters' address spaces (MLX's complex.h: operator+= for
-// thread, device and threadgroup references): after the adapter the overloads are one function,
-// so a definition whose adapted signature was seen before is removed (C++ has one address
-// space: the first definition serves every call). `brace` is a `{`; returns the last token removed.
-size_t Adapter::address_space_overload(size_t brace) {
-  size_t p = brace;
-  do --p; while (p > 0 && (toks_[p].kind == Kind::Space || toks_[p].kind == Kind::Comment));
-  if (is(p, "const")) do --p; while (p > 0 && (toks_[p].kind == Kind::Space || toks_[p].kind == Kind::Comment));
-  if (!is(p, ")")) return brace;
-  size_t open = p;
-  for (int d = 0; open > 0; --open) {
-    if (is(open, ")")) ++d;
-    if (is(open, "(") && --d == 0) break;
-  }
-  bool spaces = false;
-  for (size_t k = open; k < p; ++k)
-    spaces = spaces || (toks_[k].kind == Kind::Ident &&
-                        (toks_[k].text == "device" || toks_[k].text == "threadgroup" || toks_[k].text == "constant" ||
-                         toks_[k].text == "thread"));
-  size_t name = open;
-  do --name; while (name > 0 && (toks_[name].kind == Kind::Space || toks_[name].kind == Kind::Comment));
-  for (size_t k = name; k > 0 && toks_[name].kind == Kind::Punct && !is(name, "]"); --k)  // operator+= (...)
-    if (is(k, "operator")) name = k;
-    else if (toks_[k].kind != Kind::Punct && toks_[k].kind != Kind::Space) break;
-  if (!spaces || toks_[name].kind != Kind::Ident || toks_[name].text == "if" || toks_[name].text == "for" ||
-      toks_[name].text == "while" || toks_[name].text == "switch")
-    return brace;
-  const size_t first = declaration_start(p);
-  std::string sig = std::to_string(enclosing_scope(first)) + ":";
-  for (size_t k = first; k <= p; ++k)
-    for (char c : toks_[k].kind == Kind::Comment ? std::string() : toks_[k].out)
-      if (!(c == ' ' || c == '\n' || c == '\t') ) sig += c;
-  if (signatures_.insert(sig).second) return brace;
-  const size_t last = match(brace);
-  for (size_t k = first; k <= last; ++k)
-    if (toks_[k].kind != Kind::Directive) toks_[k].out = blank(toks_[k].text);
-  return last;
-}
-
-// A member function qualified by an address space (`T f() const device {...}`, MLX's complex64_t
-// constructors `complex64_t(...) threadgroup : ...`): Metal overloads on the object's address
-// space, C++ has one, so the first definition of a signature is kept (qualifier removed) and
-// the others are removed whole. Returns the last token handled, or npos when the keyword is not
-// such a qualifier.
-size_t Adapter::qualified_member(size_t i) {
-  size_t p = i;
-  do --p; while (p > 0 && (toks_[p].kind == Kind::Space || toks_[p].kind == Kind::Comment));
-  if (is(p, "const")) do --p; while (p > 0 && (toks_[p].kind == Kind::Space || toks_[p].kind == Kind::Comment));
-  const size_t n = next_sig(i);
-  if (!is(p, ")") || !(is(n, "{") || is(n, ":") || is(n, ";") || is(n, "=") || is(n, "const") || is(n, "noexcept")))
-    return std::string::npos;
-  // The first definition of a signature stays (its qualifier removed), a later one goes.
-  const size_t first = declaration_start(p);
-  std::string sig = std::to_string(enclosing_scope(first)) + ":";
-  for (size_t k = first; k < i; ++k)
-    for (char c : toks_[k].kind == Kind::Comment ? std::string() : toks_[k].out)
-      if (!(c == ' ' || c == '\n' || c == '\t')) sig += c;
-  if (signatures_.insert(sig).second) {
-    toks_[i].out = blank(toks_[i].text);
-    return i;
-  }
-  size_t last = n;
-  while (last < toks_.size() && !is(last, "{") && !is(last, ";")) last = next_sig(last);
-  if (is(last, "{")) last = match(last);
-  for (size_t k = first; k <= last && k < toks_.size(); ++k)
-    if (toks_[k].kind != Kind::Directive) toks_[k].out = blank(toks_[k].text);
-  return last;
-}
-
 // Attributes Apple's compiler accepts outside a kernel's parameter list (on helper functions'
 // parameters, on kernel-type typedefs, on declarations): nothing to model there.
 const char* const kIgnoredAttributes[] = {
@@ -368,107 +187,6 @@ void Adapter::attribute(size_t i) {
   }
   if (metal) toks_[i].out = blank(toks_[i].text);
   (void)standard;
-}
-
-// A half literal (1.0h, 2h): half(1.0f). Hexadecimal integers have no 'h' digit.
-void half_literal(Token& t) {
-  const std::string& s = t.text;
-  if (s.size() < 2 || (s.back() != 'h' && s.back() != 'H') || s[1] == 'x' || s[1] == 'X') return;
-  std::string v = s.substr(0, s.size() - 1);
-  if (v.find_first_of(".eE") == std::string::npos) v += ".";
-  t.out = "half(" + v + "f)";
-}
-
-// A preprocessor line marker: where the lines after it come from.
-void Adapter::marker(const Token& t) {
-  size_t k = 1;
-  while (k < t.text.size() && t.text[k] == ' ') ++k;
-  if (k >= t.text.size() || !digit(t.text[k])) return;
-  Marker m{t.line + 1, std::atoi(t.text.c_str() + k), "", false};
-  const size_t q = t.text.find('"'), e = t.text.rfind('"');
-  if (q == std::string::npos || e <= q) return;
-  m.file = t.text.substr(q + 1, e - q - 1);
-  m.system = t.text.find(" 3", e) != std::string::npos;
-  markers_.push_back(m);
-}
-
-// The strings of a [[host_name("a" "b")]] attribute, concatenated.
-std::string host_name_of(const std::string& a) {
-  std::string r;
-  for (size_t q = a.find('"'); q != std::string::npos; q = a.find('"', q + 1)) {
-    const size_t e = a.find('"', q + 1);
-    if (e == std::string::npos) break;
-    r += a.substr(q + 1, e - q - 1);
-    q = e;
-  }
-  return r;
-}
-
-// A kernel's host name: a global the pass reads (tgsim_host_name:NAME annotates a pointer to the
-// kernel); `--kernel NAME` and the kernel list use the host name, as Metal's library does.
-std::string host_name_global(const std::string& name, const std::string& id, size_t n) {
-  return " static void* const __tgsim_host_name_" + std::to_string(n) +
-         " __attribute__((used, annotate(\"tgsim_host_name:" + name + "\"))) = (void*)&" + id + ";";
-}
-
-// `template [[host_name("x")]] [[kernel]] decltype(f<T>) f<T>;` (an explicit instantiation, as
-// MLX's instantiate_kernel and ggml write them, with or without the parameter list): the whole
-// statement becomes the host-name global, whose initializer instantiates f<T>. `i` is the
-// `template` token; returns the statement's `;`.
-size_t Adapter::host_name(size_t i) {
-  std::string name;
-  size_t e = i;
-  int depth = 0;
-  for (e = next_sig(i); e < toks_.size(); e = next_sig(e)) {
-    const Token& t = toks_[e];
-    if (t.kind == Kind::Attr && attr_text(t).rfind("host_name(", 0) == 0) name = host_name_of(attr_text(t));
-    if (t.kind != Kind::Punct) continue;
-    if (t.text == "(" || t.text == "{") ++depth;
-    if (t.text == ")" || t.text == "}") --depth;
-    if (depth == 0 && t.text == ";") break;
-  }
-  if (e >= toks_.size()) fail(toks_[i], "expected ';' after the [[host_name]] instantiation");
-  auto prev = [&](size_t k) {
-    do --k; while (k > i && (toks_[k].kind == Kind::Space || toks_[k].kind == Kind::Comment));
-    return k;
-  };
-  size_t last = prev(e);
-  if (is(last, ")")) {  // the parameter list: back to its '('
-    int d = 0;
-    for (; last > i; --last) {
-      if (is(last, ")")) ++d;
-      if (is(last, "(") && --d == 0) break;
-    }
-    last = prev(last);
-  }
-  size_t first = last;
-  if (is(last, ">")) {  // the template arguments
-    int d = 0;
-    for (; first > i; --first) {
-      if (is(first, ">")) ++d;
-      if (is(first, "<") && --d == 0) break;
-    }
-    first = prev(first);
-  }
-  while (first > i && is(prev(first), "::")) first = prev(prev(first));
-  if (first <= i || toks_[first].kind != Kind::Ident) fail(toks_[i], "cannot find the kernel this [[host_name]] instantiation names");
-  std::string id;
-  for (size_t k = first; k <= last; ++k)
-    if (toks_[k].kind != Kind::Comment) id += toks_[k].kind == Kind::Space ? " " : toks_[k].text;
-  for (size_t k = i; k < e; ++k) toks_[k].out = blank(toks_[k].text);
-  toks_[e].out = host_name_global(name, id, host_names_.size());
-  host_names_.push_back(name);
-  return e;
-}
-
-// `constant T NAME [[function_constant(n)]];`: a constant with the value given on the command
-// line (--constant NAME=VALUE, the macro __tgsim_fc_NAME), 0 when none is given.
-void Adapter::function_constant(size_t i) {
-  size_t name = i;
-  do --name; while (name > 0 && (toks_[name].kind == Kind::Space || toks_[name].kind == Kind::Comment));
-  if (toks_[name].kind != Kind::Ident) fail(toks_[i], "[[function_constant]] must follow the constant's name");
-  toks_[i].out = " = __tgsim_fc_" + toks_[name].text;
-  function_consts_.push_back(toks_[name].text);
 }
 
 std::string Adapter::run() {
@@ -751,10 +469,12 @@ void Adapter::place_params(std::vector<Param>& params, size_t open, size_t close
   (void)open;
 }
 
-}  // namespace
+}  // namespace tgsim::frontend::metal_adapter_detail
+
+namespace tgsim::frontend {
 
 std::string adapt_metal(std::string_view source, std::string_view file_name) {
-  return Adapter(source, file_name).run();
+  return metal_adapter_detail::Adapter(source, file_name).run();
 }
 
 }  // namespace tgsim::frontend
