@@ -3,4 +3,4 @@
 # compiles with clang++-14 and metal_stdlib, as tgsim's front end compiles it (no pass here).
 set -e
 "$1" "$4" "$5"
-exec "$2" -std=c++20 -fsyntax-only -x c++ -I "$3/sim/include/tgsim/kernel/metal" -I "$3/sim/include" "$5"
+exec "$2" -std=c++20 -Xclang -fallow-half-arguments-and-returns -fsyntax-only -x c++ -I "$3/sim/include/tgsim/kernel/metal" -I "$3/sim/include" "$5"

@@ -5,7 +5,7 @@
 set -e
 A="$1"; CXX="$2"; S="$3"; W="$4"
 mkdir -p "$W"
-FLAGS="-std=c++20 -O2 -I $S/sim/include/tgsim/kernel/metal -I $S/sim/include"
+FLAGS="-std=c++20 -Xclang -fallow-half-arguments-and-returns -O2 -I $S/sim/include/tgsim/kernel/metal -I $S/sim/include"
 for k in metal/seed001_matmul metal/seed001_blur metal_simd_probe; do
   "$A" "$S/tests/$k.metal" "$W/${k#metal/}.cpp"
   "$CXX" $FLAGS -x c++ -c "$W/${k#metal/}.cpp" -o "$W/${k#metal/}.o"

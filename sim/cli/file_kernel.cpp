@@ -378,6 +378,14 @@ std::vector<std::string> compile_flags(const FileLaunch& f) {
     if (!ok) throw UsageError("bad -D '" + d + "' (NAME or NAME=VALUE, NAME a C identifier)");
     out.push_back("-D" + d);
   }
+  for (const std::string& c : f.constants) {  // the macro the Metal adapter reads the constant from
+    const std::size_t eq = c.find('=');
+    const std::string name = c.substr(0, eq);
+    bool ok = eq != std::string::npos && eq + 1 < c.size() && !name.empty() && !(name[0] >= '0' && name[0] <= '9');
+    for (char ch : name) ok = ok && (std::isalnum(static_cast<unsigned char>(ch)) || ch == '_');
+    if (!ok) throw UsageError("bad --constant '" + c + "' (NAME=VALUE, NAME a [[function_constant]]'s name)");
+    out.push_back("-D__tgsim_fc_" + c);
+  }
   return out;
 }
 
@@ -388,6 +396,8 @@ void add_file_options(CLI::App& app, FileLaunch& f, const std::string& verb) {
                  "a finding (exit 1) naming the first differing element");
   app.add_option("-I,--include-dir", f.include_dirs, "with a FILE: a folder to search for #include, as the compiler's -I");
   app.add_option("-D,--define", f.defines, "with a FILE: a macro NAME or NAME=VALUE, as the compiler's -D");
+  app.add_option("--constant", f.constants,
+                 "with a Metal FILE: NAME=VALUE gives a [[function_constant]] its value (0 and not defined without)");
   app.add_option("args", f.args, "with a FILE: one ARG per kernel parameter (TYPE[COUNT], TYPE:VALUE)");
   app.add_option("--kernel", f.kernel, "with a FILE: the kernel to " + verb);
   app.add_option("--grid", f.grid, "with a FILE: threadgroups, X[,Y[,Z]]");

@@ -55,6 +55,7 @@ struct Context {
   llvm::PointerType* i8p;
 
   std::vector<llvm::Function*> kernels;
+  std::map<llvm::Function*, std::vector<std::string>> host_names;  // Metal [[host_name]]s of a kernel
   std::set<llvm::Function*> device;  // kernels and every function they reach (clones included)
   std::set<const llvm::GlobalValue*> annotated_device, annotated_constant;
   std::vector<SharedVar> shared;

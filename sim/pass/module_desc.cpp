@@ -311,8 +311,11 @@ void emit_module_descriptor(Context& c) {
       if (auto it = shared_var.find(gv); it != shared_var.end())
         shared.push_back(shared_desc(c, shared_ty, *it->second, c.kernel_dynamic[k]));
     GlobalVariable* sarr = shared.empty() ? nullptr : array_of(c, shared_ty, shared, "tgsim.shared");
+    std::vector<std::string> names = c.host_names[k];  // a Metal kernel is known by its host names
+    if (names.empty()) names.push_back(demangled(k->getName(), true));
+    for (const std::string& name : names)
     kernels.push_back(ConstantStruct::get(
-        kernel_ty, {ConstantExpr::getPointerCast(k, c.i8p), c.string(demangled(k->getName(), true)),
+        kernel_ty, {ConstantExpr::getPointerCast(k, c.i8p), c.string(name),
                     c.string(k->getName().str()), trampoline(c, *k, cps), ConstantInt::get(c.i32, cps.size()),
                     first(c, parr, param_ty), ConstantInt::get(c.i64, c.kernel_shared[k]), c.string(file),
                     ConstantInt::get(c.i32, line), ConstantInt::get(c.i32, shared.size()),

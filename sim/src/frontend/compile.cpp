@@ -18,6 +18,7 @@
 #include <sstream>
 
 #include "compile_cache.hpp"
+#include "metal_preprocess.hpp"
 
 extern char** environ;
 
@@ -146,7 +147,13 @@ std::vector<std::string> compile_command(const Toolchain& tc, Language lang, con
     // -fdeclspec: the built-in variables' members are properties (cuda_runtime.h).
     cmd.insert(cmd.end(), {"-fdeclspec", "-I", tc.include + "/tgsim/kernel/cuda", "-include", "tgsim/kernel/cuda_runtime.h"});
   } else {
-    cmd.insert(cmd.end(), {"-I", tc.include + "/tgsim/kernel/metal"});
+    // Metal's half is __fp16 (metal_half), which Metal passes and returns by value; `static
+    // constant const T` is `static const const T` after the adapter, which Metal accepts; a
+    // [[function_constant]] not given is 0 at compile time (x % FC, switch (FC) warn of code the
+    // host's values select away).
+    cmd.insert(cmd.end(), {"-I", tc.include + "/tgsim/kernel/metal", "-Xclang", "-fallow-half-arguments-and-returns",
+                           "-Wno-duplicate-decl-specifier", "-Wno-division-by-zero", "-Wno-switch",
+                           "-Wno-c99-designator", "-Wno-c++11-narrowing"});
   }
   cmd.insert(cmd.end(), {"-x", "c++", prepared, "-o", out});
   // A shared object binds to its own definitions first (-Bsymbolic): a kernel with the name and
@@ -216,7 +223,8 @@ std::string compile_to_shared_object(const std::string& file, const std::vector<
                                      const std::string& epilogue) {
   std::string prepared;
   try {  // the <<<...>>> rewrite and the Metal adapter: errors of the file, as the compiler's are
-    prepared = prepare_source(read_file(file), file);
+    prepared = language_of(file) == Language::kMetal ? prepare_metal_file(toolchain(), file, flags)
+                                                     : prepare_source(read_file(file), file);
   } catch (const CompileError&) {
     throw;
   } catch (const std::runtime_error& e) {

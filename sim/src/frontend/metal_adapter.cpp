@@ -2,73 +2,15 @@
 // Every token keeps its source text unless an edit replaces it; whitespace and comments are
 // tokens too, so the output is the concatenation of the tokens' texts and newlines survive.
 #include "metal_adapter.hpp"
+#include "metal_adapter_internal.hpp"
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <stdexcept>
 #include <vector>
 
-namespace tgsim::frontend {
-namespace {
-
-enum class Kind { Space, Comment, Directive, Ident, Number, String, Punct, Attr };
-
-struct Token {
-  Kind kind;
-  std::string text;  // the source text
-  std::string out;   // what the output holds in its place
-  int line, col;
-};
-
-bool ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool ident_char(char c) { return ident_start(c) || (c >= '0' && c <= '9'); }
-bool digit(char c) { return c >= '0' && c <= '9'; }
-
-// Every non-newline byte as a space: a removed token keeps the columns of what follows.
-std::string blank(std::string_view s) {
-  std::string r(s);
-  for (char& c : r)
-    if (c != '\n') c = ' ';
-  return r;
-}
-
-class Adapter {
- public:
-  Adapter(std::string_view src, std::string_view file) : src_(src), file_(file) {}
-  std::string run();
-
- private:
-  struct Param {
-    std::vector<size_t> toks;  // significant tokens (no space or comment)
-    size_t first = 0, last = 0;  // token range of the declaration
-    int buffer = -1;             // buffer index of a kept parameter
-    bool kept = true;
-  };
-
-  [[noreturn]] void fail(const Token& t, const std::string& msg) const {
-    throw std::runtime_error(std::string(file_) + ":" + std::to_string(t.line) + ":" +
-                             std::to_string(t.col) + ": " + msg);
-  }
-  void tokenize();
-  void push(Kind k, size_t b, size_t e);
-  size_t next_sig(size_t i) const;  // the next token after i that is not space or comment
-  size_t match(size_t open) const;  // the token closing the bracket at `open`
-  bool is(size_t i, std::string_view text) const {
-    return i < toks_.size() && toks_[i].kind != Kind::String && toks_[i].text == text;
-  }
-  void address_space(size_t i);
-  void attribute(size_t i);
-  size_t kernel(size_t i);
-  std::vector<Param> split_params(size_t open, size_t close) const;
-  void param(Param& p, std::string& body, int& next_buffer, bool& dynamic_seen);
-  std::string render(size_t first, size_t last) const;
-  void place_params(std::vector<Param>& params, size_t open, size_t close);
-
-  std::string_view src_, file_;
-  std::vector<Token> toks_;
-  size_t kernel_name_ = 0;        // the kernel being adapted: its name's token
-  std::string threadgroup_decl_;  // its [[threadgroup(n)]] array's declaration, put before it
-};
+namespace tgsim::frontend::metal_adapter_detail {
 
 void Adapter::push(Kind k, size_t b, size_t e) {
   // Line and column of b: counted from the previous token's end.
@@ -184,8 +126,11 @@ std::string attr_text(const Token& t) {
 // device / thread / threadgroup / constant anywhere outside a kernel's parameter list.
 // A threadgroup declaration (no `*` or `&` before the declarator ends) is group storage:
 // thread_local, which the pass places in the group's shared memory.
-void Adapter::address_space(size_t i) {
+size_t Adapter::address_space(size_t i) {
   Token& t = toks_[i];
+  const bool keyword = t.text == "device" || t.text == "thread" || t.text == "threadgroup" || t.text == "constant";
+  if (!keyword) return i;
+  if (const size_t end = qualified_member(i); end != std::string::npos) return end;
   if (t.text == "device" || t.text == "thread") {
     t.out = blank(t.text);
   } else if (t.text == "constant") {
@@ -199,50 +144,107 @@ void Adapter::address_space(size_t i) {
       if (s == ")" || s == ">") --depth;
       if ((s == "*" || s == "&") && depth == 0) {
         t.out = blank(t.text);
-        return;
+        return i;
       }
       if (depth < 0 || (depth == 0 && (s == ";" || s == "=" || s == "," || s == "[" || s == "{")))
         break;
     }
     t.out = "thread_local";
   }
+  return i;
 }
+
+// Attributes Apple's compiler accepts outside a kernel's parameter list (on helper functions'
+// parameters, on kernel-type typedefs, on declarations): nothing to model there.
+const char* const kIgnoredAttributes[] = {
+    "buffer", "threadgroup", "texture", "sampler", "stage_in", "user", "id", "kernel",
+    "thread_position_in_grid", "thread_position_in_threadgroup", "threadgroup_position_in_grid",
+    "threads_per_threadgroup", "threadgroups_per_grid", "threads_per_grid", "thread_index_in_threadgroup",
+    "thread_index_in_simdgroup", "simdgroup_index_in_threadgroup", "threads_per_simdgroup",
+    "simdgroups_per_threadgroup", "thread_execution_width", "thread_index_in_quadgroup",
+    "quadgroup_index_in_threadgroup", "grid_size", "grid_origin", "dispatch_threads_per_threadgroup",
+    "max_total_threads_per_threadgroup", "visible", "always_inline", "noinline", "clang::always_inline",
+    "clang::noinline", "gnu::always_inline", "gnu::noinline", "clang::optnone", "host_name"};
 
 const char* const kStandardAttributes[] = {"likely",   "unlikely",   "maybe_unused", "fallthrough",
                                            "nodiscard", "noreturn", "deprecated"};
 
 void Adapter::attribute(size_t i) {
   const std::string a = attr_text(toks_[i]);
-  const std::string name = a.substr(0, a.find('('));
-  for (const char* s : kStandardAttributes)
-    if (name == s) return;
-  fail(toks_[i], "unknown or unsupported attribute [[" + a + "]] outside a kernel's parameters");
+  bool metal = false, standard = false;
+  int depth = 0;
+  size_t b = 0;
+  for (size_t k = 0; k <= a.size(); ++k) {  // each attribute of the list
+    if (k < a.size() && a[k] == '(') ++depth;
+    if (k < a.size() && a[k] == ')') --depth;
+    if (k < a.size() && (a[k] != ',' || depth > 0)) continue;
+    const std::string one = a.substr(b, k - b), name = one.substr(0, one.find('('));
+    b = k + 1;
+    bool known = false;
+    for (const char* s : kStandardAttributes) known = known || (name == s && (standard = true));
+    for (const char* s : kIgnoredAttributes) known = known || (name == s && (metal = true));
+    if (!known) fail(toks_[i], "unknown or unsupported attribute [[" + one + "]] outside a kernel's parameters");
+  }
+  if (metal) toks_[i].out = blank(toks_[i].text);
+  (void)standard;
 }
 
 std::string Adapter::run() {
   tokenize();
+  for (size_t i = 0; i < toks_.size(); ++i)  // coherent(device) / coherent(system): memory coherence, not modelled
+    if (toks_[i].kind == Kind::Ident && toks_[i].text == "coherent" && is(next_sig(i), "(")) {
+      const size_t e = match(next_sig(i));
+      for (size_t k = i; k <= e; ++k) toks_[k].out = blank(toks_[k].text);
+    }
+  bool system = false;
   for (size_t i = 0; i < toks_.size(); ++i) {
     const Token& t = toks_[i];
+    if (t.kind == Kind::Directive) {
+      // #pragma unroll (N), #pragma clang loop ...: hints to the optimiser (and not macro-expanded)
+      if (t.text.find("pragma") != std::string::npos &&
+          (t.text.find("unroll") != std::string::npos || t.text.find("clang loop") != std::string::npos))
+        toks_[i].out = blank(t.text);
+      marker(t);
+      if (!markers_.empty() && markers_.back().at == t.line + 1) system = markers_.back().system;
+      continue;
+    }
+    if (system) continue;
     if (t.kind == Kind::Attr) {
-      if (attr_text(t) == "kernel") {
+      const std::string a = attr_text(t);
+      if (a == "kernel" || a.rfind("kernel,", 0) == 0) {  // [[kernel, max_total_threads_per_threadgroup(n)]]
         toks_[i].out = "extern \"C++\" __global__";
         i = kernel(i);
+      } else if (a.rfind("function_constant(", 0) == 0) {
+        function_constant(i);
+      } else if (a.rfind("host_name(", 0) == 0) {
+        pending_host_name_ = host_name_of(a);
+        toks_[i].out = blank(t.text);
       } else {
         attribute(i);
       }
+    } else if (t.kind == Kind::Number) {
+      half_literal(toks_[i]);
+    } else if (t.kind == Kind::Punct && t.text == "{") {
+      i = address_space_overload(i);
     } else if (t.kind == Kind::Ident) {
       const size_t n = next_sig(i);
-      if (t.text == "kernel" && n < toks_.size() && toks_[n].kind == Kind::Ident) {
+      if (t.text == "template" && n < toks_.size() && toks_[n].kind == Kind::Attr) {
+        i = host_name(i);
+      } else if (t.text == "kernel" && n < toks_.size() && toks_[n].kind == Kind::Ident) {
         toks_[i].out = "extern \"C++\" __global__";
         i = kernel(i);
       } else if ((t.text == "vertex" || t.text == "fragment") && is(next_sig(i), "void")) {
         fail(t, std::string(t.text) + " functions are not supported (compute kernels only)");
       } else {
-        address_space(i);
+        i = address_space(i);
       }
     }
   }
-  std::string r = "#include <metal_stdlib>\nusing namespace metal;\n#line 1 \"";
+  std::string r = "#include <metal_stdlib>\nusing namespace metal;\n";
+  for (const std::string& f : function_consts_)
+    r += "#ifdef __tgsim_fc_" + f + "\n#define __tgsim_fcd_" + f + " true\n#else\n#define __tgsim_fc_" + f +
+         " 0\n#define __tgsim_fcd_" + f + " false\n#endif\n";
+  r += "#line 1 \"";
   for (char c : file_) {  // a string literal: control and non-ASCII bytes as octal escapes
     const auto u = static_cast<unsigned char>(c);
     if (u < 0x20 || u >= 0x7f) {
@@ -262,6 +264,22 @@ std::string Adapter::run() {
 // The kernel whose `kernel` or [[kernel]] token is at k: its parameters and its body's start.
 // Returns the index of the parameter list's `)`.
 size_t Adapter::kernel(size_t k) {
+  size_t before = k;  // a template's kernel: no linkage specification after template<...>
+  do --before; while (before > 0 && (toks_[before].kind == Kind::Space || toks_[before].kind == Kind::Comment));
+  size_t decl_at = k;  // where the [[threadgroup(n)]] array's declaration goes: before template<...>
+  if (before < k && is(before, ">")) {
+    toks_[k].out = "__global__";
+    int d = 0;
+    for (size_t j = before; j > 0; --j) {
+      if (is(j, ">")) ++d;
+      if (is(j, "<") && --d == 0) {
+        size_t t = j;
+        do --t; while (t > 0 && (toks_[t].kind == Kind::Space || toks_[t].kind == Kind::Comment));
+        if (is(t, "template")) decl_at = t;
+        break;
+      }
+    }
+  }
   size_t v = next_sig(k);
   if (!is(v, "void")) fail(toks_[k], "a kernel must return void");
   size_t name = next_sig(v);
@@ -281,9 +299,16 @@ size_t Adapter::kernel(size_t k) {
     if (p.kept && !by_index.emplace(p.buffer, &p).second)
       fail(toks_[p.first], "buffer index " + std::to_string(p.buffer) + " is used twice");
   place_params(params, open, close);
-  toks_[k].out = threadgroup_decl_ + toks_[k].out;  // on the kernel's line: lines are kept
+  toks_[decl_at].out = threadgroup_decl_ + toks_[decl_at].out;  // on its line: lines are kept
   size_t brace = next_sig(close);
-  if (is(brace, "{")) toks_[brace].out += body;
+  if (is(brace, "{")) {
+    toks_[brace].out += body;
+    if (!pending_host_name_.empty()) {  // [[host_name("x")]] kernel void f(...) {...}: after the body
+      toks_[match(brace)].out += host_name_global(pending_host_name_, toks_[name].text, host_names_.size());
+      host_names_.push_back(pending_host_name_);
+    }
+  }
+  pending_host_name_.clear();
   return close;
 }
 
@@ -319,7 +344,9 @@ const char* const kPositionAttributes[] = {
     "thread_position_in_grid",      "thread_position_in_threadgroup", "threadgroup_position_in_grid",
     "threads_per_threadgroup",      "threadgroups_per_grid",          "threads_per_grid",
     "thread_index_in_threadgroup",  "thread_index_in_simdgroup",      "simdgroup_index_in_threadgroup",
-    "threads_per_simdgroup",        "simdgroups_per_threadgroup",     "thread_execution_width"};
+    "threads_per_simdgroup",        "simdgroups_per_threadgroup",     "thread_execution_width",
+    "thread_index_in_quadgroup",    "quadgroup_index_in_threadgroup", "quadgroups_per_threadgroup",
+    "grid_size",                    "grid_origin",                    "dispatch_threads_per_threadgroup"};
 
 // One kernel parameter: edits its tokens in place, or removes it and adds its declaration to
 // `body`. Kept parameters get their buffer index (explicit, or the next one after the last).
@@ -339,7 +366,11 @@ void Adapter::param(Param& p, std::string& body, int& next_buffer, bool& dynamic
     }
   }
   if (name == toks_.size()) fail(toks_[p.first], "parameter without a name");
-  const std::string a = attr == toks_.size() ? "" : attr_text(toks_[attr]);
+  std::string a = attr == toks_.size() ? "" : attr_text(toks_[attr]);
+  // [[buffer(n), function_constant(c)]]: a parameter the host binds only when c is true; here it
+  // is always a parameter at index n (bind it or not: an unbound one is never read when c is false).
+  if (const size_t fc = a.find(",function_constant("); fc != std::string::npos && a.rfind("buffer(", 0) == 0)
+    a = a.substr(0, fc);
   bool is_constant = false, is_threadgroup = false;
   for (size_t i : p.toks) {
     const std::string& s = toks_[i].text;
@@ -438,10 +469,12 @@ void Adapter::place_params(std::vector<Param>& params, size_t open, size_t close
   (void)open;
 }
 
-}  // namespace
+}  // namespace tgsim::frontend::metal_adapter_detail
+
+namespace tgsim::frontend {
 
 std::string adapt_metal(std::string_view source, std::string_view file_name) {
-  return Adapter(source, file_name).run();
+  return metal_adapter_detail::Adapter(source, file_name).run();
 }
 
 }  // namespace tgsim::frontend

@@ -20,6 +20,13 @@
 //   every kernel body starts with      if (!__tgsim_metal_in_grid()) return;
 //   threadgroup T a[N]; (declaration)  -> thread_local T a[N];  (the pass makes it group memory)
 //   device / thread / threadgroup in pointer and reference types -> removed; constant -> const
+//   template [[host_name("x")]] ... f<T>;  -> a global naming f<T>'s kernel "x" (the pass reads it)
+//   [[host_name("x")]] kernel void f(...)   -> the same, after the body
+//   constant T c [[function_constant(n)]]   -> const T c = __tgsim_fc_c (--constant c=VALUE, else 0)
+//   1.0h                                    -> half(1.0f)
+//   f() const device {...}, overloads on parameters' address spaces -> the first definition of a
+//                                              signature in its scope stays, the others go
+//   # LINE "FILE" markers (metal_preprocess.hpp) -> errors name the user's file and line
 // Errors (an unknown attribute, a texture parameter, a vertex function...) throw
 // std::runtime_error("file:line:col: message").
 #pragma once

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# metal_features.sh TGSIM WORKDIR: the Metal that MLX's and ggml's kernels are written in, each
+# feature in a small kernel of tests/metal_features/, run from its file with exact results and
+# counts: [[host_name]] instantiations (--kernel takes the host name), half and bfloat, Metal's
+# constants and type traits, a header with Metal keywords found through -I, atomics, function
+# constants (--constant), simdgroup_matrix and SIMD functions of half and vectors.
+set -uo pipefail
+tgsim=$1 work=$2
+here=$(cd "$(dirname "$0")" && pwd)/metal_features
+rm -rf "$work" && mkdir -p "$work"
+export TGSIM_CACHE="$work/cache"
+fails=0
+ok() { echo "ok: $*"; }
+fail() { fails=$((fails + 1)); echo "FAIL: $*"; }
+# expect NAME OUTPUT_FILE... -- PATTERN...: every PATTERN (grep -E) is in the output
+has() { printf '%s' "$1" | grep -Eq -- "$2"; }
+# values FILE FORMAT EXPECTED: the file's values (Python struct FORMAT) are exactly EXPECTED
+values() {
+  python3 -c "
+import struct, sys
+v = struct.unpack('$2', open('$1', 'rb').read())
+sys.exit(0 if list(v) == $3 else 1)" 2>/dev/null
+}
+run() { "$tgsim" run "$@" 2>&1; }
+
+python3 - "$work" <<'PY'
+import struct, sys
+w = sys.argv[1]
+open(f"{w}/half_in.bin", "wb").write(struct.pack("32e", *[i + 0.5 for i in range(32)]))
+open(f"{w}/half4_in.bin", "wb").write(struct.pack("8e", *range(1, 9)))
+open(f"{w}/m.bin", "wb").write(struct.pack("16e", *range(16)))
+A = [float(i % 5) for i in range(64)]
+B = [float((i * 3) % 7 - 3) for i in range(64)]
+open(f"{w}/A.bin", "wb").write(struct.pack("64f", *A))
+open(f"{w}/B.bin", "wb").write(struct.pack("64e", *B))
+C = [1 + sum(A[r * 8 + k] * B[k * 8 + c] for k in range(8)) for r in range(8) for c in range(8)]
+open(f"{w}/C.bin", "wb").write(struct.pack("64f", *C))
+PY
+
+# [[host_name]]: the list names the host names; --kernel runs one.
+out=$(run "$here/host_names.metal" --kernel none)
+if has "$out" "it has:" && [ "$(printf '%s\n' "$out" | grep -Ec '^  (scale_int_3|scale_float_2|scale_int_5|copy_first)\(')" = 4 ] \
+   && ! has "$out" "^  scale<"; then ok "host names listed"; else fail "host names: $out"; fi
+out=$(run "$here/host_names.metal" --kernel scale_int_5 --grid 1 --block 4 'int[4]=iota' 'int[4]' --save "1=$work/s.bin")
+if has "$out" "findings: none" && values "$work/s.bin" 4i "[0, 5, 10, 15]"; then ok "scale_int_5 runs"; else fail "scale_int_5: $out"; fi
+out=$(run "$here/host_names.metal" --kernel copy_first --grid 1 --block 2 'int[2]=iota' 'int[2]' --save "1=$work/c.bin")
+if values "$work/c.bin" 2i "[0, 0]"; then ok "plain [[host_name]] kernel"; else fail "copy_first: $out"; fi
+
+# half and bfloat: values, and 2-byte stores (32 halves: 64 bytes, 2 sectors).
+out=$(run "$here/half_types.metal" --kernel half_math --grid 1 --block 32 "ushort[32]=@$work/half_in.bin" 'ushort[32]' \
+      'ushort[32]' 'float[32]' --save "1=$work/hb.bin" --save "2=$work/bits.bin" --save "3=$work/hf.bin")
+want_b=$(python3 -c "print([(i + 0.5) * 2 + 0.25 for i in range(32)])")
+want_f=$(python3 -c "
+import struct
+bf = lambda x: struct.unpack('f', struct.pack('I', (struct.unpack('I', struct.pack('f', x))[0] + 0x7fff + ((struct.unpack('I', struct.pack('f', x))[0] >> 16) & 1)) & 0xffff0000))[0]
+print([bf(bf((i + 0.5) * 2 + 0.25) * 3) + ((i + 0.5) * 2 + 0.25 if i < 2 else 1.0) for i in range(32)])")
+if values "$work/hb.bin" 32e "$want_b" && values "$work/bits.bin" 32H "[13653] * 32" && values "$work/hf.bin" 32f "$want_f" \
+   && has "$out" "half_types.metal:9:8 +global.store +instr 1 +sectors 2"; then
+  ok "half and bfloat arithmetic, as_type, 2-byte stores"
+else
+  fail "half_math: $out"
+fi
+out=$(run "$here/half_types.metal" --kernel half4_sum --grid 1 --block 2 "ushort[8]=@$work/half4_in.bin" 'float[2]' --save "1=$work/h4.bin")
+if values "$work/h4.bin" 2f "[14.0, 30.0]"; then ok "half4"; else fail "half4_sum: $out"; fi
+
+# Constants, METAL_FUNC, numeric_limits<half>, is_same_v, size_t, float4x4 from half4x4, pragmas.
+out=$(run "$here/constants.metal" --grid 1 --block 1 'float[8]' "ushort[16]=@$work/m.bin" --save "0=$work/k.bin")
+want_k=$(python3 -c "
+import struct
+f = lambda x: struct.unpack('f', struct.pack('f', x))[0]
+print([f(3.14159265358979), 1.0, 1.0, 1.0, 65504.0, 2.0, 9.0, f(f(1.41421356237309) * f(1.41421356237309))])")
+if has "$out" "findings: none" && values "$work/k.bin" 8f "$want_k"; then ok "constants"; else fail "constants: $out"; fi
+
+# A header with Metal keywords and a kernel template, through -I.
+out=$(run "$here/uses_header.metal" -I "$here/include" --kernel scaled_sum_int --grid 1 --block 32 'int[32]=iota' 'int[1]' int:3 \
+      --save "1=$work/u.bin")
+if has "$out" "scaled.h:9:13 +shared.store" && values "$work/u.bin" 1i "[1488]"; then ok "header through -I"; else fail "uses_header: $out"; fi
+
+# Atomics: device int add and uint max (combined per SIMD group), threadgroup float add, compare-exchange.
+out=$(run "$here/atomics.metal" --grid 2 --block 32 'int[1]=0' 'uint[1]=0' 'uint[64]=iota' 'float[1]=0' \
+      --save "0=$work/a0.bin" --save "1=$work/a1.bin" --save "3=$work/a3.bin")
+if values "$work/a0.bin" 1i "[64]" && values "$work/a1.bin" 1I "[63]" && values "$work/a3.bin" 1f "[32.0]" \
+   && has "$out" "shared atomics: 2 warp instr., 64 thread ops"; then ok "atomics"; else fail "atomics: $out"; fi
+
+# Function constants: given, and not given (0, not defined).
+out=$(run "$here/function_constants.metal" --grid 1 --block 4 'int[4]' --constant FC_FACTOR=3 --constant FC_ADD_ONE=true \
+      --save "0=$work/f1.bin")
+out2=$(run "$here/function_constants.metal" --grid 1 --block 4 'int[4]' --save "0=$work/f2.bin")
+if values "$work/f1.bin" 4i "[1, 4, 7, 10]" && values "$work/f2.bin" 4i "[0, -1, -2, -3]"; then ok "function constants"
+else fail "function constants: $out $out2"; fi
+out=$(run "$here/function_constants.metal" --grid 1 --block 4 'int[4]' --constant 3=1); rc=$?
+if [ $rc = 2 ] && has "$out" "bad --constant '3=1'"; then ok "bad --constant: exit 2"; else fail "bad --constant: rc $rc $out"; fi
+
+# simdgroup_matrix: C = A * B + 1 by one SIMD group, 2 elements per thread loaded and stored.
+out=$(run "$here/simdgroup_matrix.metal" --grid 1 --block 32 "float[64]=@$work/A.bin" "ushort[64]=@$work/B.bin" 'float[64]' \
+      'float[2]' --expect "2=$work/C.bin" --save "3=$work/e.bin")
+if has "$out" "findings: none" && has "$out" "global load +128 " && values "$work/e.bin" 2f "[32.0, 5.0]"; then
+  ok "simdgroup_matrix and SIMD functions of half and float4"
+else
+  fail "simdgroup_matrix: $out"
+fi
+
+# MLX's header idioms: address-space overloads, __metal_* builtins, a function-constant parameter.
+out=$(run "$here/mlx_style.metal" --grid 1 --block 32 'float[35]' 'float[1]=0' 'uint[1]=0' --constant has_bias=true \
+      --save "0=$work/ms.bin" --save "2=$work/flags.bin")
+want_ms=$(python3 -c "print([float(l + 4) for l in range(28)] + [100.0, 101.0, 102.0, 103.0, 5.5, 0.0, 15.0])")
+if has "$out" "findings: none" && values "$work/ms.bin" 35f "$want_ms" && values "$work/flags.bin" 1I "[1]"; then
+  ok "MLX's header idioms"
+else
+  fail "mlx_style: $out"
+fi
+
+[ $fails = 0 ] && echo "metal features OK" || { echo "$fails metal feature checks failed"; exit 1; }
