@@ -18,7 +18,7 @@ n=400
   echo '}'
 } > "$dir/big.cu"
 "$prepare" "$dir/big.cu" "$dir/big.cpp"
-"$clang" -std=c++20 -O2 -g -fno-vectorize -fno-slp-vectorize -fno-builtin-printf -Wno-unknown-attributes \
+"$clang" -std=c++20 -fdeclspec -O2 -g -fno-vectorize -fno-slp-vectorize -fno-builtin-printf -Wno-unknown-attributes \
   -fno-discard-value-names -fpass-plugin="$plugin" -I "$include" -I "$include/tgsim/kernel/cuda" \
   -include tgsim/kernel/cuda_runtime.h -x c++ "$dir/big.cpp" -S -emit-llvm -o "$dir/big.ll"
 awk -v want=$((2 * n)) '

@@ -13,7 +13,7 @@ set -eu
 prepare=$1 clang=$2 plugin=$3 include=$4 src=$5 dir=$6
 mkdir -p "$dir"
 "$prepare" "$src" "$dir/kernels.cpp"
-"$clang" -std=c++20 -O2 -fno-vectorize -fno-slp-vectorize -fno-builtin-printf -Wno-unknown-attributes \
+"$clang" -std=c++20 -fdeclspec -O2 -fno-vectorize -fno-slp-vectorize -fno-builtin-printf -Wno-unknown-attributes \
   -fno-discard-value-names -fpass-plugin="$plugin" -I "$include" -I "$include/tgsim/kernel/cuda" \
   -include tgsim/kernel/cuda_runtime.h -x c++ "$dir/kernels.cpp" -S -emit-llvm -o "$dir/kernels.ll"
 awk '
@@ -24,7 +24,11 @@ awk '
          if (slow) { checked++
            if (!phi) { print fn ": the cursor is in no phi"; bad = 1 } }
          next }
-  /^[A-Za-z0-9_.$-]+:/ { if (body) block++; label = $1; sub(/:.*/, "", label); called = (label in after_invoke); next }
+  # A kernel starts with its host check (module_desc.cpp): the launch block and the body entry
+  # after it count as the entry block.
+  /^[A-Za-z0-9_.$-]+:/ { label = $1; sub(/:.*/, "", label); if (label == "tgsim.host_launch") skip = 2
+                         if (skip > 0) skip--; else if (body) block++
+                         called = (label in after_invoke); next }
   /^ / { body = 1 }
   /(call|invoke) |landingpad/ { called = 1 }
   /unwind label %/ { n = split($0, w, /label %/); for (i = 2; i <= n; i++) { l = w[i]; sub(/[ ,].*/, "", l); after_invoke[l] = 1 } }

@@ -447,8 +447,14 @@ std::size_t parse_stack(const std::string& s) {
 FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig cfg, bool keep_buffers) {
   if (!std::filesystem::exists(f.file)) throw UsageError("no such kernel file '" + f.file + "'");
   if (std::filesystem::is_directory(f.file)) throw UsageError("'" + f.file + "' is a directory, not a kernel file");
-  const std::vector<detail::KernelRef> kernels =
-      load_module(frontend::compile_to_shared_object(f.file, compile_flags(f), instantiation(f)));
+  std::vector<detail::KernelRef> kernels = load_module(frontend::compile_to_shared_object(f.file, compile_flags(f)));
+  // A template kernel the file does not instantiate with the arguments --kernel gives: compiled
+  // again with the instantiation after the file's text.
+  const std::string inst = instantiation(f);
+  if (!inst.empty() && std::none_of(kernels.begin(), kernels.end(), [&](const detail::KernelRef& k) {
+        return normal_name(k.kernel->name) == normal_name(f.kernel);
+      }))
+    kernels = load_module(frontend::compile_to_shared_object(f.file, compile_flags(f), inst));
   if (kernels.empty()) throw UsageError(f.file + " defines no __global__ kernel");
   const detail::KernelRef& k = choose_kernel(kernels, f);
   const tgsim_kernel_desc& kd = *k.kernel;

@@ -32,7 +32,7 @@ thread_local cudaError_t last_error = cudaSuccess;
 thread_local std::string last_message;
 cudaError_t sticky = cudaSuccess;
 
-// The findings printed so far, by kernel and site: a repeat is counted, printed at exit.
+// The findings printed so far, by kernel, site and count: a repeat is counted, printed at exit.
 struct SeenFinding {
   std::string where;  // "KIND at FILE:LINE:COL" as printed
   std::uint64_t count = 0;
@@ -40,7 +40,7 @@ struct SeenFinding {
 };
 struct SeenFindings {
   std::mutex mu;
-  std::map<std::string, SeenFinding> by_key;  // key: kernel, kind, file, line, column
+  std::map<std::string, SeenFinding> by_key;  // key: kernel, kind, file, line, column, count
   std::vector<std::string> order;             // keys in first-seen order
   ~SeenFindings() {
     for (const std::string& k : order) {
@@ -60,7 +60,9 @@ void print_findings(const std::string& kernel, const std::vector<tgsim::Finding>
   for (const tgsim::Finding& f : findings) {
     const std::string where = std::string(tgsim::to_string(f.kind)) + " at " + f.file + ":" + std::to_string(f.line) + ":" +
                               std::to_string(tgsim_site_column(f.column)) + tgsim::detail::also_line(f.column);
-    const std::string key = kernel + "\n" + where;
+    // The same kind at the same site as many times: a repeat (a finding that changed with the
+    // launch's data, as initcheck's count after a partial copy, is printed again).
+    const std::string key = kernel + "\n" + where + "\n" + std::to_string(f.count);
     auto [it, added] = seen_findings.by_key.try_emplace(key);
     if (added) {
       it->second.where = kernel + ": " + where;
