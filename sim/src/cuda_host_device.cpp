@@ -86,6 +86,7 @@ extern "C" {
 
 cudaError_t cudaDeviceSynchronize(void) { return sticky_error(); }
 cudaError_t cudaThreadSynchronize(void) { return sticky_error(); }
+cudaError_t cudaThreadExit(void) { return cudaDeviceReset(); }
 cudaError_t cudaSetDevice(int d) {
   return d == 0 ? cudaSuccess : fail(cudaErrorInvalidDevice, "cudaSetDevice(" + std::to_string(d) + "): one device: 0");
 }

@@ -79,6 +79,17 @@ std::size_t matching_paren(std::string_view src, std::size_t open) {
   return std::string_view::npos;
 }
 
+// The length of a launch's opening `<<<` or `<< <` at i (blanks between), 0 if none; the same for
+// its closing `>>>` or `>> >`.
+std::size_t launch_bracket(std::string_view src, std::size_t i, char c) {
+  if (i + 1 >= src.size() || src[i] != c || src[i + 1] != c) return 0;
+  std::size_t j = i + 2;
+  while (j < src.size() && (src[j] == ' ' || src[j] == '\t')) ++j;
+  return j < src.size() && src[j] == c ? j + 1 - i : 0;
+}
+std::size_t launch_open(std::string_view src, std::size_t i) { return launch_bracket(src, i, '<'); }
+std::size_t launch_close(std::string_view src, std::size_t i) { return launch_bracket(src, i, '>'); }
+
 }  // namespace
 
 std::string line_directive(std::size_t line, std::string_view file_name) {
@@ -115,9 +126,12 @@ std::string rewrite_cuda_launches(std::string_view src, std::string_view file_na
       j = std::min(j + 1, src.size());
       out.append(src.substr(i, j - i));
       i = j;
-    } else if (src.compare(i, 3, "<<<") == 0) {
-      const std::size_t close = src.find(">>>", i + 3);
-      if (close == std::string_view::npos) throw std::runtime_error(std::string(file_name) + ": `<<<` without `>>>`");
+    } else if (const std::size_t open_len = launch_open(src, i)) {
+      // `<<<` (or `<< <`, which nvcc reads as the same tokens) up to `>>>` (or `>> >`).
+      std::size_t close = i + open_len, close_len = 0;
+      for (; close < src.size(); ++close)
+        if ((close_len = launch_close(src, close))) break;
+      if (!close_len) throw std::runtime_error(std::string(file_name) + ": `<<<` without `>>>`");
       const std::size_t k = kernel_start(out, out.size());
       if (k < prefix || k == out.size()) throw std::runtime_error(std::string(file_name) + ": no kernel name before `<<<`");
       std::string kernel = out.substr(k);
@@ -129,22 +143,22 @@ std::string rewrite_cuda_launches(std::string_view src, std::string_view file_na
         if (kernel.back() == '\n') blanks += '\n';
         kernel.pop_back();
       }
-      const std::size_t open = skip_space(src, close + 3);
+      const std::size_t open = skip_space(src, close + close_len);
       const std::size_t end = open < src.size() && src[open] == '(' ? matching_paren(src, open) : std::string_view::npos;
       if (end == std::string_view::npos) {  // no argument list here (a macro's body): the kernel by address
         out += "::tgsim_cuda::launch(" + kernel + ", ";
-        out.append(src.substr(i + 3, close - i - 3));
+        out.append(src.substr(i + open_len, close - i - open_len));
         out += ")" + blanks;
-        i = close + 3;
+        i = close + close_len;
         continue;
       }
       // k<<<grid, block, shared, stream>>>(args) calls the kernel after pushing its configuration:
       // the kernel's host entry (the pass) launches itself, so C++ resolves the call (templates
       // deduced from the arguments, overloads, default arguments, conversions) as nvcc does.
       out += "(::tgsim_cuda::push_launch(";
-      out.append(src.substr(i + 3, close - i - 3));
+      out.append(src.substr(i + open_len, close - i - open_len));
       out += "), " + kernel;
-      out.append(src.substr(close + 3, end + 1 - (close + 3)));
+      out.append(src.substr(close + close_len, end + 1 - (close + close_len)));
       out += ", ::tgsim_cuda::pop_launch())" + blanks;
       i = end + 1;
     } else {

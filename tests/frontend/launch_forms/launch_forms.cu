@@ -1,6 +1,6 @@
 // Launches as public CUDA programs write them, each checked against the host: a template kernel
 // whose type parameter is deduced from the arguments (k<256><<<...>>>(payoff, ...)), overloaded
-// kernels, default arguments, NULL for a pointer, `<<<...>>>` over several lines, host variables named gridDim and blockDim, `register`, a kernel name and its `<<<` on two lines, small and large
+// kernels, default arguments, NULL for a pointer, `<<<...>>>` over several lines, host variables named gridDim and blockDim, `register`, a kernel name and its `<<<` on two lines, `<< <` and `>> >` as nvcc reads them, small and large
 // structs by value, a static kernel, a kernel through a pointer, an empty kernel, and a launch
 // written in an included header (launch_forms.cuh). CTest checks the line it prints.
 #include <cstdio>
@@ -71,7 +71,7 @@ int main() {
   for (int i = 0; i < n; ++i) wrong += out[i] != 3.0f * i;
 
   std::vector<int> iv(n);
-  fill<<<(n + 127) / 128, 128>>>(dint, n);  // the int overload, its default value
+  fill << < (n + 127) / 128, 128 >> > (dint, n);  // the int overload, its default value; spaced brackets
   cudaMemcpy(iv.data(), dint, n * sizeof(int), cudaMemcpyDeviceToHost);
   for (int i = 0; i < n; ++i) wrong += iv[i] != 7;
   fill<<<(n + 127) / 128,
@@ -106,6 +106,7 @@ int main() {
   cudaFree(din);
   cudaFree(dout);
   cudaFree(dint);
+  wrong += cudaThreadExit() != cudaSuccess;  // the deprecated names older programs call
   std::printf("launch forms: %d wrong\n", wrong);
   return wrong ? 1 : 0;
 }

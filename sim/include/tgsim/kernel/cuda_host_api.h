@@ -49,6 +49,7 @@ cudaError_t tgsim_cuda_memcpy_symbol(void* symbol, size_t symbol_bytes, const vo
 cudaError_t cudaDeviceSynchronize(void);
 cudaError_t cudaThreadSynchronize(void);
 cudaError_t cudaDeviceReset(void);
+cudaError_t cudaThreadExit(void);  // the deprecated name of cudaDeviceReset
 cudaError_t cudaSetDevice(int device);
 cudaError_t cudaGetDevice(int* device);
 cudaError_t cudaGetDeviceCount(int* count);
