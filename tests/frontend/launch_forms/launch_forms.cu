@@ -3,6 +3,8 @@
 // kernels, default arguments, NULL for a pointer, `<<<...>>>` over several lines, host variables named gridDim and blockDim, `register`, a kernel name and its `<<<` on two lines, `<< <` and `>> >` as nvcc reads them, small and large
 // structs by value, a static kernel, a kernel through a pointer, an empty kernel, and a launch
 // written in an included header (launch_forms.cuh). CTest checks the line it prints.
+#include <cuda_profiler_api.h>
+
 #include <cstdio>
 #include <vector>
 
@@ -63,7 +65,7 @@ int main() {
   cudaMalloc(&dout, n * sizeof(float));
   cudaMalloc(&dint, n * sizeof(int));
   cudaMemcpy(din, in.data(), n * sizeof(float), cudaMemcpyHostToDevice);
-  int wrong = 0;
+  int wrong = cudaProfilerStart() != cudaSuccess;
 
   dim3 gridDim((n + 255) / 256), blockDim(256);  // host locals named as the built-in variables
   apply<256><<<gridDim, blockDim>>>(Scale{3.0f}, din, dout, n);  // Op deduced
@@ -106,6 +108,7 @@ int main() {
   cudaFree(din);
   cudaFree(dout);
   cudaFree(dint);
+  wrong += cudaProfilerStop() != cudaSuccess;
   wrong += cudaThreadExit() != cudaSuccess;  // the deprecated names older programs call
   std::printf("launch forms: %d wrong\n", wrong);
   return wrong ? 1 : 0;
