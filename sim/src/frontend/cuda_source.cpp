@@ -16,10 +16,27 @@ bool ident_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+// Back from `i` over blanks, line breaks (a macro's `\` line continuations too) and a `//`
+// comment ending a line the scan steps back onto.
+std::size_t skip_blanks_back(const std::string& out, std::size_t i) {
+  for (;;) {
+    while (i > 0 && (out[i - 1] == ' ' || out[i - 1] == '\t' || out[i - 1] == '\r')) --i;
+    if (i > 0 && out[i - 1] == '\n') {
+      --i;
+      if (i > 0 && out[i - 1] == '\\') --i;
+      const std::size_t line = out.rfind('\n', i == 0 ? 0 : i - 1);
+      const std::size_t from = line == std::string::npos ? 0 : line + 1;
+      const std::size_t comment = out.find("//", from);
+      if (comment != std::string::npos && comment < i) i = comment;
+      continue;
+    }
+    return i;
+  }
+}
+
 // Where the kernel expression ending just before `end` starts (out.size() positions).
 std::size_t kernel_start(const std::string& out, std::size_t end) {
-  std::size_t i = end;
-  while (i > 0 && (out[i - 1] == ' ' || out[i - 1] == '\t' || out[i - 1] == '\n' || out[i - 1] == '\r')) --i;
+  std::size_t i = skip_blanks_back(out, end);
   for (;;) {
     if (i > 0 && out[i - 1] == '>') {  // template arguments
       int depth = 0;
@@ -28,7 +45,7 @@ std::size_t kernel_start(const std::string& out, std::size_t end) {
         if (c == '>') ++depth;
         else if (c == '<' && --depth == 0) break;
       }
-      while (i > 0 && (out[i - 1] == ' ' || out[i - 1] == '\t')) --i;
+      i = skip_blanks_back(out, i);
     }
     while (i > 0 && ident_char(out[i - 1])) --i;
     if (i >= 2 && out[i - 1] == ':' && out[i - 2] == ':') {
@@ -37,6 +54,27 @@ std::size_t kernel_start(const std::string& out, std::size_t end) {
     }
     return i;
   }
+}
+
+// The kernel expression's text without its `//` comments, and (into *breaks) the line breaks of
+// its trailing blanks, kept as written (`\` + newline inside a macro's body).
+std::string kernel_text(std::string text, std::string* breaks) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text.compare(i, 2, "//") == 0) {
+      while (i < text.size() && text[i] != '\n') ++i;
+      if (i == text.size()) break;
+    }
+    out += text[i];
+  }
+  std::size_t keep = out.size();
+  while (keep > 0 && (out[keep - 1] == ' ' || out[keep - 1] == '\t' || out[keep - 1] == '\r' || out[keep - 1] == '\n' ||
+                      (out[keep - 1] == '\\' && keep < out.size() && out[keep] == '\n')))
+    --keep;
+  for (std::size_t i = keep; i < out.size(); ++i)
+    if (out[i] == '\n') *breaks += i > 0 && out[i - 1] == '\\' ? "\\\n" : "\n";
+  out.resize(keep);
+  return out;
 }
 
 // Past the whitespace and comments from `i`.
@@ -134,15 +172,11 @@ std::string rewrite_cuda_launches(std::string_view src, std::string_view file_na
       if (!close_len) throw std::runtime_error(std::string(file_name) + ": `<<<` without `>>>`");
       const std::size_t k = kernel_start(out, out.size());
       if (k < prefix || k == out.size()) throw std::runtime_error(std::string(file_name) + ": no kernel name before `<<<`");
-      std::string kernel = out.substr(k);
-      out.resize(k);
-      // Blanks between the kernel and `<<<` (a line break: `k\n  <<<...>>>`) go after the launch's
-      // text, so every later line keeps its number.
+      // Line breaks between the kernel and `<<<` (`k\n  <<<...>>>`, a comment, a macro's `\`) go
+      // after the launch's text, so every later line keeps its number.
       std::string blanks;
-      while (!kernel.empty() && (kernel.back() == ' ' || kernel.back() == '\t' || kernel.back() == '\n' || kernel.back() == '\r')) {
-        if (kernel.back() == '\n') blanks += '\n';
-        kernel.pop_back();
-      }
+      const std::string kernel = kernel_text(out.substr(k), &blanks);
+      out.resize(k);
       const std::size_t open = skip_space(src, close + close_len);
       const std::size_t end = open < src.size() && src[open] == '(' ? matching_paren(src, open) : std::string_view::npos;
       if (end == std::string_view::npos) {  // no argument list here (a macro's body): the kernel by address

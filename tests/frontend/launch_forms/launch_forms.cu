@@ -55,6 +55,11 @@ static __global__ void twice(int* out) {
 
 __global__ void nothing() {}
 
+// A launch in a macro's body, the configuration on a continuation line.
+#define LAUNCH_SCALED(THREADS, FACTOR)      \
+  apply<THREADS>                            \
+      <<<(n + THREADS - 1) / THREADS, THREADS>>>(Scale{FACTOR}, din, dout, n)
+
 int main() {
   const int n = 1000;
   std::vector<float> in(n), out(n);
@@ -71,14 +76,18 @@ int main() {
   apply<256><<<gridDim, blockDim>>>(Scale{3.0f}, din, dout, n);  // Op deduced
   cudaMemcpy(out.data(), dout, n * sizeof(float), cudaMemcpyDeviceToHost);
   for (int i = 0; i < n; ++i) wrong += out[i] != 3.0f * i;
+  LAUNCH_SCALED(128, 3.0f);  // from a macro, `<<<` on a continuation line
+  cudaMemcpy(out.data(), dout, n * sizeof(float), cudaMemcpyDeviceToHost);
+  for (int i = 0; i < n; ++i) wrong += out[i] != 3.0f * i;
 
   std::vector<int> iv(n);
   fill << < (n + 127) / 128, 128 >> > (dint, n);  // the int overload, its default value; spaced brackets
   cudaMemcpy(iv.data(), dint, n * sizeof(int), cudaMemcpyDeviceToHost);
   for (int i = 0; i < n; ++i) wrong += iv[i] != 7;
-  fill<<<(n + 127) / 128,
-         128>>>(dout,
-                n, 2.5f);  // the float overload, over three lines
+  fill  // the float overload, over four lines with comments between
+      <<<(n + 127) / 128,
+         128>>>  // its configuration
+      (dout, n, 2.5f);
   cudaMemcpy(out.data(), dout, n * sizeof(float), cudaMemcpyDeviceToHost);
   for (int i = 0; i < n; ++i) wrong += out[i] != 2.5f;
 
