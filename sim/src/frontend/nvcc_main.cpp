@@ -176,7 +176,8 @@ int main(int argc, char** argv) {
       objects.push_back(obj);
     }
     if (rc == 0 && !o.compile_only) {
-      std::vector<std::string> cmd = {toolchain().clang, "-fuse-ld=bfd"};
+      std::vector<std::string> cmd = {TGSIM_NVCC_LINKER};
+      if (std::string(TGSIM_NVCC_LINK_FLAGS) != "") cmd.push_back(TGSIM_NVCC_LINK_FLAGS);
       cmd.insert(cmd.end(), objects.begin(), objects.end());
       cmd.insert(cmd.end(), o.objects.begin(), o.objects.end());
       cmd.insert(cmd.end(), {"-o", o.out.empty() ? "a.out" : o.out});
