@@ -103,6 +103,12 @@ size_t Adapter::next_sig(size_t i) const {
   return toks_.size();
 }
 
+size_t Adapter::prev_sig(size_t i) const {
+  while (i > 0 && i <= toks_.size())
+    if (toks_[--i].kind != Kind::Space && toks_[i].kind != Kind::Comment) return i;
+  return toks_.size();
+}
+
 size_t Adapter::match(size_t open) const {
   const std::string o = toks_[open].text;
   const std::string c = o == "(" ? ")" : o == "[" ? "]" : "}";
@@ -264,8 +270,7 @@ std::string Adapter::run() {
 // The kernel whose `kernel` or [[kernel]] token is at k: its parameters and its body's start.
 // Returns the index of the parameter list's `)`.
 size_t Adapter::kernel(size_t k) {
-  size_t before = k;  // a template's kernel: no linkage specification after template<...>
-  do --before; while (before > 0 && (toks_[before].kind == Kind::Space || toks_[before].kind == Kind::Comment));
+  const size_t before = prev_sig(k);  // a template's kernel: no linkage specification after template<...>
   size_t decl_at = k;  // where the [[threadgroup(n)]] array's declaration goes: before template<...>
   if (before < k && is(before, ">")) {
     toks_[k].out = "__global__";
@@ -273,8 +278,7 @@ size_t Adapter::kernel(size_t k) {
     for (size_t j = before; j > 0; --j) {
       if (is(j, ">")) ++d;
       if (is(j, "<") && --d == 0) {
-        size_t t = j;
-        do --t; while (t > 0 && (toks_[t].kind == Kind::Space || toks_[t].kind == Kind::Comment));
+        const size_t t = prev_sig(j);
         if (is(t, "template")) decl_at = t;
         break;
       }

@@ -70,6 +70,7 @@ class Adapter {
   void tokenize();
   void push(Kind k, size_t b, size_t e);
   size_t next_sig(size_t i) const;  // the next token after i that is not space or comment
+  size_t prev_sig(size_t i) const;  // the last token before i that is not space or comment; size() if none
   size_t match(size_t open) const;  // the token closing the bracket at `open`
   bool is(size_t i, std::string_view text) const {
     return i < toks_.size() && toks_[i].kind != Kind::String && toks_[i].text == text;

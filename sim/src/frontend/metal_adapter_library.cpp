@@ -39,9 +39,8 @@ size_t Adapter::declaration_start(size_t close_paren) const {
 // so a definition whose adapted signature was seen before is removed (C++ has one address
 // space: the first definition serves every call). `brace` is a `{`; returns the last token removed.
 size_t Adapter::address_space_overload(size_t brace) {
-  size_t p = brace;
-  do --p; while (p > 0 && (toks_[p].kind == Kind::Space || toks_[p].kind == Kind::Comment));
-  if (is(p, "const")) do --p; while (p > 0 && (toks_[p].kind == Kind::Space || toks_[p].kind == Kind::Comment));
+  size_t p = prev_sig(brace);
+  if (is(p, "const")) p = prev_sig(p);
   if (!is(p, ")")) return brace;
   size_t open = p;
   for (int d = 0; open > 0; --open) {
@@ -53,8 +52,8 @@ size_t Adapter::address_space_overload(size_t brace) {
     spaces = spaces || (toks_[k].kind == Kind::Ident &&
                         (toks_[k].text == "device" || toks_[k].text == "threadgroup" || toks_[k].text == "constant" ||
                          toks_[k].text == "thread"));
-  size_t name = open;
-  do --name; while (name > 0 && (toks_[name].kind == Kind::Space || toks_[name].kind == Kind::Comment));
+  size_t name = prev_sig(open);
+  if (name >= toks_.size()) return brace;
   for (size_t k = name; k > 0 && toks_[name].kind == Kind::Punct && !is(name, "]"); --k)  // operator+= (...)
     if (is(k, "operator")) name = k;
     else if (toks_[k].kind != Kind::Punct && toks_[k].kind != Kind::Space) break;
@@ -79,9 +78,8 @@ size_t Adapter::address_space_overload(size_t brace) {
 // the others are removed whole. Returns the last token handled, or npos when the keyword is not
 // such a qualifier.
 size_t Adapter::qualified_member(size_t i) {
-  size_t p = i;
-  do --p; while (p > 0 && (toks_[p].kind == Kind::Space || toks_[p].kind == Kind::Comment));
-  if (is(p, "const")) do --p; while (p > 0 && (toks_[p].kind == Kind::Space || toks_[p].kind == Kind::Comment));
+  size_t p = prev_sig(i);
+  if (is(p, "const")) p = prev_sig(p);
   const size_t n = next_sig(i);
   if (!is(p, ")") || !(is(n, "{") || is(n, ":") || is(n, ";") || is(n, "=") || is(n, "const") || is(n, "noexcept")))
     return std::string::npos;
@@ -197,9 +195,8 @@ size_t Adapter::host_name(size_t i) {
 // `constant T NAME [[function_constant(n)]];`: a constant with the value given on the command
 // line (--constant NAME=VALUE, the macro __tgsim_fc_NAME), 0 when none is given.
 void Adapter::function_constant(size_t i) {
-  size_t name = i;
-  do --name; while (name > 0 && (toks_[name].kind == Kind::Space || toks_[name].kind == Kind::Comment));
-  if (toks_[name].kind != Kind::Ident) fail(toks_[i], "[[function_constant]] must follow the constant's name");
+  const size_t name = prev_sig(i);
+  if (name >= toks_.size() || toks_[name].kind != Kind::Ident) fail(toks_[i], "[[function_constant]] must follow the constant's name");
   toks_[i].out = " = __tgsim_fc_" + toks_[name].text;
   function_consts_.push_back(toks_[name].text);
 }
