@@ -296,7 +296,16 @@ void GroupRun::schedule() {
       release_barrier();
       continue;
     }
-    report_divergence();
+    // Warps wait at different __syncthreads() sites. On the GPU every one is barrier 0 (BAR.SYNC
+    // 0): whole warps at different sites meet and go on (measured on the H100, synccheck calls
+    // it "Divergent thread(s) in block": a finding, and the group goes on as there). A warp
+    // whose lanes wait at different sites has no defined outcome: the group is ended.
+    const bool split = warp_split_across_sites();
+    report_divergence(!split);
+    if (!split) {
+      release_barrier();
+      continue;
+    }
     aborting_ = true;
     break;
   }
@@ -357,8 +366,23 @@ void GroupRun::release_barrier() {
   one_loc_ = true;
 }
 
-void GroupRun::report_divergence() {
-  count_barriers_at_waits();
+// Whether the waiting lanes of some warp wait at different barrier sites.
+bool GroupRun::warp_split_across_sites() const {
+  for (std::uint32_t w = 0; w < warps_.size(); ++w) {
+    std::uint32_t m = waiting_mask_[w];
+    if (!m) continue;
+    const Thread& first = threads_[w * 32 + static_cast<std::uint32_t>(std::countr_zero(m))];
+    for (m &= m - 1; m; m &= m - 1)
+      if (!same_site(threads_[w * 32 + static_cast<std::uint32_t>(std::countr_zero(m))].wait_loc, first.wait_loc))
+        return true;
+  }
+  return false;
+}
+
+// went_on: the sites' warps met as one barrier (bar.sync 0) and the group goes on (release_barrier
+// counts the BARs); else the group ends here.
+void GroupRun::report_divergence(bool went_on) {
+  if (!went_on) count_barriers_at_waits();
   // The barrier most threads wait at is "the" barrier; the others diverged from it.
   struct Site { const Thread* first; std::uint32_t n; };
   std::vector<Site> sites;
@@ -408,7 +432,8 @@ void GroupRun::report_divergence() {
   }
   msg += "; first divergent thread " + other->ctx.thread_idx.str() + " (warp " +
          std::to_string(other->ctx.warp) + ", lane " + std::to_string(other->ctx.lane) +
-         "); the group was ended";
+         (went_on ? "); on the GPU every __syncthreads() is barrier 0, so these warps met there and the group went on"
+                  : "); lanes of one warp wait at different barriers, so the group was ended");
   add_finding(other->ctx, FindingKind::kBarrierDivergence, main->first->wait_loc, msg);
 }
 

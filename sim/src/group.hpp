@@ -327,7 +327,8 @@ class GroupRun {
                          std::uint32_t mask, const std::uint64_t* addr, std::uint32_t w,
                          std::uint64_t spread = model::kUnknownSpread);
   void release_barrier();
-  void report_divergence();
+  void report_divergence(bool went_on);
+  bool warp_split_across_sites() const;
   void note_warp_divergence(std::uint32_t w);
   bool spinning(const WarpLog::LaneLog& log) const;
   void maybe_yield(ThreadCtx& t);
