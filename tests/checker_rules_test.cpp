@@ -102,6 +102,7 @@ TG_KERNEL void store_phase(TG_GLOBAL(int) out, int words, int twice_by_one_threa
   out[t] = s[t % words];
 }
 
+
 TEST(LoneStores, AWordStoredByTwoWarpsInAStoreOnlyIntervalIsAHazard) {
   tgsim::Device dev;
   auto out = dev.alloc<int>(64, "out");

@@ -85,9 +85,12 @@ int __tgsim_barrier_reduce(const void* site, int op, int pred) {
   return t.group_->barrier_reduce(t, loc_of(site), op, pred);
 }
 
-void __tgsim_fence(const void*, int) {
+void __tgsim_fence(const void*, int scope) {
   // Every access is performed when the thread makes it (threads of a group take turns on one
-  // worker; groups on different workers see each other's stores as the CPU orders them).
+  // worker; groups on different workers see each other's stores as the CPU orders them). The
+  // checker notes device-scope fences: a fence and then an atomic release the stores before it.
+  ThreadCtx& t = running();
+  t.group_->fence(t, scope);
 }
 
 int __tgsim_printf(const void* site, const char* format, ...) {

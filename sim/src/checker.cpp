@@ -181,7 +181,10 @@ void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, b
       add(FindingKind::kWar, p, a, word);
   };
   g.for_each([&](std::uint64_t word, const GridShadow::Word& w) {
-    against_atomic(FindingKind::kWaw, w.w, w.a, word);
+    if (w.a[0] != G::kEmpty && w.w[0] != G::kEmpty) {
+      const GridShadow::Order* o = g.order(word);
+      if (o && o->waw_atomic) against_atomic(FindingKind::kWaw, w.w, w.a, word);
+    }
     against_atomic(FindingKind::kRaw, w.r, w.a, word);
     if (w.w[0] == G::kEmpty) return;  // only loaded (or atomics only): harmless
     if (w.w[1] != G::kEmpty && w.waw_bytes && (w.mixed || same_value_waw))
@@ -273,6 +276,8 @@ void Checker::start_group(std::uint64_t group, const std::deque<SharedDecl>* dec
   group_interval_ = interval_;
   init_valid_ = 0;
   interval_atomic_ = group_atomic_ = false;
+  fences_.clear();
+  releases_.clear();
   // Only the slots this worker's previous group filled (a full clear of the index cost a
   // memset of its whole size per group, which grows with N).
   if (gwords_.size() * 8 < gindex_.size()) {
@@ -329,12 +334,14 @@ void Checker::global_plain(std::uint32_t thread, std::uint32_t seq, std::uint32_
     if (g.wwidth == 0) g.wvalue = stored, g.wwidth = static_cast<std::uint8_t>(width);
     else g.wmixed |= g.wvalue != stored || g.wwidth != width;
     g.pstored |= bytes;
+    g.pend |= bytes;
     g.wtag = interval_;
     g.stored |= bytes;
     if (after_atomic(thread, seq)) [[unlikely]] g.explained |= bytes;
   } else {
     if (thread < g.rthread) g.rthread = static_cast<std::uint16_t>(thread), g.rsite = site;
     g.loaded |= bytes;
+    if (!after_atomic(thread, seq)) g.unacq |= bytes;
   }
   const std::uint32_t idx = log_.append();
   log_[idx] = Access{g.head, seq, site, wsync, static_cast<std::uint16_t>(thread), write, false,
@@ -364,6 +371,8 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
     if (thread >= atomic_at_.size()) atomic_at_.resize(thread + 1, ~0ull);
     if ((atomic_at_[thread] >> 32) != interval_) atomic_at_[thread] = std::uint64_t(interval_) << 32 | seq;
     interval_atomic_ = true;
+    if (kind == SiteKind::kGlobalAtomic && !fences_.empty()) [[unlikely]]
+      note_release(thread, seq);
   }
   // Each field is stored straight into the log: an Access assembled on the stack and copied
   // cost a store-forwarding stall per access (measured: over half of this function's time).
@@ -420,9 +429,11 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
       if (g.wwidth == 0) g.wvalue = stored, g.wwidth = static_cast<std::uint8_t>(width);
       else g.wmixed |= g.wvalue != stored || g.wwidth != width;
       g.pstored |= bytes;
+      g.pend |= bytes;
     } else {
       if (thread < g.rthread) g.rthread = static_cast<std::uint16_t>(thread), g.rsite = site;
       g.loaded |= bytes;
+      if (!after_atomic(thread, seq)) g.unacq |= bytes;
     }
     if (write) {
       g.wtag = interval_;
@@ -470,6 +481,8 @@ void Checker::end_interval() {
     if (g.pre & ~g.init_bytes) global_init(g);
     g.init_bytes = g.stored;
   }
+  if (!releases_.empty()) [[unlikely]] release_stores();
+  fences_.clear();
   sh_touched_.clear();
   g_touched_.clear();
   log_.clear();
@@ -522,8 +535,7 @@ void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::
       return a.thread / 32 == b.thread / 32 ? warp_kind(k) : k;
     };
     if (a.write) {
-      if (before && (before->value != a.value || before->width != a.width ||
-                     st_.cfg.report_same_value_waw))
+      if (before && (!same_bytes(*before, a) || st_.cfg.report_same_value_waw))
         add(kind(FindingKind::kWaw, *before), shared, word, *before, &a);
     } else {
       if (before) add(kind(FindingKind::kRaw, *before), shared, word, *before, &a);
@@ -554,6 +566,24 @@ void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::
     }
   }
   if (any_write) *init = serial_;
+}
+
+// Whether two stores to one word leave the bytes they share equal: the same width and value, or
+// (a byte and a half-word, say) both inside the word and equal on every shared byte. A store
+// wider than the word is compared whole (its bytes' place in the value is not kept).
+bool Checker::same_bytes(const Access& a, const Access& b) {
+  if (a.width == b.width && a.value == b.value) return true;
+  auto inside = [](const Access& x) {
+    return x.width <= 4 && std::popcount(static_cast<unsigned>(x.bytes)) == x.width;
+  };
+  if (!inside(a) || !inside(b)) return false;
+  const int lo_a = std::countr_zero(static_cast<unsigned>(a.bytes));
+  const int lo_b = std::countr_zero(static_cast<unsigned>(b.bytes));
+  for (unsigned m = a.bytes & b.bytes; m; m &= m - 1) {
+    const int p = std::countr_zero(m);
+    if (((a.value >> (8 * (p - lo_a))) & 0xFF) != ((b.value >> (8 * (p - lo_b))) & 0xFF)) return false;
+  }
+  return true;
 }
 
 bool Checker::warp_ordered(const Access& a, const Access& b) const {

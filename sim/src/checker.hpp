@@ -97,17 +97,34 @@ class GridShadow {
     std::uint64_t value = 0;
     std::uint8_t width = 0;  // 0: no store merged yet
     std::uint8_t bytes = 0;  // bytes of the word stored (plain or atomic) by any group
-    bool mixed = false;
-    // Per byte (bit i: byte i): plain stores and loads of the groups merged so far, and whether
-    // two groups' plain stores, or a load and another group's plain store, shared a byte.
+    // Per byte (bit i: byte i): plain stores and loads of the groups merged so far.
     std::uint8_t pstored = 0, loaded = 0;
-    bool waw_bytes = false, rw_bytes = false;
     std::uint8_t explained = 0;  // bytes an atomic may explain (GWord::explained) in any group
+    bool mixed = false;
+    // Whether two groups' plain stores, or a load and another group's plain store, shared a
+    // byte without an order between them.
+    bool waw_bytes = false, rw_bytes = false;
+  };
+  // The groups that order a word's accesses, kept beside its page for the few words whose
+  // groups released, acquired or used atomics there: the highest group with released stores
+  // (+1; 0: none) and the lowest with acquired loads (~0u: none), so a released store and an
+  // acquired load of different groups are ordered when the store's group is the lower; the
+  // lowest group whose plain stores all follow its own atomic of the word (a last block
+  // resetting its ticket counter: ordered after the atomics of lower groups) and the highest
+  // group with an atomic (+1; 0: none).
+  // Per word (release and acquire, checker_release.cpp): whether some group merged stores not
+  // released, released stores, loads not acquired, acquired loads, and plain stores not all
+  // after its own atomic of the word.
+  struct Order {
+    std::uint32_t rel_max = 0, acq_min = ~0u, after_min = ~0u, atomic_max = 0;
+    bool any_su = false, any_sr = false, any_lu = false, any_la = false, other_store = false;
+    bool waw_atomic = false;  // a plain store met another group's atomic unordered
   };
   static constexpr unsigned kPageBits = 10;  // 1024 words (4 KiB of addresses) per page
   struct Page {
     std::atomic_flag lock = ATOMIC_FLAG_INIT;
     Word words[1u << kPageBits];
+    std::unordered_map<std::uint32_t, Order> orders;  // by word index in the page (under `lock`)
   };
   Page* page(std::uint64_t page_no);
   // The word's entry, or null; once every group has run (no lock taken).
@@ -116,6 +133,15 @@ class GridShadow {
     const Shard& s = shards_[(no * kGoldenGamma) >> 58];
     auto it = s.pages.find(no);
     return it == s.pages.end() ? nullptr : &it->second->words[word & ((1u << kPageBits) - 1)];
+  }
+  // The word's Order, or null (after every group has run).
+  const Order* order(std::uint64_t word) const {
+    const std::uint64_t no = word >> kPageBits;
+    const Shard& s = shards_[(no * kGoldenGamma) >> 58];
+    auto it = s.pages.find(no);
+    if (it == s.pages.end()) return nullptr;
+    auto o = it->second->orders.find(static_cast<std::uint32_t>(word & ((1u << kPageBits) - 1)));
+    return o == it->second->orders.end() ? nullptr : &o->second;
   }
   // Calls f(word_address_in_words, const Word&) for every touched word.
   template <class F> void for_each(F&& f) const {
@@ -279,6 +305,10 @@ class Checker {
     if (warp >= sync_masks_.size()) sync_masks_.resize(warp + 1);
     sync_masks_[warp] = masks;
   }
+  // The interval's device-scope fences of `warp` (WarpLog::fences: lane << 32 | seq).
+  void warp_fences(std::uint32_t warp, const std::vector<std::uint64_t>& fences) {
+    for (std::uint64_t f : fences) fences_.push_back((std::uint64_t(warp) * 32 + (f >> 32)) << 32 | (f & 0xFFFFFFFFu));
+  }
   void end_interval();  // a barrier was released, or the group ends
   // Whether a store of `thread` at lockstep time `seq` may carry, or depend on, the result of an
   // atomic: its thread made an atomic earlier in this interval, or some thread of its group
@@ -354,6 +384,10 @@ class Checker {
     // after an atomic (after_atomic). `tgsim check` lets a result that differs between
     // schedules only in such bytes pass as information (sim/cli/check_file.cpp).
     std::uint8_t explained = 0;
+    // Release and acquire (checker_release.cpp): bytes of plain stores no fence-then-atomic of
+    // the group has released yet, and bytes of plain loads made before any atomic of the group
+    // (after_atomic: not acquired).
+    std::uint8_t pend = 0, unacq = 0;
   };
   struct UninitSpan {  // a buffer of the launch with bytes not written before it
     std::uint64_t begin, end;
@@ -452,6 +486,13 @@ class Checker {
   // after_atomic: per thread, interval << 32 | seq of its first atomic in the interval.
   std::vector<std::uint64_t> atomic_at_;
   bool interval_atomic_ = false, group_atomic_ = false;
+  // Release (checker_release.cpp): the interval's device-scope fences (thread << 32 | seq), and
+  // the fences a global atomic of their thread followed (a release of the thread's stores).
+  std::vector<std::uint64_t> fences_, releases_;
+  void release_stores();
+  void note_release(std::uint32_t thread, std::uint32_t seq);
+  static bool same_bytes(const Access& a, const Access& b);
+  static void merge_order(GridShadow::Page& p, std::uint32_t index, const GWord& g, std::uint32_t group);
 };
 
 }  // namespace tgsim::detail

@@ -32,6 +32,49 @@ void keep_lowest(std::uint64_t (&v)[2], std::uint64_t t) {
 
 }  // namespace
 
+// A group's plain accesses of one word against the groups merged before (each merges once, so
+// every pair of groups is tested when the later of the two merges: order-free). A load and a
+// store of different groups meet unless the store was released and the load acquired with the
+// storing group the lower (checker_release.cpp); release and acquire are told per word, the
+// bytes per access kind. A plain store meets another group's atomic unless all of its group's
+// stores there follow its own atomic and the other group is lower.
+[[gnu::always_inline]] inline void Checker::merge_order(GridShadow::Page& p, std::uint32_t index,
+                                                       const GWord& g, std::uint32_t group) {
+  GridShadow::Word& w = p.words[index];
+  const std::uint8_t su = g.pend, sr = static_cast<std::uint8_t>(g.pstored & ~g.pend);
+  const std::uint8_t lu = g.unacq, la = static_cast<std::uint8_t>(g.loaded & ~g.unacq);
+  const bool atomic = g.athread != kNoThread;
+  if (!(sr | la) && !atomic && (p.orders.empty() || !p.orders.count(index))) [[likely]] {
+    if ((su & w.loaded) || (lu & w.pstored)) w.rw_bytes = true;  // no release, acquire or atomic
+    return;
+  }
+  auto [it, fresh] = p.orders.try_emplace(index);
+  GridShadow::Order& o = it->second;
+  if (fresh) {  // the groups merged so far had plain accesses only
+    o.any_su = o.other_store = w.pstored != 0;
+    o.any_lu = w.loaded != 0;
+  }
+  const bool after = atomic && g.pstored && !(g.pstored & ~g.explained);  // all after its atomic
+  const bool rw = (su & w.loaded) || (lu & w.pstored) || (sr && o.any_lu && (sr & w.loaded)) ||
+                  (la && o.any_su && (la & w.pstored)) ||
+                  (sr && o.any_la && (sr & w.loaded) && o.acq_min < group) ||
+                  (la && o.any_sr && (la & w.pstored) && o.rel_max > group + 1);
+  if (rw) w.rw_bytes = true;
+  bool waw = false;
+  if (g.pstored) waw = after ? o.atomic_max > group + 1 : o.atomic_max != 0;
+  if (atomic) waw = waw || o.other_store || o.after_min < group;
+  if (waw) o.waw_atomic = true;
+  if (sr) o.rel_max = std::max(o.rel_max, group + 1);
+  if (la) o.acq_min = std::min(o.acq_min, group);
+  if (atomic) o.atomic_max = std::max(o.atomic_max, group + 1);
+  if (after) o.after_min = std::min(o.after_min, group);
+  o.any_su = o.any_su || su;
+  o.any_sr = o.any_sr || sr;
+  o.any_lu = o.any_lu || lu;
+  o.any_la = o.any_la || la;
+  if (g.pstored && !after) o.other_store = true;
+}
+
 void Checker::merge_grid() {
   if (!st_.grid || gwords_.empty()) return;
   const std::uint64_t mask = (1u << GridShadow::kPageBits) - 1;
@@ -63,7 +106,7 @@ void Checker::merge_grid() {
     // Per byte: whether two groups' plain stores, or one's loads and another's plain stores,
     // share a byte (a symmetric test against the groups merged before: order-free).
     w.waw_bytes = w.waw_bytes || (w.pstored & g.pstored);
-    w.rw_bytes = w.rw_bytes || (w.loaded & g.pstored) || (w.pstored & g.loaded);
+    merge_order(*p, static_cast<std::uint32_t>(g.word & mask), g, static_cast<std::uint32_t>(group_));
     w.pstored = static_cast<std::uint8_t>(w.pstored | g.pstored);
     w.loaded = static_cast<std::uint8_t>(w.loaded | g.loaded);
     w.explained = static_cast<std::uint8_t>(w.explained | g.explained);

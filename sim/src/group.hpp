@@ -97,6 +97,9 @@ struct WarpLog {
   // with the lanes that took part (shuffles and votes order no memory: they are not recorded).
   std::vector<std::array<std::uint32_t, 32>> syncs;
   std::vector<std::uint32_t> sync_masks;
+  // With the checker on: the device-scope fences (__threadfence) of the interval, as
+  // lane << 32 | the lane's log size at the fence (accesses before it have a smaller index).
+  std::vector<std::uint64_t> fences;
   bool counted = false;  // with the checker: flushed into the counters in this interval
   // The watchdog (LaunchConfig::watchdog_accesses): a lane's log never grows past `limit`
   // records; the capacity check the append makes anyway is the only test on the hot path.
@@ -206,6 +209,14 @@ class GroupRun {
     return tag_of(loc, kind, width);
   }
   void barrier(ThreadCtx& t, const std::source_location& loc);
+  // __threadfence() and wider (scope >= 1): noted for the checker (release of the thread's
+  // earlier global stores by its next atomic); threads of a group take turns on one worker, so
+  // accesses need no fence of their own.
+  void fence(ThreadCtx& t, int scope) {
+    if (!checking_ || scope < 1) return;
+    WarpLog& wl = warps_[t.warp];
+    wl.fences.push_back(std::uint64_t(t.lane) << 32 | wl.lanes[t.lane].size());
+  }
   std::uint64_t collective(ThreadCtx& t, const CollectiveOp& op, std::uint32_t mask,
                            std::uint64_t value, std::int64_t arg, const std::source_location& loc);
   std::uint32_t active_lanes(ThreadCtx& t, const std::source_location& loc);

@@ -77,6 +77,8 @@ void CheckerSink::read_interval(const IntervalLogs& logs) {
             quiet,
             {}};
   std::copy(checker.read_only_loads().begin(), checker.read_only_loads().end(), scan.ro);
+  for (std::uint32_t w = 0; w < logs.warps.size(); ++w)
+    if (!logs.warps[w].fences.empty()) [[unlikely]] checker.warp_fences(w, logs.warps[w].fences);
   const bool calm = checker.calm();
   if (checker.lone_stores_possible() && only_lone_stores(logs, scan, calm)) {
     checker.lone_stores(lone_);

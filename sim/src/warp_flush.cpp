@@ -62,6 +62,7 @@ void GroupRun::end_interval(bool group_end) {
     for (std::uint32_t l = 0; l < 32; ++l) wl.lanes[l].clear();
     wl.syncs.clear();
     wl.sync_masks.clear();
+    wl.fences.clear();
     wl.counted = false;
   }
 }
