@@ -394,7 +394,7 @@ TEST(Check, AtomicBytesAreTheBytesAnAtomicMayExplain) {
 }
 
 // PTX: __syncwarp waits for the non-exited lanes of its mask; on the H100 a full mask with exited
-// lanes is silent under synccheck (tests/hardware/barrier_probe/).
+// lanes is silent under synccheck (tests/hardware/checker_probe/).
 TEST(Check, SyncwarpWithAnExitedLaneIsNoFindingAndNoHang) {
   tgsim::Device dev;
   auto out = dev.alloc<int>(32, "out");

@@ -120,7 +120,7 @@ TEST(Warp, DifferentMasksAcrossLanesAreAFindingNotAHang) {
 }
 
 // PTX waits for the non-exited lanes of the mask; on the H100 a full-mask shuffle of a half warp
-// whose other half returned is right and synccheck is silent (tests/hardware/barrier_probe/).
+// whose other half returned is right and synccheck is silent (tests/hardware/checker_probe/).
 TEST(Warp, NamedLanesThatExitedAreNoFinding) {
   tgsim::Device dev;
   auto out = dev.alloc<int>(32, "out");

@@ -69,6 +69,7 @@ std::string finding_example(const Finding& f) {
     case FindingKind::kAssert: return trf("check.ex.assert", {who(f), f.where()});
     case FindingKind::kTrap: return trf("check.ex.trap", {who(f), f.where()});
     case FindingKind::kIntegerDivision: return trf("check.ex.integer_division", {who(f), f.where()});
+    case FindingKind::kMisaligned: return trf("check.ex.misaligned", {who(f), f.where()});
   }
   return f.message;
 }

@@ -18,6 +18,7 @@
 #include "internal.hpp"
 
 #include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Demangle/Demangle.h>
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/InlineAsm.h>
@@ -36,7 +37,7 @@ constexpr std::uint64_t kLoopBudget = std::uint64_t(1) << 30;
 
 // The library's entry points (abi.h).
 struct Runtime {
-  FunctionCallee int_fault, assert_fail, trap, loop_budget;
+  FunctionCallee int_fault, assert_fail, trap, loop_budget, constant_store;
 };
 
 Runtime runtime(Context& c) {
@@ -47,6 +48,7 @@ Runtime runtime(Context& c) {
   r.assert_fail = c.m.getOrInsertFunction("__tgsim_assert_fail", noreturn, v, c.i8p, c.i8p, c.i8p, c.i32, c.i8p);
   r.trap = c.m.getOrInsertFunction("__tgsim_trap", noreturn, v, c.i8p, c.i32);
   r.loop_budget = c.m.getOrInsertFunction("__tgsim_loop_budget", noreturn, v, c.i8p, c.i64);
+  r.constant_store = c.m.getOrInsertFunction("__tgsim_constant_store", noreturn, v, c.i8p, c.i8p);
   return r;
 }
 
@@ -164,8 +166,23 @@ std::string asm_text(const CallBase& cb) {
 // assert, abort, trap and brkpt in device code: calls into the library at the same line.
 void replace_fault_calls(Context& c, const Runtime& rt, Function& f) {
   std::vector<CallInst*> calls;
-  for (Instruction& i : instructions(f))
+  std::vector<StoreInst*> constant_stores;
+  for (Instruction& i : instructions(f)) {
     if (auto* ci = dyn_cast<CallInst>(&i)) calls.push_back(ci);
+    if (auto* st = dyn_cast<StoreInst>(&i); st && is_constant_memory(c, st->getPointerOperand()))
+      constant_stores.push_back(st);
+  }
+  // A store to __constant__ memory: nvcc warns and emits a trap in its place (the H100 ends the
+  // launch, memcheck: "Trace/breakpoint trap"; tests/hardware/checker_probe/). The store goes,
+  // a call that reports it and ends the thread takes its place.
+  for (StoreInst* st : constant_stores) {
+    IRBuilder<> b(st);
+    const Value* gv = getUnderlyingObject(st->getPointerOperand(), 0);
+    Constant* name = b.CreateGlobalStringPtr(llvm::demangle(gv->getName().str()), "tgsim.constant.name");
+    CallInst* n = b.CreateCall(rt.constant_store, {site_arg(c, *st), name});
+    n->setDebugLoc(st->getDebugLoc());
+    st->eraseFromParent();
+  }
   for (CallInst* ci : calls) {
     const Function* g = ci->getCalledFunction();
     const StringRef name = g ? g->getName() : "";

@@ -65,11 +65,6 @@ bool is_kernel_memory(const Context& c, Value* ptr) {
   return true;
 }
 
-bool is_constant_memory(const Context& c, Value* ptr) {
-  const Value* u = getUnderlyingObject(ptr, 0);
-  auto* gv = dyn_cast<GlobalVariable>(u);
-  return gv && c.annotated_constant.count(gv);
-}
 
 // One record for `bytes` (1, 2, 4, 8 or 16) at `addr` (i64), placed before `at`.
 void emit_record(Context& c, Entry& e, Instruction* at, Constant* site, unsigned kind,
@@ -344,6 +339,13 @@ void instrument_function(Context& c, Function& f) {
     else instrument_access(c, accesses[i]);
   }
   finish_fast_path(c, f, e, calls);
+}
+
+// Whether `ptr` points into a __constant__ variable (its underlying object).
+bool is_constant_memory(const Context& c, Value* ptr) {
+  const Value* u = getUnderlyingObject(ptr, 0);
+  auto* gv = dyn_cast<GlobalVariable>(u);
+  return gv && c.annotated_constant.count(gv);
 }
 
 }  // namespace tgsim::pass

@@ -99,6 +99,7 @@ void emit_module_descriptor(Context& c);
 void mark_warp_aggregated_atomic(const Context& c, llvm::CallBase& call);
 // faults.cpp: integer division guards, assert/abort/trap calls, the loop budget.
 void guard_faults(Context& c);
+bool is_constant_memory(const Context& c, llvm::Value* ptr);
 
 // The file, line and column a source site names: the innermost location outside tgsim's
 // own headers (so a load inlined from a user helper keeps the helper's line, and a runtime

@@ -140,6 +140,7 @@ const char* cudaGetErrorName(cudaError_t e) {
     case cudaErrorInvalidSymbol: return "cudaErrorInvalidSymbol";
     case cudaErrorInvalidDeviceFunction: return "cudaErrorInvalidDeviceFunction";
     case cudaErrorAssert: return "cudaErrorAssert";
+    case cudaErrorMisalignedAddress: return "cudaErrorMisalignedAddress";
     case cudaErrorInitializationError: return "cudaErrorInitializationError";
     case cudaErrorInvalidPitchValue: return "cudaErrorInvalidPitchValue";
     case cudaErrorInvalidMemcpyDirection: return "cudaErrorInvalidMemcpyDirection";
@@ -199,14 +200,22 @@ cudaError_t tgsim_cuda_launch_kernel(const void* kernel, const unsigned* grid, c
     std::lock_guard lock(mu);
     std::ofstream(path, std::ios::app) << tgsim::to_json(r, -1) << "\n";
   }
-  for (const tgsim::Finding& f : r.findings)
-    if (f.kind == tgsim::FindingKind::kAssert || f.kind == tgsim::FindingKind::kTrap) {
-      const bool assert_failed = f.kind == tgsim::FindingKind::kAssert;
-      sticky = assert_failed ? cudaErrorAssert : cudaErrorLaunchFailure;
-      return fail(sticky, std::string("launch of ") + cfg.name + " failed: " +
-                              (assert_failed ? "device-side assert triggered" : "unspecified launch failure") +
-                              " at " + f.file + ":" + std::to_string(f.line));
+  // Findings that end the launch on the GPU: its error, sticky as there.
+  for (const tgsim::Finding& f : r.findings) {
+    cudaError_t e = cudaSuccess;
+    const char* what = "";
+    if (f.kind == tgsim::FindingKind::kAssert) {
+      e = cudaErrorAssert, what = "device-side assert triggered";
+    } else if (f.kind == tgsim::FindingKind::kTrap || f.kind == tgsim::FindingKind::kConstantWrite) {
+      e = cudaErrorLaunchFailure, what = "unspecified launch failure";
+    } else if (f.kind == tgsim::FindingKind::kMisaligned) {
+      e = cudaErrorMisalignedAddress, what = "misaligned address";
     }
+    if (e == cudaSuccess) continue;
+    sticky = e;
+    return fail(sticky, std::string("launch of ") + cfg.name + " failed: " + what + " at " + f.file + ":" +
+                            std::to_string(f.line));
+  }
   return cudaSuccess;
 }
 

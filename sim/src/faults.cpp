@@ -57,6 +57,15 @@ void __tgsim_trap(const void* site, int what) {
   throw AbortGroup{};
 }
 
+void __tgsim_constant_store(const void* site, const char* name) {
+  ThreadCtx& t = running();
+  t.group_->add_finding(t, FindingKind::kConstantWrite, loc_of(site),
+                        std::string("store to __constant__ '") + (name ? name : "?") + "'" +
+                            ": __constant__ data is read-only in kernels; nvcc makes the store a trap, "
+                            "so the thread ended and the launch failed (cudaErrorLaunchFailure on the GPU)");
+  throw AbortGroup{};
+}
+
 void __tgsim_loop_budget(const void* site, unsigned long long iterations) {
   ThreadCtx& t = running();
   t.group_->add_finding(t, FindingKind::kWatchdog, loc_of(site),

@@ -209,6 +209,10 @@ class GroupRun {
     return tag_of(loc, kind, width);
   }
   void barrier(ThreadCtx& t, const std::source_location& loc);
+  // A warp instruction of `width` bytes per lane with a lane whose address is not a multiple
+  // of it: a misaligned-access finding (warp_flush.cpp). `site` is its site id.
+  [[gnu::cold]] void note_misaligned(std::uint32_t site, SiteKind kind, std::uint32_t width, std::uint32_t mask,
+                                     const std::uint64_t* addr, std::uint32_t w);
   // __threadfence() and wider (scope >= 1): noted for the checker (release of the thread's
   // earlier global stores by its next atomic); threads of a group take turns on one worker, so
   // accesses need no fence of their own.

@@ -88,6 +88,7 @@ const char* to_string(FindingKind k) {
     case FindingKind::kAssert: return "assert";
     case FindingKind::kTrap: return "trap";
     case FindingKind::kIntegerDivision: return "integer-division";
+    case FindingKind::kMisaligned: return "misaligned-access";
   }
   return "?";
 }

@@ -60,7 +60,7 @@ std::uint64_t GroupRun::collective(ThreadCtx& t, const CollectiveOp& op, std::ui
 // each arrived lane's result and releases them. Named lanes that exited are no finding: PTX waits
 // for "all non-exited threads in membermask", and on the H100 a full-mask __syncwarp and shuffle
 // of a half warp whose other half returned give the right result with synccheck silent
-// (tests/hardware/barrier_probe/). A lane that reads an exited lane's value is a finding below.
+// (tests/hardware/checker_probe/). A lane that reads an exited lane's value is a finding below.
 bool GroupRun::try_complete_warp(std::uint32_t w, std::uint32_t caller) {
   WarpCollective& wc = wsync_[w];
   const std::uint32_t base = w * 32, n = std::min<std::uint32_t>(32, nthreads_ - base);

@@ -9,6 +9,9 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <cstdio>
+
+#include <tgsim/models.hpp>
 
 #include "group.hpp"
 #include "warp_transpose.hpp"
@@ -48,7 +51,39 @@ void WarpGrouper::clear() {
 void GroupRun::count_instruction(std::uint32_t site, SiteKind kind, std::uint32_t width,
                                  std::uint32_t mask, const std::uint64_t* addr, std::uint32_t w,
                                  std::uint64_t spread) {
+  if (width > 1 && addr && mask) [[likely]] {  // misaligned lanes (the spread holds their low bits)
+    std::uint64_t low = addr[std::countr_zero(mask)] | spread;
+    if (spread == model::kUnknownSpread) {
+      low = 0;
+      for (std::uint32_t m = mask; m; m &= m - 1) low |= addr[std::countr_zero(m)];
+    }
+    if (low & (width - 1)) [[unlikely]] note_misaligned(site, kind, width, mask, addr, w);
+  }
   sinks_->on_instruction(WarpInstruction{site, kind, width, mask, addr, group_, w, 1, spread});
+}
+
+// The pass records an access no wider than its alignment in the IR (wider ones are split into
+// naturally aligned pieces), so a recorded access of N bytes at an address that is not a
+// multiple of N is one the program declared aligned: nvcc emits one N-byte instruction for it
+// and the GPU stops the launch (memcheck: "misaligned"). tgsim performs the access and reports
+// the first such lane of the warp instruction.
+void GroupRun::note_misaligned(std::uint32_t site, SiteKind kind, std::uint32_t width, std::uint32_t mask,
+                               const std::uint64_t* addr, std::uint32_t w) {
+  std::uint32_t lane = 0, n = 0;
+  for (std::uint32_t m = mask; m; m &= m - 1) {
+    const std::uint32_t l = static_cast<std::uint32_t>(std::countr_zero(m));
+    if (!(addr[l] & (width - 1))) continue;
+    if (n++ == 0) lane = l;
+  }
+  const SiteInfo& s = state_.sites.info(site);
+  const bool store = is_write(kind);
+  char where[40];
+  std::snprintf(where, sizeof where, "0x%llx", static_cast<unsigned long long>(addr[lane] & kAddrMask));
+  add_finding_at(threads_[w * 32 + lane].ctx, FindingKind::kMisaligned, s.file, s.line, s.column,
+                 std::string(store ? "stores " : "loads ") + std::to_string(width) + " bytes at " + where +
+                     ", not a multiple of " + std::to_string(width) + " (" + std::to_string(n) + " of " +
+                     std::to_string(std::popcount(mask)) + " lanes of warp " + std::to_string(w) +
+                     "); on the GPU a misaligned address stops the launch, tgsim performed the access");
 }
 
 // The sinks read the interval's logs (the checker); with the checker on, the logs were kept
@@ -100,6 +135,13 @@ inline void GroupRun::count_row(const std::uint64_t* const* data, std::size_t k,
   const TagInfo& ti = tag_info_[tag];
   std::uint32_t site = ti.site;
   SiteKind kind = ti.kind;
+  if (((data[0][k] | spread) & (ti.width - 1)) && ti.width > 1) [[unlikely]] {  // misaligned lanes
+    if (kind == SiteKind::kLoad || kind == SiteKind::kStore)
+      count_placed(tag, 0xFFFFFFFFu, row(data, k, len), w, spread);
+    else
+      count_instruction(site, kind, ti.width, 0xFFFFFFFFu, row(data, k, len), w, spread);
+    return;
+  }
   if (kind == SiteKind::kLoad || kind == SiteKind::kStore) {
     const std::uint64_t base = reinterpret_cast<std::uint64_t>(arena_.data());
     const std::uint64_t a0 = data[0][k] & kAddrMask;
@@ -123,7 +165,7 @@ inline bool GroupRun::quick_row(std::uint64_t record, std::uint64_t spread) {
   const std::uint32_t tag = static_cast<std::uint32_t>(record >> kTagShift);
   const TagInfo& ti = tag_info_[tag];
   if ((ti.kind != SiteKind::kLoad && ti.kind != SiteKind::kStore) || spread >= quick_spread_ ||
-      ti.width > quick_width_ || ti.placed[1] == ~0u)
+      ti.width > quick_width_ || ti.placed[1] == ~0u || ((record | spread) & (ti.width - 1)))
     return false;
   const std::uint64_t base = reinterpret_cast<std::uint64_t>(arena_.data());
   if (!lanes_inside(record & kAddrMask, spread, ti.width, base, shared_valid_)) return false;

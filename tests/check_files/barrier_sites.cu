@@ -1,6 +1,6 @@
 // Kernels that meet at barriers and warp collectives in unusual ways (issue 37).
-// tests/hardware/barrier_probe.cu runs them on the H100, plain and under compute-sanitizer
-// (tests/hardware/barrier_probe/results.txt); barrier_sites_test.sh checks that tgsim gives the
+// tests/hardware/checker_probe.cu runs them on the H100, plain and under compute-sanitizer
+// (tests/hardware/checker_probe/results.txt); checker_probe_test.sh checks that tgsim gives the
 // H100's results and synccheck's verdicts. Measured there:
 //   sites_block      right result; synccheck: "Divergent thread(s) in block"
 //   sites_warp       wrong result; synccheck: "Divergent thread(s) in warp"

@@ -132,11 +132,13 @@ enum class FindingKind {
                     // ended, the launch failed (cudaErrorLaunchFailure on the GPU)
   kIntegerDivision,  // an integer division or remainder by 0, or INT_MIN / -1 (the value is
                      // the GPU's: x / 0 = all ones, x % 0 = x, INT_MIN / -1 = INT_MIN)
+  kMisaligned,       // an access of N bytes at an address that is not a multiple of N (the
+                     // GPU stops the launch: cudaErrorMisalignedAddress); tgsim performs it
 };
 // "out-of-bounds", "barrier-divergence", "raw-hazard", "war-hazard", "waw-hazard",
 // "warp-sync-raw-hazard", "warp-sync-war-hazard", "warp-sync-waw-hazard", "uninitialized-read",
 // "warp-collective", "constant-write", "use-after-free", "watchdog", "unsupported", "assert",
-// "trap", "integer-division"
+// "trap", "integer-division", "misaligned-access"
 const char* to_string(FindingKind k);
 bool is_hazard(FindingKind k);
 

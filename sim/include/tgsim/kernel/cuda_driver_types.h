@@ -31,6 +31,7 @@ typedef enum cudaError {
   cudaErrorInvalidDeviceFunction = 98,
   cudaErrorCooperativeLaunchTooLarge = 720,
   cudaErrorAssert = 710,
+  cudaErrorMisalignedAddress = 716,
   cudaErrorUnknown = 999
 } cudaError_t;
 

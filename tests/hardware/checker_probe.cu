@@ -1,14 +1,17 @@
 // Issue 37 probe: what the H100 does, and what compute-sanitizer says, where threads of a group
-// meet at different __syncthreads() sites, exit before barriers, or pass warp masks that name
-// exited lanes or differ by lane. Each case checks its own result and prints "CASE: ok" or
-// "CASE: WRONG got X want Y"; barrier_probe.sh runs every case plain and under synccheck and
-// racecheck. The kernels are ours; tgsim's tests run the same ones (tests/check_files/barrier_sites.cu).
+// meet at different __syncthreads() sites, exit before barriers, pass warp masks that name
+// exited lanes or leave themselves out, load a float4 from a misaligned address, or store to
+// __constant__ memory. Each case checks its own result and prints "CASE: ok", "CASE: WRONG ..."
+// or "CASE: ERROR <the CUDA error>"; checker_probe.sh runs every case plain and under synccheck,
+// racecheck and memcheck. The kernels are ours (tests/check_files/); tgsim's tests run the same.
 #include <cuda_runtime.h>
 
 #include <cstdio>
 #include <cstring>
 
 #include "../check_files/barrier_sites.cu"
+#include "../check_files/constant_write.cu"
+#include "../check_files/misaligned.cu"
 
 namespace {
 
@@ -61,6 +64,23 @@ int main(int argc, char** argv) {
       ballot_lanemask<<<1, 32>>>(out);
       for (int i = 0; i < 32; ++i) want[i] = i / 3;  // lanes j < i with j % 3 == 2
       bad += check("ballot_lanemask", out, want, 32);
+    }
+    if (all || !std::strcmp(k, "misaligned_float4")) {
+      float* in = nullptr;
+      cudaMalloc(&in, 132 * sizeof(float));
+      cudaMemset(in, 0, 132 * sizeof(float));
+      misaligned_float4<<<1, 32>>>(in, reinterpret_cast<float4*>(g), 1);
+      bad += check("misaligned_float4", g, want, 0);
+      cudaFree(in);
+    }
+    if (all || !std::strcmp(k, "write_constant")) {
+      write_constant<<<1, 32>>>(reinterpret_cast<float*>(out));
+      float got[32];
+      cudaMemcpy(got, out, sizeof got, cudaMemcpyDeviceToHost);
+      const cudaError_t e = cudaDeviceSynchronize();
+      std::printf("write_constant: %s, out[0] = %g\n", e == cudaSuccess ? "no error" : cudaGetErrorString(e),
+                  got[0]);
+      bad += e != cudaSuccess;
     }
     if (argc == 1) break;
   }
