@@ -90,12 +90,23 @@ Command add_check(CLI::App& program) {
   c->add_option("--schedule", o.schedule,
                 "fiber order in a group: both (in-order and reverse), in-order, reverse, "
                 "shuffle[:SEED]");
+  c->add_option("--schedules", o.schedules,
+                 "explore N schedules: in-order, reverse, then N-2 seeded shuffles of the threads at "
+                 "every barrier interval (shuffle:1 ...; each replays with --schedule shuffle:K)");
   c->add_flag("--same-value-waw", o.same_value_waw,
               "also report write-after-write hazards whose stores write equal values");
   c->add_flag("--json", o.json, "one JSON object");
   add_file_options(*c, st->file, "check");
   return {c, [st] {
-            const CheckOptions& o = st->o;
+            CheckOptions& o = st->o;
+            if (!o.schedules.empty()) {
+              if (o.schedule != "both") {
+                std::cerr << "tgsim: error: --schedule '" << o.schedule << "' and --schedules '" << o.schedules
+                          << "' exclude each other\n";
+                return 2;
+              }
+              o.schedule = "explore:" + o.schedules;
+            }
             if (looks_like_kernel_file(o.kernel)) {
               FileLaunch file = st->file;
               file.file = o.kernel;

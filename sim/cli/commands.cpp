@@ -61,6 +61,17 @@ int no_fixture_error() {
 
 std::vector<ScheduleChoice> parse_schedule(const std::string& s, bool allow_both) {
   if (allow_both && s == "both") return {{"in-order", Schedule::kInOrder}, {"reverse", Schedule::kReverse}};
+  if (allow_both && s.rfind("explore:", 0) == 0) {  // --schedules N: in-order, reverse, shuffle:1 ...
+    unsigned n = 0;
+    auto [p, ec] = std::from_chars(s.data() + 8, s.data() + s.size(), n);
+    if (ec != std::errc() || p != s.data() + s.size() || n < 1 || n > kMaxSchedules)
+      throw std::invalid_argument("bad --schedules '" + s.substr(8) + "': a number from 1 to " +
+                                  std::to_string(kMaxSchedules));
+    std::vector<ScheduleChoice> v{{"in-order", Schedule::kInOrder}, {"reverse", Schedule::kReverse}};
+    v.resize(std::min<std::size_t>(n, 2));
+    for (unsigned k = 1; k + 2 <= n; ++k) v.push_back({"shuffle:" + std::to_string(k), Schedule::kShuffle, k});
+    return v;
+  }
   if (s == "in-order") return {{s, Schedule::kInOrder}};
   if (s == "reverse") return {{s, Schedule::kReverse}};
   if (s == "shuffle") return {{s, Schedule::kShuffle, 1}};

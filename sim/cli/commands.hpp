@@ -61,10 +61,12 @@ struct ScheduleChoice {
   Schedule schedule;
   std::uint64_t seed = 1;
 };
+// "explore:N" (check's --schedules N): in-order, reverse, then shuffle:1 .. shuffle:N-2.
+inline constexpr unsigned kMaxSchedules = 1000;
 std::vector<ScheduleChoice> parse_schedule(const std::string& s, bool allow_both);
 
 struct CheckOptions {  // `tgsim check` (check.cpp)
-  std::string kernel, schedule = "both";
+  std::string kernel, schedule = "both", schedules;
   int n = 0;
   unsigned threads = 0;
   bool json = false, same_value_waw = false;

@@ -148,14 +148,19 @@ void GroupRun::start(std::uint64_t g) {
   switch (state_.cfg.schedule) {
     case Schedule::kInOrder: break;
     case Schedule::kReverse: std::reverse(order_.begin(), order_.end()); break;
-    case Schedule::kShuffle: {
-      std::uint64_t s = state_.cfg.shuffle_seed ^ (g * 0xD1B54A32D192ED03ull);
-      for (std::uint32_t i = nthreads_; i > 1; --i)
-        std::swap(order_[i - 1], order_[splitmix64(s) % i]);
-      break;
-    }
+    case Schedule::kShuffle: shuffle_order(0); break;
   }
   for (std::uint32_t i = 0; i < nthreads_; ++i) ring_[i] = &threads_[order_[i]];
+  interval_no_ = 0;
+}
+
+// Schedule::kShuffle: a new order of the group's threads (lanes of a warp and warps alike) for
+// each barrier interval, from the seed, the group and the interval's number only, so a seed
+// replays the same interleaving for any number of workers (--schedule shuffle:SEED).
+void GroupRun::shuffle_order(std::uint64_t interval) {
+  std::uint64_t s = state_.cfg.shuffle_seed ^ (group_ * 0xD1B54A32D192ED03ull) ^ (interval * 0x9E3779B97F4A7C15ull);
+  for (std::uint32_t i = 0; i < nthreads_; ++i) order_[i] = i;
+  for (std::uint32_t i = nthreads_; i > 1; --i) std::swap(order_[i - 1], order_[splitmix64(s) % i]);
 }
 
 void GroupRun::resume(Thread& th) {
@@ -364,6 +369,10 @@ void GroupRun::release_barrier() {
   }
   arrived_ = 0;
   one_loc_ = true;
+  if (state_.cfg.schedule == Schedule::kShuffle) {  // the next interval's interleaving
+    shuffle_order(++interval_no_);
+    for (std::uint32_t i = 0; i < nthreads_; ++i) ring_[i] = &threads_[order_[i]];
+  }
 }
 
 // Whether the waiting lanes of some warp wait at different barrier sites.

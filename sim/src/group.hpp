@@ -360,6 +360,8 @@ class GroupRun {
   std::uint64_t group_ = 0;
   std::vector<Thread> threads_;
   std::vector<std::uint32_t> order_;
+  std::uint64_t interval_no_ = 0;  // barrier intervals of the group so far (Schedule::kShuffle)
+  void shuffle_order(std::uint64_t interval);
   std::vector<WarpLog> warps_;
   WarpGrouper grouper_;
   std::vector<std::uint32_t> warp_pending_;  // lanes of the warp that may still run
