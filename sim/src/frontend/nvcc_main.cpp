@@ -25,7 +25,7 @@ using namespace tgsim::frontend;
 namespace {
 
 struct Options {
-  bool compile_only = false, shared = false;
+  bool compile_only = false, shared = false, openmp = false;
   std::string out;
   std::vector<std::string> sources, objects, flags, link;  // flags: -I -D -U -include for every compile
 };
@@ -52,12 +52,15 @@ bool toolkit_library(const std::string& name) {
   return starts(name, "cu") || starts(name, "nv") || name == "nppc" || starts(name, "npp");
 }
 
-// -Xcompiler a,b,c: the host compiler's options; the ones that matter to a build (-fPIC, -shared
-// are implied; -D/-I) are kept, the rest ignored.
+// -Xcompiler a,b,c: the host compiler's options; the ones that matter to a build are kept (-D,
+// -I, -U; -fopenmp: host code's OpenMP, compiled by Clang and linked with LLVM's OpenMP runtime,
+// openmp_runtime), the rest ignored (-fPIC and -shared are implied).
 void host_options(Options& o, const std::string& list) {
   std::stringstream ss(list);
-  for (std::string a; std::getline(ss, a, ',');)
+  for (std::string a; std::getline(ss, a, ',');) {
     if (starts(a, "-D") || starts(a, "-I") || starts(a, "-U")) o.flags.push_back(a);
+    if (a == "-fopenmp" || a == "-qopenmp") o.openmp = true;
+  }
 }
 
 // Parses argv; a usage error exits 2 with one line.
@@ -130,10 +133,20 @@ bool compile_one(const Options& o, const std::string& source, const std::string&
   std::vector<std::string> cmd = compile_command(toolchain(), language_of(source), src.string(), obj, false,
                                                  fs::absolute(source).parent_path().string());
   add_user_flags(cmd, o.flags);
+  if (o.openmp) add_user_flags(cmd, {"-fopenmp"});
   std::string output;
   const int rc = run_process(cmd, &output);
   std::cerr << output;
   return rc == 0;
+}
+
+// LLVM's OpenMP runtime beside the Clang that compiles (Debian: libomp-14-dev), for host code
+// built with -Xcompiler -fopenmp; empty when it is not installed.
+std::string openmp_runtime() {
+  std::error_code ec;
+  const fs::path clang = fs::canonical(toolchain().clang, ec);
+  const fs::path lib = clang.parent_path().parent_path() / "lib" / "libomp.so";
+  return !ec && fs::exists(lib) ? lib.string() : std::string();
 }
 
 // Where tgsim's library is: beside the installed program, else the build tree's.
@@ -184,6 +197,12 @@ int main(int argc, char** argv) {
       if (o.shared) cmd.push_back("-shared");
       cmd.push_back(library_path());
       cmd.insert(cmd.end(), o.link.begin(), o.link.end());
+      if (o.openmp) {
+        const std::string omp = openmp_runtime();
+        if (omp.empty()) throw CompileError("tgsim-nvcc: -Xcompiler -fopenmp needs LLVM's OpenMP runtime beside " +
+                                            toolchain().clang + " (Debian: libomp-14-dev)\n");
+        cmd.insert(cmd.end(), {omp, "-Wl,-rpath," + fs::path(omp).parent_path().string()});
+      }
       cmd.insert(cmd.end(), {"-lboost_context", "-ltbb", "-ldl", "-lm", "-pthread"});
       std::string output;
       rc = run_process(cmd, &output) == 0 ? 0 : 1;

@@ -24,4 +24,8 @@ grep -q -- "-o needs a value" usage.err || fail "usage message: $(cat usage.err)
 rc=$?
 [ $rc = 1 ] || fail "compile error exited $rc"
 grep -q "broken.cu:3:.*undeclared_name" broken.err || fail "compile error message: $(cat broken.err)"
+# Host OpenMP: -Xcompiler -fopenmp compiles the pragmas (Clang, GCC's libgomp) and links libgomp.
+"$NVCC" -O3 -Xcompiler -fopenmp,-O3 "$SRC/openmp.cu" -o omp 2> omp.err || fail "openmp build: $(cat omp.err)"
+out=$(OMP_NUM_THREADS=3 ./omp) || fail "openmp program: $out"
+[ "$out" = "openmp: sum 2016, team 3" ] || fail "openmp output: $out"
 echo "tgsim-nvcc: all checks passed"
