@@ -76,6 +76,38 @@ __global__ void pair_math(float* out) {
   out[9] = static_cast<float>(__bfloat162int_rn(__float2bfloat16(3.5f)));  // ties to even: 4
 }
 
+// The operators cuda_fp16.hpp and cuda_bf16.hpp define beside the arithmetic: unary plus (so
+// `+__float2half(x) * h` is __half * __half, not ambiguous), the increments, bf16's -=, /=, !=.
+__global__ void half_operators(float* out) {
+  __half h = __float2half(1.5f);
+  const __half p = +__float2half(2.0f) * h;  // 3
+  __half post = h++;                         // post 1.5, h 2.5
+  --h;                                       // 1.5
+  __nv_bfloat16 b = __float2bfloat16(6.0f);
+  b -= __float2bfloat16(2.0f);               // 4
+  b /= __float2bfloat16(8.0f);               // 0.5
+  ++b;                                       // 1.5
+  out[0] = __half2float(p), out[1] = __half2float(post), out[2] = __half2float(h);
+  out[3] = __bfloat162float(b);
+  out[4] = (b != __float2bfloat16(1.5f)) + 2.0f * (b <= __float2bfloat16(1.5f)) + 4.0f * (+b >= b);  // 6
+}
+
+// SIMD within a word (bytes: 0x7f, 0x80 = -128, 0x05, 0xfe = -2 against 0x01, 0x01, 0x07, 0x02)
+// and the byte dot products, each against its value worked out by hand.
+__global__ void simd_words(unsigned* out) {
+  const unsigned a = 0xfe05807fu, b = 0x02070101u;
+  out[0] = __vmaxs4(a, b);    // max(-2,2)=02 max(5,7)=07 max(-128,1)=01 max(127,1)=7f
+  out[1] = __vmaxu4(a, b);    // fe 07 80 7f
+  out[2] = __vaddss4(a, b);   // 00 0c 81 7f (127+1 saturates)
+  out[3] = __vsub4(a, b);     // fc fe 7f 7e
+  out[4] = __vabsss4(a);      // 02 05 7f 7f
+  out[5] = __vcmpgts4(a, b);  // 00 00 00 ff
+  out[6] = __vsadu4(a, b);    // 252 + 2 + 127 + 126 = 507
+  out[7] = static_cast<unsigned>(__dp4a(static_cast<int>(a), static_cast<int>(b), 10));  // 10 - 4 + 35 - 128 + 127 = 40
+  out[8] = __vavgu2(0x00030001u, 0x00040002u);  // (3+4+1)>>1 = 4, (1+2+1)>>1 = 2
+  out[9] = static_cast<unsigned>(__dp2a_hi(0x0002fffd, 0x05060000, 1));  // -3*6 + 2*5 + 1 = -7
+}
+
 // A __half2 moves through a shuffle as its 4 bytes: lane i gets lane i+1's pair.
 __global__ void shuffle_pairs(float* out) {
   const int lane = threadIdx.x;
@@ -140,6 +172,17 @@ int main() {
   cudaDeviceSynchronize();
   CHECK(f[0] == 8.0f && f[1] == float(__float2half(0.35355339f)) && f[2] == 1.0f && f[3] == 0.0f);
   CHECK(f[4] == 3.0f && f[5] == -2.0f && f[6] == 2.0f && f[7] == 1.25f && f[8] == -0.5f && f[9] == 4.0f);
+  unsigned* u;
+  cudaMallocManaged(&u, 10 * sizeof(unsigned));
+  simd_words<<<1, 1>>>(u);
+  cudaDeviceSynchronize();
+  CHECK(u[0] == 0x0207017fu && u[1] == 0xfe07807fu && u[2] == 0x000c817fu && u[3] == 0xfcfe7f7eu &&
+        u[4] == 0x02057f7fu && u[5] == 0x000000ffu && u[6] == 507u && u[7] == 40u && u[8] == 0x00040002u &&
+        static_cast<int>(u[9]) == -7);
+  cudaFree(u);
+  half_operators<<<1, 1>>>(f);
+  cudaDeviceSynchronize();
+  CHECK(f[0] == 3.0f && f[1] == 1.5f && f[2] == 1.5f && f[3] == 1.5f && f[4] == 6.0f);
   shuffle_pairs<<<1, 32>>>(f);
   cudaDeviceSynchronize();
   CHECK(f[0] == 5.0f && f[1] == -5.0f);

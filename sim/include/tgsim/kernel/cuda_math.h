@@ -9,6 +9,7 @@
  *   cuda_math_int.h    integer intrinsics (__popc, __clz, __brev, __byte_perm, __mul24,
  *                      __umul64hi, __sad, __hadd, __funnelshift_*, ...)
  *   cuda_math_minmax.h CUDA's min/max overload set and __ldg
+ *   cuda_math_simd.h   the SIMD-within-a-word __v*2 / __v*4 family, __dp4a, __dp2a_lo/_hi
  * It also includes <cmath> (and so <math.h>), so sqrtf, expf, fmaf, fminf, ... are visible at
  * global scope as in CUDA.
  *
@@ -23,5 +24,6 @@
 #include "cuda_math_round.h"
 #include "cuda_math_int.h"
 #include "cuda_math_minmax.h"
+#include "cuda_math_simd.h"
 
 #endif /* TGSIM_KERNEL_CUDA_MATH_H */

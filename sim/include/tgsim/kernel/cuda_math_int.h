@@ -4,8 +4,8 @@
  * bit for bit: __popc, __popcll, __clz, __clzll, __ffs, __ffsll, __brev, __brevll,
  * __byte_perm, __mul24, __umul24, __mulhi, __umulhi, __mul64hi, __umul64hi, __sad, __usad,
  * __hadd, __uhadd, __rhadd, __urhadd, __funnelshift_l / r / lc / rc. No simplification: each is
- * exact; all are constexpr. Not modelled: the SIMD-in-a-word __v* family, __dp4a / __dp2a,
- * __fns, __nv_* internals. */
+ * exact; all are constexpr. The SIMD-in-a-word __v* family and __dp4a / __dp2a are in
+ * cuda_math_simd.h. Not modelled: __fns, __nv_* internals. */
 #ifndef TGSIM_KERNEL_CUDA_MATH_INT_H
 #define TGSIM_KERNEL_CUDA_MATH_INT_H
 

@@ -89,11 +89,21 @@ __forceinline__ __nv_bfloat16 operator-(__nv_bfloat16 a, __nv_bfloat16 b) { retu
 __forceinline__ __nv_bfloat16 operator*(__nv_bfloat16 a, __nv_bfloat16 b) { return __hmul(a, b); }
 __forceinline__ __nv_bfloat16 operator/(__nv_bfloat16 a, __nv_bfloat16 b) { return __hdiv(a, b); }
 __forceinline__ __nv_bfloat16 operator-(__nv_bfloat16 a) { return __hneg(a); }
+__forceinline__ __nv_bfloat16 operator+(__nv_bfloat16 a) { return a; }
 __forceinline__ __nv_bfloat16& operator+=(__nv_bfloat16& a, __nv_bfloat16 b) { return a = a + b; }
+__forceinline__ __nv_bfloat16& operator-=(__nv_bfloat16& a, __nv_bfloat16 b) { return a = a - b; }
 __forceinline__ __nv_bfloat16& operator*=(__nv_bfloat16& a, __nv_bfloat16 b) { return a = a * b; }
+__forceinline__ __nv_bfloat16& operator/=(__nv_bfloat16& a, __nv_bfloat16 b) { return a = a / b; }
+__forceinline__ __nv_bfloat16& operator++(__nv_bfloat16& a) { return a = a + __nv_bfloat16(1.0f); }
+__forceinline__ __nv_bfloat16& operator--(__nv_bfloat16& a) { return a = a - __nv_bfloat16(1.0f); }
+__forceinline__ __nv_bfloat16 operator++(__nv_bfloat16& a, int) { const __nv_bfloat16 old = a; ++a; return old; }
+__forceinline__ __nv_bfloat16 operator--(__nv_bfloat16& a, int) { const __nv_bfloat16 old = a; --a; return old; }
 __forceinline__ bool operator<(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) < float(b); }
 __forceinline__ bool operator>(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) > float(b); }
+__forceinline__ bool operator<=(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) <= float(b); }
+__forceinline__ bool operator>=(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) >= float(b); }
 __forceinline__ bool operator==(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) == float(b); }
+__forceinline__ bool operator!=(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) != float(b); }
 __forceinline__ __nv_bfloat162 operator+(__nv_bfloat162 a, __nv_bfloat162 b) { return __hadd2(a, b); }
 __forceinline__ __nv_bfloat162 operator*(__nv_bfloat162 a, __nv_bfloat162 b) { return __hmul2(a, b); }
 
@@ -151,14 +161,11 @@ __forceinline__ __nv_bfloat162 h2sqrt(__nv_bfloat162 a) { return __nv_bfloat162(
 __forceinline__ __nv_bfloat162 operator-(__nv_bfloat162 a, __nv_bfloat162 b) { return __hsub2(a, b); }
 __forceinline__ __nv_bfloat162 operator/(__nv_bfloat162 a, __nv_bfloat162 b) { return __h2div(a, b); }
 __forceinline__ __nv_bfloat162 operator-(__nv_bfloat162 a) { return __hneg2(a); }
+__forceinline__ __nv_bfloat162 operator+(__nv_bfloat162 a) { return a; }
+__forceinline__ __nv_bfloat162& operator/=(__nv_bfloat162& a, __nv_bfloat162 b) { return a = a / b; }
 __forceinline__ __nv_bfloat162& operator+=(__nv_bfloat162& a, __nv_bfloat162 b) { return a = a + b; }
 __forceinline__ __nv_bfloat162& operator-=(__nv_bfloat162& a, __nv_bfloat162 b) { return a = a - b; }
 __forceinline__ __nv_bfloat162& operator*=(__nv_bfloat162& a, __nv_bfloat162 b) { return a = a * b; }
-__forceinline__ __nv_bfloat16& operator-=(__nv_bfloat16& a, __nv_bfloat16 b) { return a = a - b; }
-__forceinline__ __nv_bfloat16& operator/=(__nv_bfloat16& a, __nv_bfloat16 b) { return a = a / b; }
-__forceinline__ bool operator!=(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) != float(b); }
-__forceinline__ bool operator<=(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) <= float(b); }
-__forceinline__ bool operator>=(__nv_bfloat16 a, __nv_bfloat16 b) { return float(a) >= float(b); }
 
 // atomicAdd on bfloat16 pairs and values, as on __half2 and __half (cuda_fp16.h).
 __forceinline__ __nv_bfloat162 atomicAdd(__nv_bfloat162* p, __nv_bfloat162 v) {

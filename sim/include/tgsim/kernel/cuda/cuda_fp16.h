@@ -140,6 +140,13 @@ __forceinline__ __half operator-(__half a, __half b) { return __hsub(a, b); }
 __forceinline__ __half operator*(__half a, __half b) { return __hmul(a, b); }
 __forceinline__ __half operator/(__half a, __half b) { return __hdiv(a, b); }
 __forceinline__ __half operator-(__half a) { return __hneg(a); }
+// Unary plus and the increments, as cuda_fp16.hpp has them (without unary plus, `+h * x` would
+// convert h to float and meet operator*(__half, __half) as an equal candidate: ambiguous).
+__forceinline__ __half operator+(__half a) { return a; }
+__forceinline__ __half& operator++(__half& a) { return a = __hadd(a, __half(1.0f)); }
+__forceinline__ __half& operator--(__half& a) { return a = __hsub(a, __half(1.0f)); }
+__forceinline__ __half operator++(__half& a, int) { const __half old = a; ++a; return old; }
+__forceinline__ __half operator--(__half& a, int) { const __half old = a; --a; return old; }
 __forceinline__ __half& operator+=(__half& a, __half b) { return a = a + b; }
 __forceinline__ __half& operator-=(__half& a, __half b) { return a = a - b; }
 __forceinline__ __half& operator*=(__half& a, __half b) { return a = a * b; }
@@ -203,6 +210,7 @@ __forceinline__ __half2 h2sqrt(__half2 a) { return __half2(hsqrt(a.x), hsqrt(a.y
 __forceinline__ __half2 h2rsqrt(__half2 a) { return __half2(hrsqrt(a.x), hrsqrt(a.y)); }
 __forceinline__ __half2 __habs2(__half2 a) { return __half2(__habs(a.x), __habs(a.y)); }
 __forceinline__ __half2 operator-(__half2 a) { return __hneg2(a); }
+__forceinline__ __half2 operator+(__half2 a) { return a; }
 __forceinline__ __half2& operator-=(__half2& a, __half2 b) { return a = a - b; }
 __forceinline__ __half2& operator/=(__half2& a, __half2 b) { return a = a / b; }
 
