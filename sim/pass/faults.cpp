@@ -37,7 +37,7 @@ constexpr std::uint64_t kLoopBudget = std::uint64_t(1) << 30;
 
 // The library's entry points (abi.h).
 struct Runtime {
-  FunctionCallee int_fault, assert_fail, trap, loop_budget, constant_store;
+  FunctionCallee int_fault, assert_fail, trap, loop_budget, constant_store, heap_alloc, heap_free;
 };
 
 Runtime runtime(Context& c) {
@@ -49,6 +49,8 @@ Runtime runtime(Context& c) {
   r.trap = c.m.getOrInsertFunction("__tgsim_trap", noreturn, v, c.i8p, c.i32);
   r.loop_budget = c.m.getOrInsertFunction("__tgsim_loop_budget", noreturn, v, c.i8p, c.i64);
   r.constant_store = c.m.getOrInsertFunction("__tgsim_constant_store", noreturn, v, c.i8p, c.i8p);
+  r.heap_alloc = c.m.getOrInsertFunction("__tgsim_device_malloc", c.i8p, c.i8p, c.i64);
+  r.heap_free = c.m.getOrInsertFunction("__tgsim_device_free", v, c.i8p, c.i8p);
   return r;
 }
 
@@ -199,10 +201,19 @@ void replace_fault_calls(Context& c, const Runtime& rt, Function& f) {
       n = b.CreateCall(rt.trap, {site_arg(c, *ci), b.getInt32(text == "trap" ? 1 : 2)});
     } else if (name == "llvm.trap" || name == "llvm.debugtrap") {  // __builtin_trap(): ud2, SIGILL
       n = b.CreateCall(rt.trap, {site_arg(c, *ci), b.getInt32(name == "llvm.trap" ? 4 : 5)});
+    } else if ((name == "malloc" || name == "_Znwm" || name == "_Znam" || name == "_ZnwmRKSt9nothrow_t" ||
+                name == "_ZnamRKSt9nothrow_t") && ci->arg_size() >= 1) {
+      // The device heap (device_heap.cpp): malloc and new in kernel code, as CUDA's.
+      n = b.CreateCall(rt.heap_alloc, {site_arg(c, *ci), b.CreateZExtOrTrunc(ci->getArgOperand(0), c.i64)});
+    } else if ((name == "free" || name == "_ZdlPv" || name == "_ZdaPv" || name == "_ZdlPvm" || name == "_ZdaPvm") &&
+               ci->arg_size() >= 1) {
+      n = b.CreateCall(rt.heap_free, {site_arg(c, *ci), b.CreatePointerCast(ci->getArgOperand(0), c.i8p)});
     }
     if (!n) continue;
     n->setDebugLoc(ci->getDebugLoc());
-    if (!ci->getType()->isVoidTy()) ci->replaceAllUsesWith(UndefValue::get(ci->getType()));
+    if (!ci->getType()->isVoidTy())
+      ci->replaceAllUsesWith(n->getType() == ci->getType() ? static_cast<Value*>(n)
+                                                            : UndefValue::get(ci->getType()));
     ci->eraseFromParent();
   }
 }

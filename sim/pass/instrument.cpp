@@ -61,7 +61,9 @@ bool is_kernel_memory(const Context& c, Value* ptr) {
   if (auto* gv = dyn_cast<GlobalVariable>(u); gv && gv->isConstant() && !c.annotated_constant.count(gv))
     return false;
   if (auto* cb = dyn_cast<CallBase>(u))
-    if (Function* f = cb->getCalledFunction(); f && f->getName().startswith("__tgsim_")) return false;
+    if (Function* f = cb->getCalledFunction();
+        f && f->getName().startswith("__tgsim_") && f->getName() != "__tgsim_device_malloc")
+      return false;  // tgsim's own state; a device heap block is the kernel's memory
   return true;
 }
 

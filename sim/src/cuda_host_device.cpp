@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "cuda_host_internal.hpp"
+#include "device_memory.hpp"
 #include "modules.hpp"
 
 using namespace tgsim::detail;
@@ -166,11 +167,17 @@ cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache* c) {
   return cudaSuccess;
 }
 cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig) { return cudaSuccess; }
-cudaError_t cudaDeviceSetLimit(cudaLimit, size_t) { return cudaSuccess; }
+// The device heap's size is modelled (device_heap.cpp: kernel malloc returns NULL past it); the
+// other limits are accepted.
+cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value) {
+  if (limit == cudaLimitMallocHeapSize) tgsim::detail::set_device_heap_limit(value);
+  return cudaSuccess;
+}
 cudaError_t cudaDeviceGetLimit(size_t* v, cudaLimit limit) {
-  *v = limit == cudaLimitStackSize ? 1024 : limit == cudaLimitPrintfFifoSize || limit == cudaLimitMallocHeapSize
-                                                 ? std::size_t(8) << 20
-                                                 : 0;
+  *v = limit == cudaLimitStackSize               ? 1024
+       : limit == cudaLimitMallocHeapSize         ? tgsim::detail::device_heap_limit()
+       : limit == cudaLimitPrintfFifoSize         ? std::size_t(8) << 20
+                                                  : 0;
   return cudaSuccess;
 }
 cudaError_t cudaDeviceCanAccessPeer(int* can, int, int) {

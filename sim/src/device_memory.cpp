@@ -178,9 +178,9 @@ void device_free(void* p) noexcept {
   ::munmap(gone.base, gone.bytes);
 }
 
-void register_device_range(const void* p, std::size_t bytes, const BufferInfo* info) {
+void register_device_range(const void* p, std::size_t bytes, const BufferInfo* info, std::size_t red_zone) {
   auto b = reinterpret_cast<std::uint64_t>(p);
-  insert(DeviceRange{b, b + bytes, b, b + bytes, info});
+  insert(DeviceRange{b, b + bytes, b, b + bytes + red_zone, info});
 }
 
 void unregister_device_range(const void* p) {

@@ -44,8 +44,19 @@ DeviceSpan device_address_span();
 extern std::atomic<std::uint64_t> device_generation;
 
 // Registers memory the library did not allocate (a module's variables): no red zone.
-void register_device_range(const void* p, std::size_t bytes, const BufferInfo* info);
+// red_zone: bytes after the range that belong to it (an access there is out of its bounds).
+void register_device_range(const void* p, std::size_t bytes, const BufferInfo* info, std::size_t red_zone = 0);
 void unregister_device_range(const void* p);
+// The device heap's limit (cudaLimitMallocHeapSize; device_heap.cpp).
+std::size_t device_heap_limit();
+void set_device_heap_limit(std::size_t bytes);
+// Held by a launch while it runs: the device heap's freed blocks are unmapped when none runs.
+struct DeviceHeapLaunch {
+  DeviceHeapLaunch();
+  ~DeviceHeapLaunch();
+  DeviceHeapLaunch(const DeviceHeapLaunch&) = delete;
+  DeviceHeapLaunch& operator=(const DeviceHeapLaunch&) = delete;
+};
 
 // One worker's cache of the last ranges it found (find_device_range takes a lock): emptied
 // when device_generation changes.

@@ -294,6 +294,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
                       t->thread_idx.str() + " of block " + t->block_idx.str() +
                       "): launches from device code (dynamic parallelism) are not simulated");
   validate_launch(profile, cfg);
+  const DeviceHeapLaunch heap_in_use;  // blocks freed by the kernel stay mapped until it ends
   const KernelRef kref = find_kernel(fn.kernel);
   const std::size_t shared = launch_shared_bytes(profile, cfg, kref);
   check_constant_bytes(kref);

@@ -180,6 +180,9 @@ void __tgsim_int_fault(const void* site, int what);
 void __tgsim_assert_fail(const void* site, const char* expr, const char* file, unsigned line,
                          const char* function) __attribute__((noreturn));
 void __tgsim_trap(const void* site, int what) __attribute__((noreturn));
+/* The device heap: malloc/new and free/delete in kernel code. */
+void* __tgsim_device_malloc(const void* site, unsigned long long bytes);
+void __tgsim_device_free(const void* site, void* p);
 /* A store to the __constant__ variable `name` (the pass removed the store). */
 void __tgsim_constant_store(const void* site, const char* name) __attribute__((noreturn));
 void __tgsim_loop_budget(const void* site, unsigned long long iterations) __attribute__((noreturn));
