@@ -94,8 +94,10 @@ TG_KERNEL void note_run_order() {
 // The order the scheduler promises for note_run_order in 8 warps: each pass over the group runs
 // the ready threads in the schedule's order; the last lane of a warp to reach the rendezvous
 // releases the others and goes on, the released ones run in the next pass; a barrier is
-// released when every thread waits at it or exited.
-std::vector<int> expected_run_order(const std::vector<int>& order) {
+// released when every thread waits at it or exited. `next` and `last_interval`: the orders of the
+// second and third intervals (a shuffle draws each interval's anew; else they are `order`).
+std::vector<int> expected_run_order(const std::vector<int>& order, const std::vector<int>& next,
+                                    const std::vector<int>& last_interval) {
   std::vector<int> want, last(8, -1);
   for (int t : order) last[t / 32] = t;
   for (int t : order) {
@@ -104,9 +106,9 @@ std::vector<int> expected_run_order(const std::vector<int>& order) {
   }
   for (int t : order)
     if (last[t / 32] != t) want.push_back(2048 + t);
-  for (int t : order)
+  for (int t : next)
     if (t % 64 != 63) want.push_back(1024 + t);
-  for (int t : order)
+  for (int t : last_interval)
     if (t % 64 != 63) want.push_back(3072 + t);
   return want;
 }
@@ -165,13 +167,27 @@ TEST_P(BarrierSchedules, ThreadsRunInTheScheduleOrderInEveryInterval) {
   if (GetParam() == Schedule::kReverse) {
     EXPECT_EQ(order, std::vector<int>(in_order.rbegin(), in_order.rend()));
   }
+  // The orders of the second and third intervals, as the threads that run in them ran.
+  std::vector<int> second, third;
+  for (int x : g_ran) {
+    if (x >= 1024 && x < 2048) second.push_back(x - 1024);
+    if (x >= 3072) third.push_back(x - 3072);
+  }
   if (GetParam() == Schedule::kShuffle) {
     EXPECT_NE(order, in_order);
     std::vector<int> sorted = order;
     std::sort(sorted.begin(), sorted.end());
     EXPECT_EQ(sorted, in_order);
+    // Each interval's order is drawn anew: the second interval's threads ran in another order
+    // than the first's (the 252 that did not exit).
+    std::vector<int> first_live;
+    for (int t : order)
+      if (t % 64 != 63) first_live.push_back(t);
+    EXPECT_NE(second, first_live);
+    EXPECT_NE(third, second);
   }
-  EXPECT_EQ(g_ran, expected_run_order(order));
+  const bool shuffle = GetParam() == Schedule::kShuffle;
+  EXPECT_EQ(g_ran, expected_run_order(order, shuffle ? second : order, shuffle ? third : order));
   EXPECT_EQ(r.counters.barriers, 8u + 8u);
 }
 

@@ -45,6 +45,25 @@ FindingKind warp_kind(FindingKind k) {
 
 // ------------------------------------------------------------------ merging and findings
 
+void same_value_note(const SameValuePairs& pairs, const std::vector<SiteInfo>& sites,
+                     std::vector<std::string>& notes) {
+  if (pairs.empty()) return;
+  std::uint64_t n = 0;
+  const auto* most = &*pairs.begin();
+  for (const auto& p : pairs) {
+    n += p.second;
+    if (p.second > most->second) most = &p;
+  }
+  auto at = [&](std::uint32_t s) {
+    return s < sites.size() ? basename_of(sites[s].file) + ":" + std::to_string(sites[s].line) : std::string("?");
+  };
+  notes.push_back(std::to_string(n) + " write-after-write pair(s) of unordered stores wrote equal bytes and are "
+                  "not reported (most at " + at(most->first.first) + " and " + at(most->first.second) +
+                  (pairs.size() > 1 ? ", " + std::to_string(pairs.size() - 1) + " more site pair(s)" : std::string()) +
+                  "): with other data they may be races; --same-value-waw (LaunchConfig::report_same_value_waw) "
+                  "reports them");
+}
+
 void hazard_findings(const HazardMap& h, const std::vector<SiteInfo>& sites,
                      const LaunchConfig& cfg, FindingMap& out) {
   for (const auto& [key, agg] : h) {
@@ -147,7 +166,7 @@ void describe_global(HazardAgg& h, const std::vector<BufferSpan>& buffers, std::
 }  // namespace
 
 void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, bool same_value_waw,
-                  HazardMap& out) {
+                  SameValuePairs& same_value, HazardMap& out) {
   auto add = [&](FindingKind kind, std::uint64_t a, std::uint64_t b, std::uint64_t word) {
     std::uint32_t site_a = a & 0x3FFFFF, site_b = b & 0x3FFFFF;
     std::uint32_t ta = (a >> 22) & 0x3FF, tb = (b >> 22) & 0x3FF;
@@ -189,6 +208,8 @@ void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, b
     if (w.w[0] == G::kEmpty) return;  // only loaded (or atomics only): harmless
     if (w.w[1] != G::kEmpty && w.waw_bytes && (w.mixed || same_value_waw))
       add(FindingKind::kWaw, w.w[0], w.w[1], word);
+    else if (w.w[1] != G::kEmpty && w.waw_bytes)
+      ++same_value[{static_cast<std::uint32_t>(w.w[0] & 0x3FFFFF), static_cast<std::uint32_t>(w.w[1] & 0x3FFFFF)}];
     if (w.r[0] == G::kEmpty || !w.rw_bytes) return;
     std::uint64_t st = G::kEmpty, ld = G::kEmpty;
     if ((w.r[0] >> 32) != (w.w[0] >> 32)) {
@@ -537,6 +558,8 @@ void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::
     if (a.write) {
       if (before && (!same_bytes(*before, a) || st_.cfg.report_same_value_waw))
         add(kind(FindingKind::kWaw, *before), shared, word, *before, &a);
+      else if (before) [[unlikely]]
+        ++same_value_[{before->site, a.site}];
     } else {
       if (before) add(kind(FindingKind::kRaw, *before), shared, word, *before, &a);
       if (after) add(kind(FindingKind::kWar, *after), shared, word, a, after);

@@ -74,6 +74,9 @@ struct HazardAgg {
   std::string element;  // "tileA[0][1]", "C[17]"
 };
 using HazardMap = std::map<HazardKey, HazardAgg>;
+// Write-after-write pairs the equal-value rule did not report, by their sites (site 1, site 2):
+// how many.
+using SameValuePairs = std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint64_t>;
 inline void merge_hazards(HazardMap& into, const HazardMap& from) {
   merge_examples(into, from, [](auto& a) -> auto& { return a.count; });
 }
@@ -175,8 +178,12 @@ void global_initcheck(const std::vector<UninitLoad>& loads, const GridShadow& g,
 
 // Decides the hazards between groups once every group has run.
 // `same_value_waw`: LaunchConfig::report_same_value_waw.
+// The equal-value rule's unreported pairs as one note of the report (none: nothing).
+void same_value_note(const SameValuePairs& pairs, const std::vector<SiteInfo>& sites,
+                     std::vector<std::string>& notes);
+// Between groups; the pairs the equal-value rule leaves out go to `same_value`.
 void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, bool same_value_waw,
-                  HazardMap& out);
+                  SameValuePairs& same_value, HazardMap& out);
 // The bytes of the launch's buffers some group wrote by an atomic or stored after one
 // (GridShadow::Word::explained), as ranges of byte offsets per buffer, sorted and merged.
 std::vector<AtomicBytes> atomic_bytes(const GridShadow& g, const std::vector<BufferSpan>& buffers);
@@ -323,6 +330,7 @@ class Checker {
   }
   void end_group();
   const HazardMap& hazards() const { return hazards_; }
+  const SameValuePairs& same_value_pairs() const { return same_value_; }
   // [begin, begin + bytes) holds no byte of a buffer the launch may store to or whose bytes
   // may be uninitialised: a load of at most 16 bytes starting there is never logged.
   struct Span {
@@ -489,6 +497,7 @@ class Checker {
   // Release (checker_release.cpp): the interval's device-scope fences (thread << 32 | seq), and
   // the fences a global atomic of their thread followed (a release of the thread's stores).
   std::vector<std::uint64_t> fences_, releases_;
+  SameValuePairs same_value_;
   void release_stores();
   void note_release(std::uint32_t thread, std::uint32_t seq);
   static bool same_bytes(const Access& a, const Access& b);

@@ -236,16 +236,18 @@ void CheckerSink::learn_buffer(std::uint64_t addr) {
 void CheckerSink::Total::add(const CheckerSink& w, MergeContext&) {
   if (!w.checker_) return;
   merge_hazards(hazards, w.checker_->hazards());
+  for (const auto& [sites, n] : w.checker_->same_value_pairs()) same_value[sites] += n;
   uninit.insert(uninit.end(), w.checker_->uninit_loads().begin(), w.checker_->uninit_loads().end());
 }
 
 void CheckerSink::Total::finish(MergeContext& m) {
   if (st.grid) {
-    grid_hazards(*st.grid, st.buffers, st.cfg.report_same_value_waw, hazards);
+    grid_hazards(*st.grid, st.buffers, st.cfg.report_same_value_waw, same_value, hazards);
     global_initcheck(uninit, *st.grid, st.buffers, hazards);
     m.report.atomic_bytes = atomic_bytes(*st.grid, st.buffers);
   }
   hazard_findings(hazards, m.infos, st.cfg, m.findings);
+  same_value_note(same_value, m.infos, m.report.notes);
 }
 
 }  // namespace tgsim::detail

@@ -94,6 +94,7 @@ class CheckerSink {
     const LaunchState& st;
     HazardMap hazards;
     std::vector<UninitLoad> uninit;
+    SameValuePairs same_value;  // the equal-value rule's unreported pairs (a note)
   };
 
   // Tag classes for the interval's quick scan: shared loads of at most 4 bytes, front-end loads
