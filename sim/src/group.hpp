@@ -209,6 +209,20 @@ class GroupRun {
     return tag_of(loc, kind, width);
   }
   void barrier(ThreadCtx& t, const std::source_location& loc);
+  // The thread's last recorded access of this interval (its address and source line), for the
+  // wild-access message (guard.cpp): reads only, so a signal handler may call it. False if none.
+  bool last_access(const ThreadCtx& t, std::uint64_t* addr, const char** file, std::uint32_t* line) const {
+    if (t.warp >= warps_.size()) return false;
+    const WarpLog::LaneLog& l = warps_[t.warp].lanes[t.lane];
+    if (l.empty()) return false;
+    const std::uint64_t r = l.data()[l.size() - 1];
+    if ((r >> kTagShift) >= tag_info_.size()) return false;
+    const TagInfo& ti = tag_info_[r >> kTagShift];
+    *addr = r & kAddrMask;
+    *file = ti.loc.file_name();
+    *line = ti.loc.line();
+    return *file && **file && *line;
+  }
   // A warp instruction of `width` bytes per lane with a lane whose address is not a multiple
   // of it: a misaligned-access finding (warp_flush.cpp). `site` is its site id.
   [[gnu::cold]] void note_misaligned(std::uint32_t site, SiteKind kind, std::uint32_t width, std::uint32_t mask,

@@ -17,6 +17,8 @@
 #include <tgsim/errors.hpp>
 #include <tgsim/thread.hpp>
 
+#include "group.hpp"
+
 namespace tgsim::detail {
 
 namespace {
@@ -132,9 +134,23 @@ void write_fatal(const Msg& m, const char* kind, int status) {
   if (known) {
     m.put(" accessed address 0x");
     char h[17];
+    const std::uintptr_t fault = a;
     for (int k = 15; k >= 0; --k, a >>= 4) h[k] = "0123456789abcdef"[a & 15];
     h[16] = 0;
     m.put(h);
+    // Where: a load is recorded before it is made, so the thread's last record is the faulting
+    // access when its address is on the faulting page; a store is recorded after it, so then
+    // the last record is the access before it.
+    std::uint64_t last = 0;
+    const char* file = nullptr;
+    std::uint32_t line = 0;
+    if (t->group_ && t->group_->last_access(*t, &last, &file, &line)) {
+      const char* base = std::strrchr(file, '/');
+      m.put((last >> 12) == (fault >> 12) ? " at " : " after its access at ");
+      m.put(base ? base + 1 : file);
+      m.put(":");
+      m.num(line);
+    }
   } else {
     m.put(" accessed a non-canonical address");
   }
