@@ -371,12 +371,27 @@ std::vector<std::string> compile_flags(const FileLaunch& f) {
     if (!std::filesystem::is_directory(d, ec)) throw UsageError("-I '" + d + "' is not a folder");
     out.push_back("-I" + std::filesystem::absolute(d).lexically_normal().string());
   }
-  for (const std::string& d : f.defines) {
-    const std::string name = d.substr(0, d.find('='));
-    bool ok = !name.empty() && !(name[0] >= '0' && name[0] <= '9');
+  for (const std::string& d : f.defines) {  // NAME, NAME=VALUE, or a function-like NAME(A,B)=VALUE
+    std::string name = d.substr(0, d.find('='));
+    bool ok = true;
+    if (const std::size_t open = name.find('('); open != std::string::npos) {
+      const std::string params = name.substr(open + 1);
+      ok = !params.empty() && params.back() == ')';
+      for (std::size_t i = 0; ok && i + 1 < params.size(); ++i)
+        ok = std::isalnum(static_cast<unsigned char>(params[i])) || params[i] == '_' || params[i] == ',' ||
+             params[i] == ' ' || params[i] == '.';
+      name = name.substr(0, open);
+    }
+    ok = ok && !name.empty() && !(name[0] >= '0' && name[0] <= '9');
     for (char ch : name) ok = ok && (std::isalnum(static_cast<unsigned char>(ch)) || ch == '_');
-    if (!ok) throw UsageError("bad -D '" + d + "' (NAME or NAME=VALUE, NAME a C identifier)");
+    if (!ok) throw UsageError("bad -D '" + d + "' (NAME, NAME=VALUE or NAME(ARGS)=VALUE, NAME a C identifier)");
     out.push_back("-D" + d);
+  }
+  for (const std::string& h : f.pre_includes) {  // -include FILE: read before the kernel file
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(h, ec)) throw UsageError("--pre-include '" + h + "' is not a file");
+    out.push_back("-include");
+    out.push_back(std::filesystem::absolute(h).lexically_normal().string());
   }
   for (const std::string& c : f.constants) {  // the macro the Metal adapter reads the constant from
     const std::size_t eq = c.find('=');
@@ -395,7 +410,10 @@ void add_file_options(CLI::App& app, FileLaunch& f, const std::string& verb) {
                  "with a FILE: PARAM=PATH[:RTOL] compares that buffer with a file of raw values; a difference is "
                  "a finding (exit 1) naming the first differing element");
   app.add_option("-I,--include-dir", f.include_dirs, "with a FILE: a folder to search for #include, as the compiler's -I");
-  app.add_option("-D,--define", f.defines, "with a FILE: a macro NAME or NAME=VALUE, as the compiler's -D");
+  app.add_option("-D,--define", f.defines,
+                 "with a FILE: a macro NAME, NAME=VALUE or NAME(ARGS)=VALUE, as the compiler's -D");
+  app.add_option("--pre-include", f.pre_includes,
+                 "with a FILE: a header read before the kernel file, as the compiler's -include");
   app.add_option("--constant", f.constants,
                  "with a Metal FILE: NAME=VALUE gives a [[function_constant]] its value (0 and not defined without)");
   app.add_option("args", f.args, "with a FILE: one ARG per kernel parameter (TYPE[COUNT], TYPE:VALUE)");

@@ -31,7 +31,8 @@ struct FileLaunch {
   std::size_t shared = 0;
   std::string stack;  // --stack BYTES: LaunchConfig::stack_bytes (empty: its default)
   std::vector<std::string> args;
-  std::vector<std::string> include_dirs, defines;  // -I DIR, -D NAME[=VALUE]
+  std::vector<std::string> include_dirs, defines;  // -I DIR, -D NAME[=VALUE] or NAME(ARGS)=VALUE
+  std::vector<std::string> pre_includes;           // --pre-include FILE (the compiler's -include)
   std::vector<std::string> constants;  // --constant NAME=VALUE: a Metal [[function_constant]]
   // --save PARAM=PATH, --expect PARAM=PATH[:RTOL] (buffers_out.hpp)
   std::vector<std::string> save, expect;
