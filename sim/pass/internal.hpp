@@ -72,7 +72,7 @@ struct Context {
 
   // One site global per (file, line, column, function): layout of tgsim_site (abi.h).
   llvm::Constant* site(const llvm::Instruction& at);
-  std::map<std::tuple<std::string, unsigned, unsigned, unsigned, std::string>, llvm::GlobalVariable*> sites;
+  std::map<std::tuple<std::string, unsigned, unsigned, unsigned, std::string, unsigned>, llvm::GlobalVariable*> sites;
   llvm::StructType* site_type = nullptr;
   llvm::Constant* string(const std::string& s);
   std::map<std::string, llvm::Constant*> strings;

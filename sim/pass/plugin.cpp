@@ -55,7 +55,7 @@ PreservedAnalyses KeepAggregatesWhole::run(Module& m, ModuleAnalysisManager&) {
 Context::Context(Module& mod)
     : m(mod), ctx(mod.getContext()), dl(mod.getDataLayout()), i8(Type::getInt8Ty(ctx)),
       i32(Type::getInt32Ty(ctx)), i64(Type::getInt64Ty(ctx)), i8p(Type::getInt8PtrTy(ctx)) {
-  site_type = StructType::create(ctx, {i8p, i8p, i32, i32}, "tgsim.site");
+  site_type = StructType::create(ctx, {i8p, i8p, i32, i32, i32}, "tgsim.site");
   AttributeList ro = AttributeList().addFnAttribute(ctx, Attribute::ReadNone)
                          .addFnAttribute(ctx, Attribute::NoUnwind)
                          .addFnAttribute(ctx, Attribute::WillReturn);
@@ -84,12 +84,16 @@ static unsigned site_column(const SourcePos& p) {
 
 Constant* Context::site(const Instruction& at) {
   SourcePos p = source_pos(at);
-  auto key = std::make_tuple(p.file, p.line, p.column, p.also, p.function);
+  const auto* ld = dyn_cast<LoadInst>(&at);
+  const auto* st = dyn_cast<StoreInst>(&at);
+  const unsigned flags = (ld && ld->isVolatile()) || (st && st->isVolatile()) ? TGSIM_SITE_VOLATILE : 0u;
+  auto key = std::make_tuple(p.file, p.line, p.column, p.also, p.function, flags);
   auto it = sites.find(key);
   if (it != sites.end()) return it->second;
   Constant* init = ConstantStruct::get(site_type, {string(p.file), string(p.function),
                                                    ConstantInt::get(i32, p.line),
-                                                   ConstantInt::get(i32, site_column(p))});
+                                                   ConstantInt::get(i32, site_column(p)),
+                                                   ConstantInt::get(i32, flags)});
   auto* gv = new GlobalVariable(m, site_type, true, GlobalValue::PrivateLinkage, init, "tgsim.site");
   gv->setAlignment(Align(16));  // the access kind goes in the low 4 bits of the tag key
   sites.emplace(key, gv);

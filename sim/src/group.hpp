@@ -149,6 +149,7 @@ struct TagInfo {
   std::source_location loc;
   std::uint32_t placed[2] = {~0u, ~0u};
   bool warp_aggregated = false;  // marked in the launch's SiteTable (mark_warp_aggregated)
+  bool is_volatile = false;      // a front-end volatile access (TGSIM_SITE_VOLATILE)
 };
 
 // The general grouping, for warps whose lanes took different paths through the sites.
@@ -208,6 +209,8 @@ class GroupRun {
   std::uint64_t tag(const std::source_location& loc, SiteKind kind, std::uint32_t width) {
     return tag_of(loc, kind, width);
   }
+  // The access of a tag (pre-shifted) is volatile (its pass site says so).
+  void mark_volatile(std::uint64_t tag) { tag_info_[tag >> kTagShift].is_volatile = true; }
   void barrier(ThreadCtx& t, const std::source_location& loc);
   // The thread's last recorded access of this interval (its address and source line), for the
   // wild-access message (guard.cpp): reads only, so a signal handler may call it. False if none.

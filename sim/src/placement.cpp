@@ -183,9 +183,10 @@ bool GroupRun::check_placed(Checker& checker, TagInfo& ti, std::uint32_t thread,
       checker.access(thread, k, wsync, placed_site(ti, true),
                        store ? SiteKind::kSharedStore : SiteKind::kSharedLoad, off, ti.width, value);
       return false;
-    case Space::kGlobal:
+    case Space::kGlobal:  // a volatile one as an atomic (CheckerSink::access_one says why)
       checker.access(thread, k, wsync, placed_site(ti, false),
-                       store ? SiteKind::kGlobalStore : SiteKind::kGlobalLoad, addr, ti.width, value);
+                     ti.is_volatile ? SiteKind::kGlobalAtomic : store ? SiteKind::kGlobalStore : SiteKind::kGlobalLoad,
+                     addr, ti.width, value);
       return true;
     case Space::kLocal:
     case Space::kInvalid: return false;

@@ -214,8 +214,12 @@ void CheckerSink::access_one(const IntervalLogs& logs, const WarpLog& wl, Lane& 
       return;
     }
     if (ti.placed[0] != ~0u && in_known_buffer(a, ti.width)) {
-      checker_->access(lane.thread, k, lane.wsync, ti.placed[0],
-                       store ? SiteKind::kGlobalStore : SiteKind::kGlobalLoad, a, ti.width, v);
+      // A volatile global access is a relaxed one at system scope (PTX): like an atomic, it
+      // races with no other volatile or atomic access (a flag between groups), and a fence before
+      // it releases, a later load after it acquires (checker_release.cpp). Volatile shared ones
+      // stay plain: racecheck reports the warp-synchronous reductions that rely on them.
+      const SiteKind kind = ti.is_volatile ? SiteKind::kGlobalAtomic : store ? SiteKind::kGlobalStore : SiteKind::kGlobalLoad;
+      checker_->access(lane.thread, k, lane.wsync, ti.placed[0], kind, a, ti.width, v);
       return;
     }
     if (logs.group.check_placed(*checker_, ti, lane.thread, k, lane.wsync, a, v)) learn_buffer(a);

@@ -16,7 +16,7 @@
 extern "C" {
 #endif
 
-#define TGSIM_ABI_VERSION 5
+#define TGSIM_ABI_VERSION 6
 
 /* The running thread (tgsim::ThreadCtx), as instrumented code reads it. */
 #define TGSIM_OFF_THREAD_IDX 0   /* 3 x uint32: threadIdx */
@@ -49,7 +49,11 @@ struct tgsim_site {
   const char* function;
   unsigned line;
   unsigned column;
+  unsigned flags; /* past source_location's fields: TGSIM_SITE_VOLATILE */
 };
+/* The site is a volatile load or store (CUDA's volatile: a relaxed access at system scope, so
+ * global ones take part in no data race; the checker treats them as atomics). */
+#define TGSIM_SITE_VOLATILE 1u
 #define TGSIM_SITE_COLUMN_MASK 0xffffu
 #define TGSIM_SITE_ALSO_SHIFT 16
 #define TGSIM_SITE_LINE_MAX 0xffffu
