@@ -114,40 +114,26 @@ inline constexpr unsigned __vsads4(unsigned a, unsigned b) { return tgsim_cuda::
 inline constexpr unsigned __vsadu2(unsigned a, unsigned b) { return tgsim_cuda::simd_sad<16, false>(a, b); }
 inline constexpr unsigned __vsadu4(unsigned a, unsigned b) { return tgsim_cuda::simd_sad<8, false>(a, b); }
 
-/* Dot products of bytes (and of halves with bytes) accumulated into c. */
-inline constexpr int __dp4a(int a, int b, int c) {
-  for (int i = 0; i < 4; ++i)
-    c += tgsim_cuda::simd_lane<8, true>(static_cast<unsigned>(a), i) *
-         tgsim_cuda::simd_lane<8, true>(static_cast<unsigned>(b), i);
+namespace tgsim_cuda {
+
+/* c plus the products of a's lanes (Lanes of 32/Lanes bits) with b's bytes from byte `first` on. */
+template <int Lanes, bool Signed, class T>
+inline constexpr T dot(T a, T b, T c, int first) {
+  for (int i = 0; i < Lanes; ++i)
+    c += static_cast<T>(simd_lane<32 / Lanes, Signed>(static_cast<unsigned>(a), i) *
+                        simd_lane<8, Signed>(static_cast<unsigned>(b), first + i));
   return c;
 }
-inline constexpr unsigned __dp4a(unsigned a, unsigned b, unsigned c) {
-  for (int i = 0; i < 4; ++i)
-    c += static_cast<unsigned>(tgsim_cuda::simd_lane<8, false>(a, i) * tgsim_cuda::simd_lane<8, false>(b, i));
-  return c;
-}
-/* __dp2a_lo/_hi: the two 16-bit lanes of a times the low (high) two bytes of b. */
-inline constexpr int __dp2a_lo(int a, int b, int c) {
-  for (int i = 0; i < 2; ++i)
-    c += tgsim_cuda::simd_lane<16, true>(static_cast<unsigned>(a), i) *
-         tgsim_cuda::simd_lane<8, true>(static_cast<unsigned>(b), i);
-  return c;
-}
-inline constexpr int __dp2a_hi(int a, int b, int c) {
-  for (int i = 0; i < 2; ++i)
-    c += tgsim_cuda::simd_lane<16, true>(static_cast<unsigned>(a), i) *
-         tgsim_cuda::simd_lane<8, true>(static_cast<unsigned>(b), i + 2);
-  return c;
-}
-inline constexpr unsigned __dp2a_lo(unsigned a, unsigned b, unsigned c) {
-  for (int i = 0; i < 2; ++i)
-    c += static_cast<unsigned>(tgsim_cuda::simd_lane<16, false>(a, i) * tgsim_cuda::simd_lane<8, false>(b, i));
-  return c;
-}
-inline constexpr unsigned __dp2a_hi(unsigned a, unsigned b, unsigned c) {
-  for (int i = 0; i < 2; ++i)
-    c += static_cast<unsigned>(tgsim_cuda::simd_lane<16, false>(a, i) * tgsim_cuda::simd_lane<8, false>(b, i + 2));
-  return c;
-}
+
+}  // namespace tgsim_cuda
+
+/* Dot products of bytes, and of 16-bit halves with the low (_lo) or high (_hi) bytes of b,
+ * accumulated into c. */
+inline constexpr int __dp4a(int a, int b, int c) { return tgsim_cuda::dot<4, true>(a, b, c, 0); }
+inline constexpr unsigned __dp4a(unsigned a, unsigned b, unsigned c) { return tgsim_cuda::dot<4, false>(a, b, c, 0); }
+inline constexpr int __dp2a_lo(int a, int b, int c) { return tgsim_cuda::dot<2, true>(a, b, c, 0); }
+inline constexpr int __dp2a_hi(int a, int b, int c) { return tgsim_cuda::dot<2, true>(a, b, c, 2); }
+inline constexpr unsigned __dp2a_lo(unsigned a, unsigned b, unsigned c) { return tgsim_cuda::dot<2, false>(a, b, c, 0); }
+inline constexpr unsigned __dp2a_hi(unsigned a, unsigned b, unsigned c) { return tgsim_cuda::dot<2, false>(a, b, c, 2); }
 
 #endif /* TGSIM_KERNEL_CUDA_MATH_SIMD_H */
