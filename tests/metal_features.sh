@@ -3,7 +3,8 @@
 # feature in a small kernel of tests/metal_features/, run from its file with exact results and
 # counts: [[host_name]] instantiations (--kernel takes the host name), half and bfloat, Metal's
 # constants and type traits, a header with Metal keywords found through -I, atomics, function
-# constants (--constant), simdgroup_matrix and SIMD functions of half and vectors.
+# constants (--constant), simdgroup_matrix and SIMD functions of half and vectors, type traits,
+# uniform<T>, and instantiations whose template arguments are deduced.
 set -uo pipefail
 tgsim=$1 work=$2
 here=$(cd "$(dirname "$0")" && pwd)/metal_features
@@ -108,6 +109,26 @@ if has "$out" "findings: none" && values "$work/ms.bin" 35f "$want_ms" && values
   ok "MLX's header idioms"
 else
   fail "mlx_style: $out"
+fi
+
+# <metal_type_traits>: bool_constant, true_type/false_type tags, _disjunction/_conjunction/_negation.
+out=$(run "$here/type_traits.metal" --grid 1 --block 4 'int[4]' --save "0=$work/tt.bin")
+if has "$out" "findings: none" && values "$work/tt.bin" 4i "[5, 21, 79, 142]"; then ok "type traits"; else fail "type_traits: $out"; fi
+
+# uniform<T> and make_uniform in loop bounds and arithmetic.
+out=$(run "$here/uniform.metal" --grid 1 --block 4 'float[4]' int:11 --save "0=$work/un.bin")
+if has "$out" "findings: none" && values "$work/un.bin" 4f "[9.0, 10.0, 11.0, 12.0]"; then ok "uniform"; else fail "uniform: $out"; fi
+
+# A kernel template instantiated without template arguments: deduced from the parameters.
+python3 -c "import struct; open('$work/at.bin', 'wb').write(struct.pack('3i', 1, 2, 5))"
+out=$(run "$here/deduced_instantiation.metal" --kernel gather_sum_int_3 --grid 1 --block 4 'int[16]=iota' 'int[4]' \
+      "int[3]=@$work/at.bin" int:100 --save "1=$work/gi.bin")
+out2=$(run "$here/deduced_instantiation.metal" --kernel gather_sum_float_2 --grid 1 --block 4 'float[16]=iota' 'float[4]' \
+       "int[2]=@$work/at.bin" int:100 --save "1=$work/gf.bin")
+if values "$work/gi.bin" 4i "[108, 111, 114, 117]" && values "$work/gf.bin" 4f "[103.0, 105.0, 107.0, 109.0]"; then
+  ok "instantiation with deduced template arguments"
+else
+  fail "deduced_instantiation: $out $out2"
 fi
 
 [ $fails = 0 ] && echo "metal features OK" || { echo "$fails metal feature checks failed"; exit 1; }
