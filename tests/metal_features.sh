@@ -111,16 +111,21 @@ else
   fail "mlx_style: $out"
 fi
 
+python3 -c "import struct; open('$work/at.bin', 'wb').write(struct.pack('3i', 1, 2, 5))"
 # <metal_type_traits>: bool_constant, true_type/false_type tags, _disjunction/_conjunction/_negation.
 out=$(run "$here/type_traits.metal" --grid 1 --block 4 'int[4]' --save "0=$work/tt.bin")
 if has "$out" "findings: none" && values "$work/tt.bin" 4i "[5, 21, 79, 142]"; then ok "type traits"; else fail "type_traits: $out"; fi
+
+# A class template specialized for each address space (device, threadgroup, constant, thread pointers).
+out=$(run "$here/pointer_traits.metal" --grid 1 --block 4 'float[4]' "int[1]=@$work/at.bin" --save "0=$work/pt.bin")
+if has "$out" "findings: none" && values "$work/pt.bin" 4f "[9.0, 11.0, 13.0, 15.0]"; then ok "address-space specializations"
+else fail "pointer_traits: $out"; fi
 
 # uniform<T> and make_uniform in loop bounds and arithmetic.
 out=$(run "$here/uniform.metal" --grid 1 --block 4 'float[4]' int:11 --save "0=$work/un.bin")
 if has "$out" "findings: none" && values "$work/un.bin" 4f "[9.0, 10.0, 11.0, 12.0]"; then ok "uniform"; else fail "uniform: $out"; fi
 
 # A kernel template instantiated without template arguments: deduced from the parameters.
-python3 -c "import struct; open('$work/at.bin', 'wb').write(struct.pack('3i', 1, 2, 5))"
 out=$(run "$here/deduced_instantiation.metal" --kernel gather_sum_int_3 --grid 1 --block 4 'int[16]=iota' 'int[4]' \
       "int[3]=@$work/at.bin" int:100 --save "1=$work/gi.bin")
 out2=$(run "$here/deduced_instantiation.metal" --kernel gather_sum_float_2 --grid 1 --block 4 'float[16]=iota' 'float[4]' \

@@ -79,6 +79,9 @@ class Adapter {
   size_t address_space(size_t i);
   size_t qualified_member(size_t i);
   size_t address_space_overload(size_t brace);
+  size_t address_space_specialization(size_t brace, size_t close);
+  bool has_address_space(size_t first, size_t last) const;
+  size_t remove_if_seen(size_t first, size_t head, size_t brace);
   size_t declaration_start(size_t close_paren) const;
   size_t enclosing_scope(size_t k) const;
   std::set<std::string> signatures_;  // functions with address-space parameters, as adapted

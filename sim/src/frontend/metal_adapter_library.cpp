@@ -42,17 +42,14 @@ size_t Adapter::declaration_start(size_t close_paren) const {
 size_t Adapter::address_space_overload(size_t brace) {
   size_t p = prev_sig(brace);
   if (is(p, "const")) p = prev_sig(p);
+  if (is(p, ">")) return address_space_specialization(brace, p);
   if (!is(p, ")")) return brace;
   size_t open = p;
   for (int d = 0; open > 0; --open) {
     if (is(open, ")")) ++d;
     if (is(open, "(") && --d == 0) break;
   }
-  bool spaces = false;
-  for (size_t k = open; k < p; ++k)
-    spaces = spaces || (toks_[k].kind == Kind::Ident &&
-                        (toks_[k].text == "device" || toks_[k].text == "threadgroup" || toks_[k].text == "constant" ||
-                         toks_[k].text == "thread"));
+  const bool spaces = has_address_space(open, p);
   size_t name = prev_sig(open);
   if (name >= toks_.size()) return brace;
   for (size_t k = name; k > 0 && toks_[name].kind == Kind::Punct && !is(name, "]"); --k)  // operator+= (...)
@@ -61,16 +58,48 @@ size_t Adapter::address_space_overload(size_t brace) {
   if (!spaces || toks_[name].kind != Kind::Ident || toks_[name].text == "if" || toks_[name].text == "for" ||
       toks_[name].text == "while" || toks_[name].text == "switch")
     return brace;
-  const size_t first = declaration_start(p);
+  return remove_if_seen(declaration_start(p), p, brace);
+}
+
+// Whether tokens [first, last) name an address space.
+bool Adapter::has_address_space(size_t first, size_t last) const {
+  for (size_t k = first; k < last; ++k)
+    if (toks_[k].kind == Kind::Ident && (toks_[k].text == "device" || toks_[k].text == "threadgroup" ||
+                                         toks_[k].text == "constant" || toks_[k].text == "thread"))
+      return true;
+  return false;
+}
+
+// The definition whose head is tokens [first, head] and whose body opens at `brace`: kept when
+// its adapted head is new in its scope, removed whole when it was seen (the same definition for
+// another address space). Returns the last token handled.
+size_t Adapter::remove_if_seen(size_t first, size_t head, size_t brace) {
   std::string sig = std::to_string(enclosing_scope(first)) + ":";
-  for (size_t k = first; k <= p; ++k)
+  for (size_t k = first; k <= head; ++k)
     for (char c : toks_[k].kind == Kind::Comment ? std::string() : toks_[k].out)
-      if (!(c == ' ' || c == '\n' || c == '\t') ) sig += c;
+      if (!(c == ' ' || c == '\n' || c == '\t')) sig += c;
   if (signatures_.insert(sig).second) return brace;
   const size_t last = match(brace);
   for (size_t k = first; k <= last; ++k)
     if (toks_[k].kind != Kind::Directive) toks_[k].out = blank(toks_[k].text);
   return last;
+}
+
+// A class template specialized for each address space (MLX's steel type_traits.h:
+// `template <typename T> struct pointer_element<thread T*> {...}`, then <device T*>, ...): after
+// the adapter the specializations are one, so the first is kept and the others are removed.
+// `close` is the `>` before the body's `{`.
+size_t Adapter::address_space_specialization(size_t brace, size_t close) {
+  size_t open = close;
+  for (int d = 0; open > 0; --open) {
+    if (is(open, ">")) ++d;
+    if (is(open, "<") && --d == 0) break;
+  }
+  const size_t name = prev_sig(open), key = prev_sig(name);
+  if (open == 0 || name >= toks_.size() || toks_[name].kind != Kind::Ident ||
+      !(is(key, "struct") || is(key, "class") || is(key, "union")) || !has_address_space(open, close))
+    return brace;
+  return remove_if_seen(declaration_start(close), close, brace);
 }
 
 // A member function qualified by an address space (`T f() const device {...}`, MLX's complex64_t
