@@ -121,6 +121,15 @@ out=$(run "$here/pointer_traits.metal" --grid 1 --block 4 'float[4]' "int[1]=@$w
 if has "$out" "findings: none" && values "$work/pt.bin" 4f "[9.0, 11.0, 13.0, 15.0]"; then ok "address-space specializations"
 else fail "pointer_traits: $out"; fi
 
+# Quad-group reductions, scans, shuffles and votes, a partial last quad included.
+out=$(run "$here/quadgroup.metal" --grid 1 --block 12 'float[10]' 'int[10]' 'uint[10]' 'ushort[20]' \
+      --save "0=$work/q0.bin" --save "1=$work/q1.bin" --save "2=$work/q2.bin" --save "3=$work/q3.bin")
+if has "$out" "findings: none" && values "$work/q0.bin" 10f "[8.0] * 4 + [24.0] * 4 + [18.0] * 2" \
+   && values "$work/q1.bin" 10i "[0, 100, 301, 603, 400, 904, 1509, 2215, 800, 1708]" \
+   && values "$work/q2.bin" 10I "[1000, 0, 3000, 2000, 5043, 4043, 7043, 6043, 9081, 8081]" \
+   && values "$work/q3.bin" 20e "[3.0, -0.0] * 4 + [7.0, -4.0] * 4 + [9.0, -8.0] * 2"; then ok "quad-group functions"
+else fail "quadgroup: $out"; fi
+
 # uniform<T> and make_uniform in loop bounds and arithmetic.
 out=$(run "$here/uniform.metal" --grid 1 --block 4 'float[4]' int:11 --save "0=$work/un.bin")
 if has "$out" "findings: none" && values "$work/un.bin" 4f "[9.0, 10.0, 11.0, 12.0]"; then ok "uniform"; else fail "uniform: $out"; fi
