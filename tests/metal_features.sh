@@ -130,6 +130,26 @@ if has "$out" "findings: none" && values "$work/q0.bin" 10f "[8.0] * 4 + [24.0] 
    && values "$work/q3.bin" 20e "[3.0, -0.0] * 4 + [7.0, -4.0] * 4 + [9.0, -8.0] * 2"; then ok "quad-group functions"
 else fail "quadgroup: $out"; fi
 
+# A vector from fewer scalars than its components: the rest 0 (a float3's padding is not compared).
+out=$(run "$here/vector_init.metal" --grid 1 --block 2 'uint4[2]' '(float3*)float[8]' --save "0=$work/vi.bin" --save "1=$work/vf.bin")
+if has "$out" "findings: none" && values "$work/vi.bin" 8I "[0, 1, 240, 0, 1, 2, 241, 0]" \
+   && python3 -c "import struct, sys; v = struct.unpack('8f', open('$work/vf.bin', 'rb').read()); sys.exit(v[0:3] + v[4:7] != (1.5, 0, 0, 1.5, 1, 0))"; then
+  ok "vector initializer lists"
+else
+  fail "vector_init: $out"
+fi
+
+# A class converting to bool, converted to bfloat, half and float.
+out=$(run "$here/class_to_bfloat.metal" --grid 1 --block 2 'float[2]' --save "0=$work/cb.bin")
+if has "$out" "findings: none" && values "$work/cb.bin" 2f "[333.0, 444.0]"; then ok "class to bfloat"; else fail "class_to_bfloat: $out"; fi
+
+# simdgroup_matrix a * b.
+out=$(run "$here/simdgroup_product.metal" --grid 1 --block 32 "float[64]=@$work/A.bin" 'float[64]=iota' 'float[64]' --save "2=$work/sp.bin")
+want_sp=$(python3 -c "
+A = [float(i % 5) for i in range(64)]
+print([sum(A[r * 8 + k] * (k * 8 + c) for k in range(8)) for r in range(8) for c in range(8)])")
+if has "$out" "findings: none" && values "$work/sp.bin" 64f "$want_sp"; then ok "simdgroup_matrix a * b"; else fail "simdgroup_product: $out"; fi
+
 # uniform<T> and make_uniform in loop bounds and arithmetic.
 out=$(run "$here/uniform.metal" --grid 1 --block 4 'float[4]' int:11 --save "0=$work/un.bin")
 if has "$out" "findings: none" && values "$work/un.bin" 4f "[9.0, 10.0, 11.0, 12.0]"; then ok "uniform"; else fail "uniform: $out"; fi
