@@ -3,7 +3,8 @@
 # feature in a small kernel of tests/metal_features/, run from its file with exact results and
 # counts: [[host_name]] instantiations (--kernel takes the host name), half and bfloat, Metal's
 # constants and type traits, a header with Metal keywords found through -I, atomics, function
-# constants (--constant), simdgroup_matrix and SIMD functions of half and vectors.
+# constants (--constant), simdgroup_matrix and SIMD functions of half and vectors, type traits,
+# uniform<T>, and instantiations whose template arguments are deduced.
 set -uo pipefail
 tgsim=$1 work=$2
 here=$(cd "$(dirname "$0")" && pwd)/metal_features
@@ -108,6 +109,60 @@ if has "$out" "findings: none" && values "$work/ms.bin" 35f "$want_ms" && values
   ok "MLX's header idioms"
 else
   fail "mlx_style: $out"
+fi
+
+python3 -c "import struct; open('$work/at.bin', 'wb').write(struct.pack('3i', 1, 2, 5))"
+# <metal_type_traits>: bool_constant, true_type/false_type tags, _disjunction/_conjunction/_negation.
+out=$(run "$here/type_traits.metal" --grid 1 --block 4 'int[4]' --save "0=$work/tt.bin")
+if has "$out" "findings: none" && values "$work/tt.bin" 4i "[5, 21, 79, 142]"; then ok "type traits"; else fail "type_traits: $out"; fi
+
+# A class template specialized for each address space (device, threadgroup, constant, thread pointers).
+out=$(run "$here/pointer_traits.metal" --grid 1 --block 4 'float[4]' "int[1]=@$work/at.bin" --save "0=$work/pt.bin")
+if has "$out" "findings: none" && values "$work/pt.bin" 4f "[9.0, 11.0, 13.0, 15.0]"; then ok "address-space specializations"
+else fail "pointer_traits: $out"; fi
+
+# Quad-group reductions, scans, shuffles and votes, a partial last quad included.
+out=$(run "$here/quadgroup.metal" --grid 1 --block 12 'float[10]' 'int[10]' 'uint[10]' 'ushort[20]' \
+      --save "0=$work/q0.bin" --save "1=$work/q1.bin" --save "2=$work/q2.bin" --save "3=$work/q3.bin")
+if has "$out" "findings: none" && values "$work/q0.bin" 10f "[8.0] * 4 + [24.0] * 4 + [18.0] * 2" \
+   && values "$work/q1.bin" 10i "[0, 100, 301, 603, 400, 904, 1509, 2215, 800, 1708]" \
+   && values "$work/q2.bin" 10I "[1000, 0, 3000, 2000, 5043, 4043, 7043, 6043, 9081, 8081]" \
+   && values "$work/q3.bin" 20e "[3.0, -0.0] * 4 + [7.0, -4.0] * 4 + [9.0, -8.0] * 2"; then ok "quad-group functions"
+else fail "quadgroup: $out"; fi
+
+# A vector from fewer scalars than its components: the rest 0 (a float3's padding is not compared).
+out=$(run "$here/vector_init.metal" --grid 1 --block 2 'uint4[2]' '(float3*)float[8]' --save "0=$work/vi.bin" --save "1=$work/vf.bin")
+if has "$out" "findings: none" && values "$work/vi.bin" 8I "[0, 1, 240, 0, 1, 2, 241, 0]" \
+   && python3 -c "import struct, sys; v = struct.unpack('8f', open('$work/vf.bin', 'rb').read()); sys.exit(v[0:3] + v[4:7] != (1.5, 0, 0, 1.5, 1, 0))"; then
+  ok "vector initializer lists"
+else
+  fail "vector_init: $out"
+fi
+
+# A class converting to bool, converted to bfloat, half and float.
+out=$(run "$here/class_to_bfloat.metal" --grid 1 --block 2 'float[2]' --save "0=$work/cb.bin")
+if has "$out" "findings: none" && values "$work/cb.bin" 2f "[333.0, 1444.0]"; then ok "class to bfloat"; else fail "class_to_bfloat: $out"; fi
+
+# simdgroup_matrix a * b.
+out=$(run "$here/simdgroup_product.metal" --grid 1 --block 32 "float[64]=@$work/A.bin" 'float[64]=iota' 'float[64]' --save "2=$work/sp.bin")
+want_sp=$(python3 -c "
+A = [float(i % 5) for i in range(64)]
+print([sum(A[r * 8 + k] * (k * 8 + c) for k in range(8)) for r in range(8) for c in range(8)])")
+if has "$out" "findings: none" && values "$work/sp.bin" 64f "$want_sp"; then ok "simdgroup_matrix a * b"; else fail "simdgroup_product: $out"; fi
+
+# uniform<T> and make_uniform in loop bounds and arithmetic.
+out=$(run "$here/uniform.metal" --grid 1 --block 4 'float[4]' int:11 --save "0=$work/un.bin")
+if has "$out" "findings: none" && values "$work/un.bin" 4f "[9.0, 10.0, 11.0, 12.0]"; then ok "uniform"; else fail "uniform: $out"; fi
+
+# A kernel template instantiated without template arguments: deduced from the parameters.
+out=$(run "$here/deduced_instantiation.metal" --kernel gather_sum_int_3 --grid 1 --block 4 'int[16]=iota' 'int[4]' \
+      "int[3]=@$work/at.bin" int:100 --save "1=$work/gi.bin")
+out2=$(run "$here/deduced_instantiation.metal" --kernel gather_sum_float_2 --grid 1 --block 4 'float[16]=iota' 'float[4]' \
+       "int[2]=@$work/at.bin" int:100 --save "1=$work/gf.bin")
+if values "$work/gi.bin" 4i "[108, 111, 114, 117]" && values "$work/gf.bin" 4f "[103.0, 105.0, 107.0, 109.0]"; then
+  ok "instantiation with deduced template arguments"
+else
+  fail "deduced_instantiation: $out $out2"
 fi
 
 [ $fails = 0 ] && echo "metal features OK" || { echo "$fails metal feature checks failed"; exit 1; }

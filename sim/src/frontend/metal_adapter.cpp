@@ -308,7 +308,7 @@ size_t Adapter::kernel(size_t k) {
   if (is(brace, "{")) {
     toks_[brace].out += body;
     if (!pending_host_name_.empty()) {  // [[host_name("x")]] kernel void f(...) {...}: after the body
-      toks_[match(brace)].out += host_name_global(pending_host_name_, toks_[name].text, host_names_.size());
+      toks_[match(brace)].out += host_name_global(pending_host_name_, "&" + toks_[name].text, host_names_.size());
       host_names_.push_back(pending_host_name_);
     }
   }

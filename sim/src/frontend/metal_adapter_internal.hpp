@@ -66,6 +66,7 @@ class Adapter {
   }
   void marker(const Token& t);
   size_t host_name(size_t i);
+  std::string instantiation_type(size_t name, size_t open, size_t close);
   void function_constant(size_t i);
   void tokenize();
   void push(Kind k, size_t b, size_t e);
@@ -78,6 +79,9 @@ class Adapter {
   size_t address_space(size_t i);
   size_t qualified_member(size_t i);
   size_t address_space_overload(size_t brace);
+  size_t address_space_specialization(size_t brace, size_t close);
+  bool has_address_space(size_t first, size_t last) const;
+  size_t remove_if_seen(size_t first, size_t head, size_t brace);
   size_t declaration_start(size_t close_paren) const;
   size_t enclosing_scope(size_t k) const;
   std::set<std::string> signatures_;  // functions with address-space parameters, as adapted
@@ -104,7 +108,8 @@ std::string attr_text(const Token& t);
 void half_literal(Token& t);
 // The strings of a [[host_name("a" "b")]] attribute, concatenated.
 std::string host_name_of(const std::string& a);
-// The global that names kernel `id` by its host name `name` (the n-th of the file).
-std::string host_name_global(const std::string& name, const std::string& id, size_t n);
+// The global that names a kernel (`kernel`: a pointer to it) by its host name `name` (the n-th
+// of the file).
+std::string host_name_global(const std::string& name, const std::string& kernel, size_t n);
 
 }  // namespace tgsim::frontend::metal_adapter_detail

@@ -1,6 +1,7 @@
 // The Metal adapter's rules for the libraries' sources (metal_adapter_internal.hpp): preprocessor
 // line markers, [[host_name]] instantiations, function constants, half literals, members and
 // functions overloaded on address spaces.
+#include <algorithm>
 #include <string>
 
 #include "metal_adapter_internal.hpp"
@@ -41,17 +42,14 @@ size_t Adapter::declaration_start(size_t close_paren) const {
 size_t Adapter::address_space_overload(size_t brace) {
   size_t p = prev_sig(brace);
   if (is(p, "const")) p = prev_sig(p);
+  if (is(p, ">")) return address_space_specialization(brace, p);
   if (!is(p, ")")) return brace;
   size_t open = p;
   for (int d = 0; open > 0; --open) {
     if (is(open, ")")) ++d;
     if (is(open, "(") && --d == 0) break;
   }
-  bool spaces = false;
-  for (size_t k = open; k < p; ++k)
-    spaces = spaces || (toks_[k].kind == Kind::Ident &&
-                        (toks_[k].text == "device" || toks_[k].text == "threadgroup" || toks_[k].text == "constant" ||
-                         toks_[k].text == "thread"));
+  const bool spaces = has_address_space(open, p);
   size_t name = prev_sig(open);
   if (name >= toks_.size()) return brace;
   for (size_t k = name; k > 0 && toks_[name].kind == Kind::Punct && !is(name, "]"); --k)  // operator+= (...)
@@ -60,16 +58,48 @@ size_t Adapter::address_space_overload(size_t brace) {
   if (!spaces || toks_[name].kind != Kind::Ident || toks_[name].text == "if" || toks_[name].text == "for" ||
       toks_[name].text == "while" || toks_[name].text == "switch")
     return brace;
-  const size_t first = declaration_start(p);
+  return remove_if_seen(declaration_start(p), p, brace);
+}
+
+// Whether tokens [first, last) name an address space.
+bool Adapter::has_address_space(size_t first, size_t last) const {
+  for (size_t k = first; k < last; ++k)
+    if (toks_[k].kind == Kind::Ident && (toks_[k].text == "device" || toks_[k].text == "threadgroup" ||
+                                         toks_[k].text == "constant" || toks_[k].text == "thread"))
+      return true;
+  return false;
+}
+
+// The definition whose head is tokens [first, head] and whose body opens at `brace`: kept when
+// its adapted head is new in its scope, removed whole when it was seen (the same definition for
+// another address space). Returns the last token handled.
+size_t Adapter::remove_if_seen(size_t first, size_t head, size_t brace) {
   std::string sig = std::to_string(enclosing_scope(first)) + ":";
-  for (size_t k = first; k <= p; ++k)
+  for (size_t k = first; k <= head; ++k)
     for (char c : toks_[k].kind == Kind::Comment ? std::string() : toks_[k].out)
-      if (!(c == ' ' || c == '\n' || c == '\t') ) sig += c;
+      if (!(c == ' ' || c == '\n' || c == '\t')) sig += c;
   if (signatures_.insert(sig).second) return brace;
   const size_t last = match(brace);
   for (size_t k = first; k <= last; ++k)
     if (toks_[k].kind != Kind::Directive) toks_[k].out = blank(toks_[k].text);
   return last;
+}
+
+// A class template specialized for each address space (MLX's steel type_traits.h:
+// `template <typename T> struct pointer_element<thread T*> {...}`, then <device T*>, ...): after
+// the adapter the specializations are one, so the first is kept and the others are removed.
+// `close` is the `>` before the body's `{`.
+size_t Adapter::address_space_specialization(size_t brace, size_t close) {
+  size_t open = close;
+  for (int d = 0; open > 0; --open) {
+    if (is(open, ">")) ++d;
+    if (is(open, "<") && --d == 0) break;
+  }
+  const size_t name = prev_sig(open), key = prev_sig(name);
+  if (open == 0 || name >= toks_.size() || toks_[name].kind != Kind::Ident ||
+      !(is(key, "struct") || is(key, "class") || is(key, "union")) || !has_address_space(open, close))
+    return brace;
+  return remove_if_seen(declaration_start(close), close, brace);
 }
 
 // A member function qualified by an address space (`T f() const device {...}`, MLX's complex64_t
@@ -137,9 +167,33 @@ std::string host_name_of(const std::string& a) {
 
 // A kernel's host name: a global the pass reads (tgsim_host_name:NAME annotates a pointer to the
 // kernel); `--kernel NAME` and the kernel list use the host name, as Metal's library does.
-std::string host_name_global(const std::string& name, const std::string& id, size_t n) {
+std::string host_name_global(const std::string& name, const std::string& kernel, size_t n) {
   return " static void* const __tgsim_host_name_" + std::to_string(n) +
-         " __attribute__((used, annotate(\"tgsim_host_name:" + name + "\"))) = (void*)&" + id + ";";
+         " __attribute__((used, annotate(\"tgsim_host_name:" + name + "\"))) = (void*)" + kernel + ";";
+}
+
+// The pointer type an explicit instantiation's parameter list names, its parameters adapted as a
+// kernel's are (position attributes dropped, buffers in index order, constant T& by value):
+// `void (*)(const float* in, ...)`, from which `&f` deduces the kernel template's arguments when
+// the instantiation names none (MLX's `template [[host_name("x")]] [[kernel]] void f(...);`).
+std::string Adapter::instantiation_type(size_t name, size_t open, size_t close) {
+  std::vector<Param> params = split_params(open, close);
+  const size_t kernel_name = kernel_name_;
+  const std::string threadgroup_decl = threadgroup_decl_;
+  kernel_name_ = name;
+  std::string body;
+  int next_buffer = 0;
+  bool dynamic_seen = false;
+  for (Param& p : params) param(p, body, next_buffer, dynamic_seen);
+  kernel_name_ = kernel_name;
+  threadgroup_decl_ = threadgroup_decl;
+  std::vector<const Param*> order;
+  for (const Param& p : params)
+    if (p.kept) order.push_back(&p);
+  std::stable_sort(order.begin(), order.end(), [](const Param* x, const Param* y) { return x->buffer < y->buffer; });
+  std::string r = "void (*)(";
+  for (size_t k = 0; k < order.size(); ++k) r += (k ? ", " : "") + render(order[k]->first, order[k]->last);
+  return r + ")";
 }
 
 // `template [[host_name("x")]] [[kernel]] decltype(f<T>) f<T>;` (an explicit instantiation, as
@@ -147,7 +201,7 @@ std::string host_name_global(const std::string& name, const std::string& id, siz
 // statement becomes the host-name global, whose initializer instantiates f<T>. `i` is the
 // `template` token; returns the statement's `;`.
 size_t Adapter::host_name(size_t i) {
-  std::string name;
+  std::string name, params;  // params: the pointer type of a parameter list after a name without <...>
   size_t e = i;
   int depth = 0;
   for (e = next_sig(i); e < toks_.size(); e = next_sig(e)) {
@@ -163,14 +217,17 @@ size_t Adapter::host_name(size_t i) {
     do --k; while (k > i && (toks_[k].kind == Kind::Space || toks_[k].kind == Kind::Comment));
     return k;
   };
-  size_t last = prev(e);
+  size_t last = prev(e), open = toks_.size();
   if (is(last, ")")) {  // the parameter list: back to its '('
+    const size_t close = last;
     int d = 0;
     for (; last > i; --last) {
       if (is(last, ")")) ++d;
       if (is(last, "(") && --d == 0) break;
     }
+    open = last;
     last = prev(last);
+    if (last > i && toks_[last].kind == Kind::Ident) params = instantiation_type(last, open, close);
   }
   size_t first = last;
   if (is(last, ">")) {  // the template arguments
@@ -183,9 +240,10 @@ size_t Adapter::host_name(size_t i) {
   }
   while (first > i && is(prev(first), "::")) first = prev(prev(first));
   if (first <= i || toks_[first].kind != Kind::Ident) fail(toks_[i], "cannot find the kernel this [[host_name]] instantiation names");
-  std::string id;
+  std::string id = "&";
   for (size_t k = first; k <= last; ++k)
     if (toks_[k].kind != Kind::Comment) id += toks_[k].kind == Kind::Space ? " " : toks_[k].text;
+  if (!params.empty()) id = "static_cast<" + params + ">(" + id + ")";  // no template arguments: deduced
   for (size_t k = i; k < e; ++k) toks_[k].out = blank(toks_[k].text);
   toks_[e].out = host_name_global(name, id, host_names_.size());
   host_names_.push_back(name);
