@@ -32,6 +32,7 @@ struct Heap {
   std::mutex mu;
   std::unordered_map<const void*, std::pair<std::size_t, BufferInfo*>> blocks;
   std::vector<void*> freed;  // released when no launch runs
+  std::vector<BufferInfo*> retired;  // freed blocks' names, kept: a stale pointer's lookup may name one
   std::size_t used = 0, limit = std::size_t(8) << 20;
   int launches = 0;  // in flight
 };
@@ -112,6 +113,7 @@ void __tgsim_device_free(const void* site, void* p) {
     if (it != h.blocks.end()) {
       h.used -= it->second.first;
       h.freed.push_back(p);
+      h.retired.push_back(it->second.second);
       h.blocks.erase(it);
       return;
     }
