@@ -14,7 +14,7 @@ cases="sites_block sites_warp exited_syncwarp ballot_lanemask misaligned_float4 
   date -u +"recorded %Y-%m-%d %H:%M UTC"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
   nvcc --version | tail -2
-  compute-sanitizer --version | head -2
+  compute-sanitizer --version | grep -i "^version"
 } >"$out/versions.txt" 2>&1
 nvcc -std=c++17 -arch=sm_90 -lineinfo -o "$out/checker_probe" tests/hardware/checker_probe.cu >"$out/build.txt" 2>&1 || {
   cat "$out/build.txt"; exit 1; }
