@@ -576,8 +576,33 @@ int file_error(std::ostream& err, const FileLaunch& f, std::exception_ptr e) {
 int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, const DeviceProfile& profile,
                      const LaunchConfig& base, bool json) {
   try {
+    // The kernel's printf output streams while the launch runs: to the terminal before the
+    // report; under --json into "printed", the first kJsonPrintedBytes of it with a note.
+    constexpr std::uint64_t kJsonPrintedBytes = std::uint64_t(16) << 20;
+    LaunchConfig cfg = base;
+    std::string json_printed;
+    std::uint64_t printed_bytes = 0;
+    if (json) {
+      cfg.print_out = [&](std::string_view text) {
+        printed_bytes += text.size();
+        if (json_printed.size() < kJsonPrintedBytes)
+          json_printed.append(text.substr(0, kJsonPrintedBytes - json_printed.size()));
+      };
+    } else {
+      cfg.print_out = [&](std::string_view text) {
+        if (printed_bytes == 0) os << "printf output:\n";
+        printed_bytes += text.size();
+        os << text;
+      };
+    }
     // The buffers are copied only for --save and --expect: nothing else reads them.
-    FileRun r = run_file(f, profile, base, /*keep_buffers=*/!f.save.empty() || !f.expect.empty());
+    FileRun r = run_file(f, profile, cfg, /*keep_buffers=*/!f.save.empty() || !f.expect.empty());
+    if (json) {
+      r.report.printed = std::move(json_printed);
+      if (printed_bytes > kJsonPrintedBytes)
+        r.report.notes.push_back("the kernel printed " + std::to_string(printed_bytes) + " bytes; \"printed\" holds the first " +
+                                 std::to_string(kJsonPrintedBytes) + " (run without --json for all of it)");
+    }
     save_buffers(r, f.save);
     const std::vector<ExpectResult> expected = expect_buffers(r, f.expect);
     bool as_expected = true;
@@ -593,7 +618,6 @@ int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, c
     } else {
       os << r.signature << "  (" << r.file << ")\n";
       write_text(os, r.report);
-      if (!r.report.printed.empty()) os << "printf output:\n" << r.report.printed;
       for (const std::string& n : r.report.notes) os << "note: " << n << "\n";
       write_expect_text(os, expected);
     }

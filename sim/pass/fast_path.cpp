@@ -22,6 +22,7 @@
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/MDBuilder.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
+#include <llvm/Transforms/Utils/Local.h>
 
 #include <tgsim/hash.hpp>
 
@@ -68,11 +69,38 @@ bool may_reach_library(const CallBase& cb) {
 // registers (or their spill slots): a hot loop's few keep their registers.
 constexpr std::size_t kTagsInRegisters = 64;
 
-// The loads of the tags' slots made volatile, so that SROA leaves the slots in memory.
-void keep_tags_in_memory(const Entry& e) {
+// A function with more tags than kTagsInRegisters: its keys in a constant table, its tags in one
+// stack array that __tgsim_load_tags fills at entry, each record reading its tag from there
+// (a volatile load, so that nothing after the pass keeps n tags live in registers). The code
+// at entry stays the same size however many sites the function has: inline checks of n keys
+// made one block of 4n loads and stores, and the backend's scheduler is quadratic in a
+// block's memory operations (issue 40).
+void load_tags_by_call(Context& c, Function& f, Entry& e) {
+  const unsigned n = static_cast<unsigned>(e.slot_order.size());
+  ArrayType* aty = ArrayType::get(c.i64, n);
+  std::vector<Constant*> keys;
+  for (const Entry::Slot* s : e.slot_order) keys.push_back(s->key_constant);
+  auto* table = new GlobalVariable(c.m, aty, true, GlobalValue::PrivateLinkage, ConstantArray::get(aty, keys),
+                                   "tgsim.keys");
+  AllocaInst* tags = entry_alloca(f, aty, "tgsim.tags.array");
+  IRBuilder<> b(e.last->getNextNode());
+  e.last = b.CreateCall(c.fn_load_tags, {e.thread, b.CreateConstInBoundsGEP2_64(aty, table, 0, 0),
+                                         b.CreateConstInBoundsGEP2_64(aty, tags, 0, 0), ConstantInt::get(c.i32, n)});
+  for (unsigned i = 0; i < n; ++i) {
+    AllocaInst* slot = e.slot_order[i]->tag;
+    for (User* u : make_early_inc_range(slot->users())) {
+      auto* ld = cast<LoadInst>(u);  // records only read their slot
+      IRBuilder<> at(ld);
+      ld->setOperand(0, at.CreateConstInBoundsGEP2_64(aty, tags, 0, i));
+      ld->setVolatile(true);
+    }
+    slot->eraseFromParent();
+  }
+  // The per-slot key and cell arithmetic after the entry values, now unused.
+  SmallVector<WeakTrackingVH, 64> dead;
   for (const Entry::Slot* s : e.slot_order)
-    for (User* u : s->tag->users())
-      if (auto* ld = dyn_cast<LoadInst>(u)) ld->setVolatile(true);
+    for (Value* v : {s->tag_cell, s->key_cell, s->key}) dead.push_back(v);
+  RecursivelyDeleteTriviallyDeadInstructionsPermissive(dead);
 }
 
 }  // namespace
@@ -99,7 +127,10 @@ const Entry::Slot& slot_of(Context& c, Entry& e, Constant* site, std::uint64_t b
   Value* kc = b.CreateInBoundsGEP(c.i64, e.tags, idx, "tgsim.keycell");
   Value* tc = b.CreateInBoundsGEP(c.i64, e.tags, b.CreateOr(idx, 1), "tgsim.tagcell");
   e.last = cast<Instruction>(tc);
-  it->second = Entry::Slot{key, kc, tc, entry_alloca(function_of(e), c.i64, "tgsim.tag.slot")};
+  // site | bits as site + bits (the site is 16-byte aligned, the bits lie outside its address):
+  // a relocatable constant for the table of a function with many sites.
+  Constant* kconst = ConstantExpr::getAdd(ConstantExpr::getPtrToInt(site, c.i64), ConstantInt::get(c.i64, bits));
+  it->second = Entry::Slot{key, kc, tc, entry_alloca(function_of(e), c.i64, "tgsim.tag.slot"), kconst};
   e.slot_order.push_back(&it->second);
   return it->second;
 }
@@ -151,7 +182,10 @@ void finish_fast_path(Context& c, Function& f, Entry& e, const std::vector<CallB
       write_back(c, e, b);
     }
   if (e.slot_order.empty()) return;
-  if (e.slot_order.size() > kTagsInRegisters) keep_tags_in_memory(e);
+  if (e.slot_order.size() > kTagsInRegisters) {
+    load_tags_by_call(c, f, e);
+    return;
+  }
   Instruction* at = e.last->getNextNode();
   IRBuilder<> b(at);
   Value* all = nullptr;

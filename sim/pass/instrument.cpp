@@ -332,6 +332,7 @@ void instrument_function(Context& c, Function& f) {
   }
   merge_aggregate_loads(c, accesses);
   if (accesses.empty()) return;
+  widen_indices(f);
   Entry& e = c.entry(f);
   make_cursor(c, e);
   std::vector<std::size_t> runs;  // where each run (or single access) ends

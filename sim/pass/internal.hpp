@@ -39,6 +39,7 @@ struct Entry {
   struct Slot {
     llvm::Value *key, *key_cell, *tag_cell;
     llvm::AllocaInst* tag;
+    llvm::Constant* key_constant;  // key, as a constant (the table of a function with many sites)
   };
   std::map<std::pair<llvm::Constant*, std::uint64_t>, Slot> slots;
   std::vector<const Slot*> slot_order;  // in creation order (the resolve call's key order)
@@ -77,7 +78,7 @@ struct Context {
   llvm::Constant* string(const std::string& s);
   std::map<std::string, llvm::Constant*> strings;
 
-  llvm::FunctionCallee fn_thread, fn_access, fn_note_store, fn_resolve_tags;
+  llvm::FunctionCallee fn_thread, fn_access, fn_note_store, fn_resolve_tags, fn_load_tags;
 };
 
 // device_code.cpp
@@ -87,6 +88,8 @@ void lower_shared(Context& c);
 void find_global_vars(Context& c);
 // instrument.cpp
 void instrument_function(Context& c, llvm::Function& f);
+// widen_indices.cpp: sext(X +nsw C) as sext(X) +nsw C before the records split the blocks.
+void widen_indices(llvm::Function& f);
 // fast_path.cpp: the lane's cursor and the sites' tags held in registers during a call.
 void forget_memory_attributes(Context& c);
 void make_cursor(Context& c, Entry& e);

@@ -7,6 +7,7 @@
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Verifier.h>
+#include <llvm/Analysis/GlobalsModRef.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Passes/PassPlugin.h>
 #include <llvm/Transforms/Scalar/GVN.h>
@@ -63,6 +64,8 @@ Context::Context(Module& mod)
   fn_access = m.getOrInsertFunction("__tgsim_access", Type::getVoidTy(ctx), i8p, i8p, i32, i64, i32);
   fn_note_store = m.getOrInsertFunction("__tgsim_note_store", Type::getVoidTy(ctx), i8p, i64, i32);
   fn_resolve_tags = m.getOrInsertFunction("__tgsim_resolve_tags", Type::getVoidTy(ctx), i8p, i64->getPointerTo(), i32);
+  fn_load_tags = m.getOrInsertFunction("__tgsim_load_tags", Type::getVoidTy(ctx), i8p, i64->getPointerTo(),
+                                       i64->getPointerTo(), i32);
 }
 
 Constant* Context::string(const std::string& s) {
@@ -128,6 +131,13 @@ Value* Context::dynamic_base(Entry& e) {
   return e.dynamic;
 }
 
+// ------------------------------------------------------------------ CursorCleanup
+
+PreservedAnalyses CursorCleanup::run(Function& f, FunctionAnalysisManager& am) {
+  if (f.size() <= kGvnBlocks) return GVNPass().run(f, am);
+  return PreservedAnalyses::all();
+}
+
 // ------------------------------------------------------------------ Instrument
 
 PreservedAnalyses Instrument::run(Module& m, ModuleAnalysisManager&) {
@@ -171,8 +181,11 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
               // The cursor's and the tags' stack slots into registers (fast_path.cpp), then the
               // redundant loads of the lane's cursor after adjacent calls.
               if (level != OptimizationLevel::O0) {
+                // GlobalsAA cached before the pass still says a device function only reads
+                // memory; GVN would keep a caller's cursor across a call that grows the log.
+                mpm.addPass(InvalidateAnalysisPass<GlobalsAA>());
                 mpm.addPass(createModuleToFunctionPassAdaptor(SROAPass()));
-                mpm.addPass(createModuleToFunctionPassAdaptor(GVNPass()));
+                mpm.addPass(createModuleToFunctionPassAdaptor(tgsim::pass::CursorCleanup()));
               }
             });
           }};

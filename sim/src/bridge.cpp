@@ -74,6 +74,22 @@ void __tgsim_resolve_tags(void* thread, unsigned long long* keys, unsigned n) {
   }
 }
 
+// A function with many sites (more than fast_path.cpp's kTagsInRegisters) reads its tags here at
+// entry, from the worker's tag cache, and has all of them resolved when one is missing: one
+// loop instead of inline code that grows with the function (issue 40: compile time).
+void __tgsim_load_tags(void* thread, const unsigned long long* keys, unsigned long long* tags, unsigned n) {
+  const TagSlot* cache = static_cast<ThreadCtx*>(thread)->tags_;
+  bool miss = false;
+  for (unsigned i = 0; i < n; ++i) {
+    const TagSlot& s = cache[tag_slot(keys[i])];
+    miss |= s.key != keys[i];
+    tags[i] = s.tag;
+  }
+  if (!miss) return;
+  std::memcpy(tags, keys, std::size_t(n) * sizeof *tags);
+  __tgsim_resolve_tags(thread, tags, n);
+}
+
 void __tgsim_note_store(void* thread, unsigned long long addr, unsigned width) {
   note_store(static_cast<ThreadCtx*>(thread), AccessKind::kStore, addr, width,
              reinterpret_cast<const void*>(addr));

@@ -170,6 +170,8 @@ cudaError_t tgsim_cuda_launch_kernel(const void* kernel, const unsigned* grid, c
   cfg.name = k.kernel->name;
   const char* check = std::getenv("TGSIM_CHECK");
   cfg.check = check && *check && std::strcmp(check, "0") != 0;
+  // printf output goes to stdout while the kernel runs (in the report's order).
+  cfg.print_out = [](std::string_view text) { std::fwrite(text.data(), 1, text.size(), stdout); };
   struct Body {
     void (*tramp)(void**);
     void** args;
@@ -192,7 +194,6 @@ cudaError_t tgsim_cuda_launch_kernel(const void* kernel, const unsigned* grid, c
   } catch (const std::exception& e) {
     return fail(cudaErrorLaunchFailure, std::string("launch of ") + cfg.name + ": " + e.what());
   }
-  std::fwrite(r.printed.data(), 1, r.printed.size(), stdout);
   std::fflush(stdout);
   print_findings(cfg.name, r.findings);
   if (const char* path = std::getenv("TGSIM_REPORT")) {

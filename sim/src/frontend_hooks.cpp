@@ -2,6 +2,8 @@
 // __syncthreads_count/_and/_or, placing an atomic's address, and printf.
 #include "group.hpp"
 
+#include <algorithm>
+
 namespace tgsim::detail {
 
 // Each thread leaves its predicate in slot (round % 2) stamped with its round, meets the others
@@ -39,13 +41,25 @@ bool GroupRun::atomic_target(ThreadCtx& t, const std::source_location& loc, std:
 }
 
 void GroupRun::print(const ThreadCtx& t, std::string text) {
-  std::uint32_t seq = 0;
-  for (auto it = printed_.rbegin(); it != printed_.rend() && it->group == group_; ++it)
-    if (it->thread == t.linear_tid) {
-      seq = it->seq + 1;
-      break;
-    }
-  printed_.push_back(PrintedLine{group_, t.linear_tid, seq, std::move(text)});
+  printed_.push_back(PrintedLine{t.linear_tid, static_cast<std::uint32_t>(text.size()), print_text_.size()});
+  print_text_ += text;
+}
+
+// A barrier interval's lines go out by thread, each thread's in the order it printed them (as
+// a GPU's warps print at each barrier; within an interval, by thread, the same for any schedule).
+void GroupRun::flush_printed(bool group_ended) {
+  if (printed_.empty()) {
+    if (group_ended) state_.print->put(group_, {}, true);
+    return;
+  }
+  std::stable_sort(printed_.begin(), printed_.end(),
+                   [](const PrintedLine& a, const PrintedLine& b) { return a.thread < b.thread; });
+  std::string out;
+  out.reserve(print_text_.size());
+  for (const PrintedLine& p : printed_) out.append(print_text_, p.offset, p.length);
+  printed_.clear();
+  print_text_.clear();
+  state_.print->put(group_, out, group_ended);
 }
 
 }  // namespace tgsim::detail

@@ -233,6 +233,7 @@ void GroupRun::run(std::uint64_t g) {
   if (aborting_) unwind_all();
   for (std::uint32_t w = 0; w < warps_.size(); ++w) flush_warp(w);
   end_interval(true);
+  flush_printed(true);
   std::memset(arena_.data(), 0, arena_used_);
 }
 
@@ -361,6 +362,7 @@ void GroupRun::count_barriers_at_waits() {
 void GroupRun::release_barrier() {
   if (counting_) count_barriers_at_waits();
   end_interval(false);
+  flush_printed(false);
   for (std::uint32_t w = 0; w < warps_.size(); ++w) {
     for (std::uint32_t m = waiting_mask_[w]; m; m &= m - 1)
       threads_[w * 32 + static_cast<std::uint32_t>(std::countr_zero(m))].state = State::kReady;

@@ -131,11 +131,11 @@ class Arena {
   std::size_t size_ = 0;
 };
 
-// One kernel printf, ordered by (group, thread, call) when the launch prints them.
+// One kernel printf of the current barrier interval: its thread and its text in print_text_.
 struct PrintedLine {
-  std::uint64_t group;
-  std::uint32_t thread, seq;
-  std::string text;
+  std::uint32_t thread;
+  std::uint32_t length;
+  std::uint64_t offset;
 };
 
 // What a record's tag stands for (per worker; tags are dense, at most 2^16).
@@ -248,7 +248,8 @@ class GroupRun {
                      std::uint32_t width, bool* shared, std::uint64_t* offset);
   void print(const ThreadCtx& t, std::string text);
   std::byte* dynamic_shared() { return arena_.data() + state_.dynamic_offset; }
-  const std::vector<PrintedLine>& printed() const { return printed_; }
+  // The interval's printf lines, by thread then call, to the launch's PrintStream.
+  void flush_printed(bool group_ended);
   void add_kernel_shared_decls();  // a front-end kernel's shared arrays, for findings
   std::byte* shared_storage(ThreadCtx& t, const std::source_location& loc, const char* name,
                             std::size_t bytes, std::size_t align, std::uint32_t rank,
@@ -416,7 +417,8 @@ class GroupRun {
 
   // barrier_reduce: per parity, per thread, round << 1 | predicate.
   std::vector<std::uint64_t> reduce_slot_[2];
-  std::vector<PrintedLine> printed_;
+  std::vector<PrintedLine> printed_;  // this barrier interval's
+  std::string print_text_;
   TagSlot tags_[kTagSlots];  // the inline path's cache (ThreadCtx::tags_ points here)
   std::unordered_map<std::uint64_t, std::uint32_t> tag_by_key_;
   std::vector<TagInfo> tag_info_;

@@ -61,7 +61,7 @@ std::vector<SiteInfo> SiteTable::snapshot() const {
 
 LaunchState::LaunchState(const DeviceProfile& p, const LaunchConfig& c, KernelFn f,
                          const std::vector<BufferSpan>& b)
-    : profile(p), cfg(c), fn(f), buffers(b) {
+    : profile(p), cfg(c), fn(f), buffers(b), print(std::make_unique<PrintStream>(c.print_out, 0)) {
   if (c.check) grid = std::make_unique<GridShadow>();
 }
 
@@ -261,19 +261,15 @@ Report merge_report(LaunchState& st, const Runs& runs) {
   const std::vector<SiteInfo> infos = st.sites.snapshot();
   MergeContext m{st, infos, std::vector<SiteAcc>(infos.size()), {}, r};
   std::vector<const Sinks*> workers;
-  std::vector<PrintedLine> printed;
   for (const std::unique_ptr<GroupRun>& run : runs) {
     if (!run) continue;
     workers.push_back(&run->sinks());
     merge_findings(m.findings, run->findings());
-    printed.insert(printed.end(), run->printed().begin(), run->printed().end());
   }
   Sinks::merge(workers, m);
   for (auto& [key, agg] : m.findings) r.findings.push_back(agg.finding);  // map order: by kind, site
-  std::sort(printed.begin(), printed.end(), [](const PrintedLine& a, const PrintedLine& b) {
-    return std::tie(a.group, a.thread, a.seq) < std::tie(b.group, b.thread, b.seq);
-  });
-  for (const PrintedLine& p : printed) r.printed += p.text;
+  st.print->finish();
+  r.printed = st.print->take();
   const Counters& c = r.counters;
   if (c.global_load.instructions + c.global_store.instructions + c.shared_load.instructions +
           c.shared_store.instructions + c.global_atomic.instructions + c.shared_atomic.instructions +

@@ -18,6 +18,8 @@
 #include <tgsim/kernel/abi.h>
 #include <tgsim/launch.hpp>
 
+#include "print_stream.hpp"
+
 namespace tgsim::detail {
 
 struct SiteInfo {
@@ -120,6 +122,7 @@ struct LaunchState {
   std::unique_ptr<SmReplay> sm_replay;         // the SMs' L1s, fed in group order (cfg.cache_model)
   std::unique_ptr<AtomicOrder> atomic_order;   // cfg.check on several workers
   SiteTable sites;
+  std::unique_ptr<PrintStream> print;  // the kernel's printf output (cfg.print_out or collected)
   // A kernel compiled by tgsim's front end: its accesses are placed by address, and
   // shared_bytes (static + dynamic) of the group's arena are valid.
   bool frontend = false;

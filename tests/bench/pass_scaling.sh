@@ -13,8 +13,10 @@ inc=$here/sim/include
 plugin=$build/sim/pass/tgsim_pass.so
 dir=$(mktemp -d "${TMPDIR:-/tmp}/tgsim-pass-scaling.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
+# The flags of frontend::compile_command (sim/src/frontend/compile.cpp) for a .cu file.
 flags="-std=c++20 -O2 -g -gdwarf-4 -fPIC -fno-vectorize -fno-slp-vectorize -fno-builtin-printf
-       -Wno-unknown-attributes -I $inc -I $inc/tgsim/kernel/cuda -include tgsim/kernel/cuda_runtime.h"
+       -Wno-unknown-attributes -Wno-register -Wno-c++11-narrowing -fstack-clash-protection
+       -I $inc -fdeclspec -I $inc/tgsim/kernel/cuda -include tgsim/kernel/cuda_runtime.h ${EXTRA_FLAGS:-}"
 user() {  # CPU seconds of the command's children
   python3 -c 'import resource, subprocess, sys
 subprocess.run(sys.argv[1:], check=True, stderr=subprocess.DEVNULL)

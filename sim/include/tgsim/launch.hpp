@@ -5,7 +5,9 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -87,6 +89,11 @@ struct LaunchConfig {
   // Filled after the launch when set (`tgsim bench`'s busy column); the launch writes nothing
   // else through it.
   LaunchTiming* timing = nullptr;
+  // Where the kernel's printf output goes while the launch runs, in the report's order (by
+  // group, then barrier interval, then thread, then call), from any worker but one call at a
+  // time. Empty: collected into Report::printed. A group's text waits until the groups before it
+  // have ended; waiting text past 64 MiB waits in a file under TMPDIR, not in memory.
+  std::function<void(std::string_view)> print_out;
 };
 
 namespace detail {

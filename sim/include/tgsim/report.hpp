@@ -193,7 +193,7 @@ struct Report {
   CapturedInstruction captured;
   std::vector<SiteCounters> sites;  // sorted by file, line, column, kind
   std::vector<Finding> findings;    // sorted by kind, then file, line, column (then site 2)
-  std::string printed;              // the kernel's printf output, by group, thread and call
+  std::string printed;  // the kernel's printf output, by group, barrier interval, thread and call (empty when LaunchConfig::print_out took it)
   std::vector<std::string> notes;   // what the counts cannot show (e.g. no access was seen)
   std::vector<AtomicBytes> atomic_bytes;  // LaunchConfig::check: sorted by buffer span, merged
   bool clean() const { return findings.empty(); }

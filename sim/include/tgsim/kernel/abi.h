@@ -128,6 +128,8 @@ void __tgsim_note_store(void* thread, unsigned long long addr, unsigned width);
 #define TGSIM_KEY_KIND_MASK 0xFull
 #define TGSIM_KEY_WIDTH_SHIFT 56
 void __tgsim_resolve_tags(void* thread, unsigned long long* keys, unsigned n);
+/* The tags of n keys into tags (a function with many sites, at its entry). */
+void __tgsim_load_tags(void* thread, const unsigned long long* keys, unsigned long long* tags, unsigned n);
 
 /* Synchronisation. Sites: pass 0, the pass fills in the call's source location. */
 void __tgsim_barrier(const void* site);
