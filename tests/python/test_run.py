@@ -100,3 +100,23 @@ def test_tgsim_errors_are_exceptions_with_tgsims_message():
         tgsim.run(HERE / "vector_add.cu", grid=0, block=32, args=[f32, f32, f32, 32])
     with pytest.raises(ValueError, match=r"no such kernel file"):
         tgsim.run(HERE / "missing.cu", grid=1, block=32, args=[f32])
+
+
+def test_vector_elements_from_flat_arrays():
+    x = np.arange(4 * 128, dtype=np.float32)
+    out = np.zeros_like(x)
+    r = tgsim.run(HERE / "twice4.cu", grid=1, block=128, args=[x, out])
+    np.testing.assert_array_equal(out, 2 * x)
+    assert r.counters["global.load.thread_accesses"] == 128  # one float4 per thread
+    assert r.counters["global.load.sectors"] == 128 * 16 // 32
+    with pytest.raises(TypeError, match=r"wants a numpy float32 \(a multiple of 4 values\) array"):
+        tgsim.run(HERE / "twice4.cu", grid=1, block=128, args=[x[:-1].copy(), out])
+
+
+def test_metal_kernel_on_a_dispatch_threads_grid():
+    x = np.arange(1000, dtype=np.float32)
+    out = np.zeros_like(x)
+    r = tgsim.run(HERE / "scale.metal", threads_in_grid=1000, block=256, args=[x, out, 1.5], profile="apple-m3")
+    np.testing.assert_array_equal(out, 1.5 * x)
+    assert r.counters["global.load.thread_accesses"] == 1000  # the 24 threads past the grid do not run
+    assert r.findings == []
