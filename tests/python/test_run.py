@@ -120,3 +120,18 @@ def test_metal_kernel_on_a_dispatch_threads_grid():
     np.testing.assert_array_equal(out, 1.5 * x)
     assert r.counters["global.load.thread_accesses"] == 1000  # the 24 threads past the grid do not run
     assert r.findings == []
+
+
+def test_the_report_is_the_commands_json(tmp_path):
+    """tgsim.run's report is `tgsim run FILE --json`'s, for the same inputs (TGSIM_BIN: the command)."""
+    import json, os, subprocess
+    grid, block = 8, 256
+    x = (np.arange(grid * block) % 5).astype(np.float32)
+    x.tofile(tmp_path / "x.bin")
+    out = np.zeros(grid, dtype=np.float32)
+    r = tgsim.run(HERE / "reduce.cu", grid=grid, block=block, args=[x, out, x.size])
+    cmd = [os.environ["TGSIM_BIN"], "run", str(HERE / "reduce.cu"), "--grid", str(grid), "--block", str(block),
+           f"float[{x.size}]=@{tmp_path / 'x.bin'}", f"float[{grid}]=0", f"int:{x.size}", "--json"]
+    report = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
+    assert r.report == report
+    assert r.counters == tgsim._flatten(report["counters"]) and len(r.counters) > 20
