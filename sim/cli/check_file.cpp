@@ -171,40 +171,68 @@ void write_json(std::ostream& os, const std::vector<FileRun>& runs, const std::v
   os << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
 }
 
+// The runs under each schedule, their findings' union, the buffers compared, --save and
+// --expect; UsageError, CompileError or the launch's own exceptions otherwise.
+struct FileCheck {
+  std::vector<ScheduleChoice> scheds;
+  std::vector<FileRun> runs;
+  std::vector<Seen> seen;
+  std::vector<Difference> diffs;
+  std::vector<ExpectResult> expected;
+  bool clean = true;
+};
+
+FileCheck run_check(const FileLaunch& f, const DeviceProfile& profile, const LaunchConfig& base,
+                    const std::string& schedule) {
+  FileCheck c;
+  try {
+    c.scheds = parse_schedule(schedule, true);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  for (const ScheduleChoice& s : c.scheds) {
+    LaunchConfig one = base;
+    one.check = true;
+    one.schedule = s.schedule;
+    one.shuffle_seed = s.seed;
+    c.runs.push_back(run_file(f, profile, one));
+  }
+  c.seen = union_findings(c.runs, c.scheds);
+  c.diffs = differences(c.runs, c.scheds);
+  c.clean = c.seen.empty();
+  for (const Difference& d : c.diffs) c.clean = c.clean && d.unexplained < 0;
+  // --save and --expect: the first schedule's buffers
+  save_buffers(c.runs[0], f.save);
+  c.expected = expect_buffers(c.runs[0], f.expect);
+  for (const ExpectResult& e : c.expected) c.clean = c.clean && e.differing == 0;
+  return c;
+}
+
 }  // namespace
+
+std::string check_file_json(const FileLaunch& f, const DeviceProfile& profile, const LaunchConfig& base,
+                            const std::string& schedule, FileRun* first) {
+  FileCheck c = run_check(f, profile, base, schedule);
+  std::ostringstream os;
+  write_json(os, c.runs, c.scheds, c.seen, c.diffs, c.clean, c.expected);
+  if (first) *first = std::move(c.runs[0]);
+  return os.str();
+}
 
 int check_file(std::ostream& os, std::ostream& err, const FileLaunch& f, const DeviceProfile& profile,
                const LaunchConfig& base, bool json, const std::string& schedule) {
-  std::vector<ScheduleChoice> scheds;
+  FileCheck c;
   try {
-    scheds = parse_schedule(schedule, true);
-  } catch (const std::invalid_argument& e) {
-    return report_error("usage", e.what(), 2, std::string("tgsim: error: ") + e.what());
-  }
-  std::vector<FileRun> runs;
-  try {
-    for (const ScheduleChoice& s : scheds) {
-      LaunchConfig c = base;
-      c.check = true;
-      c.schedule = s.schedule;
-      c.shuffle_seed = s.seed;
-      runs.push_back(run_file(f, profile, c));
-    }
+    c = run_check(f, profile, base, schedule);
   } catch (...) {
     return file_error(err, f, std::current_exception());
   }
-  const std::vector<Seen> seen = union_findings(runs, scheds);
-  const std::vector<Difference> diffs = differences(runs, scheds);
-  bool clean = seen.empty();
-  for (const Difference& d : diffs) clean = clean && d.unexplained < 0;
-  std::vector<ExpectResult> expected;
-  try {  // --save and --expect: the first schedule's buffers
-    save_buffers(runs[0], f.save);
-    expected = expect_buffers(runs[0], f.expect);
-  } catch (const UsageError& e) {
-    return report_error("usage", e.what(), 2, std::string("tgsim: error: ") + e.what());
-  }
-  for (const ExpectResult& e : expected) clean = clean && e.differing == 0;
+  const std::vector<ScheduleChoice>& scheds = c.scheds;
+  const std::vector<FileRun>& runs = c.runs;
+  const std::vector<Seen>& seen = c.seen;
+  const std::vector<Difference>& diffs = c.diffs;
+  const std::vector<ExpectResult>& expected = c.expected;
+  const bool clean = c.clean;
   if (json) {
     write_json(os, runs, scheds, seen, diffs, clean, expected);
     return clean ? 0 : 1;

@@ -109,9 +109,8 @@ std::string param_text(const tgsim_param_desc& p) {
   return std::string(*p.c_type ? p.c_type : p.type) + (*p.name ? std::string(" ") + p.name : "");
 }
 
-// The element type a pointer parameter's C type names, in ARG words ("const unsigned int*" ->
-// "uint"); "*" for a pointer to pointers; "" where it cannot be told (no debug info, void*, a
-// struct or a type no ARG names): then any buffer binds.
+}  // namespace
+
 std::string pointee_arg_type(std::string t) {
   auto strip = [&t](const std::string& w) {
     for (std::size_t at; (at = t.find(w)) != std::string::npos;) {
@@ -141,8 +140,10 @@ std::string pointee_arg_type(std::string t) {
   return "";
 }
 
+namespace {
+
 void bind_buffer(BoundArg& b, std::string arg, const tgsim_param_desc& p, std::size_t i,
-                 std::uint64_t& seed) {
+                 std::uint64_t& seed, const void* host) {
   // "(T*)TYPE[COUNT]...": the user binds a TYPE buffer to a parameter of another type on purpose.
   bool cast = false;
   if (!arg.empty() && arg[0] == '(') {
@@ -179,7 +180,9 @@ void bind_buffer(BoundArg& b, std::string arg, const tgsim_param_desc& p, std::s
   b.ptr = b.buffer.get();
   const std::string init = arg.substr(close + 1);
   const std::size_t comps = b.type.bytes / b.type.scalar;
-  if (init.empty() || init == "=iota") {
+  if (host) {  // the caller's bytes (FileLaunch::host_data)
+    std::memcpy(b.buffer.get(), host, b.count * b.type.bytes);
+  } else if (init.empty() || init == "=iota") {
     for (std::size_t e = 0; e < b.count; ++e)
       for (std::size_t c = 0; c < comps; ++c) {
         const std::uint64_t r = detail::splitmix64(seed);
@@ -462,7 +465,7 @@ std::size_t parse_stack(const std::string& s) {
   return static_cast<std::size_t>(v);
 }
 
-FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig cfg, bool keep_buffers) {
+const tgsim_kernel_desc& file_kernel(const FileLaunch& f) {
   if (!std::filesystem::exists(f.file)) throw UsageError("no such kernel file '" + f.file + "'");
   if (std::filesystem::is_directory(f.file)) throw UsageError("'" + f.file + "' is a directory, not a kernel file");
   std::vector<detail::KernelRef> kernels = load_module(frontend::compile_to_shared_object(f.file, compile_flags(f)));
@@ -474,8 +477,11 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
       }))
     kernels = load_module(frontend::compile_to_shared_object(f.file, compile_flags(f), inst));
   if (kernels.empty()) throw UsageError(f.file + " defines no __global__ kernel");
-  const detail::KernelRef& k = choose_kernel(kernels, f);
-  const tgsim_kernel_desc& kd = *k.kernel;
+  return *choose_kernel(kernels, f).kernel;
+}
+
+FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig cfg, bool keep_buffers) {
+  const tgsim_kernel_desc& kd = file_kernel(f);
   if (f.args.size() != kd.nparams)
     throw UsageError(std::string(kd.name) + " takes " + std::to_string(kd.nparams) + " parameter(s), " +
                      std::to_string(f.args.size()) + " ARG(s) given: " + signature(kd));
@@ -500,7 +506,8 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
   for (std::size_t i = 0; i < f.args.size(); ++i) {
     auto b = std::make_unique<BoundArg>();
     if (f.args[i].find('[') != std::string::npos) {
-      bind_buffer(*b, f.args[i], kd.params[i], i, seed);
+      const auto host = f.host_data.find(i);
+      bind_buffer(*b, f.args[i], kd.params[i], i, seed, host == f.host_data.end() ? nullptr : host->second);
       argv.push_back(&b->ptr);
     } else {
       bind_scalar(*b, f.args[i], kd.params[i], i);

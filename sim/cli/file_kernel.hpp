@@ -12,11 +12,13 @@
 #pragma once
 #include <cstddef>
 #include <iosfwd>
+#include <map>
 #include <exception>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include <tgsim/kernel/abi.h>
 #include <tgsim/launch.hpp>
 
 namespace CLI {
@@ -36,6 +38,9 @@ struct FileLaunch {
   std::vector<std::string> constants;  // --constant NAME=VALUE: a Metal [[function_constant]]
   // --save PARAM=PATH, --expect PARAM=PATH[:RTOL] (buffers_out.hpp)
   std::vector<std::string> save, expect;
+  // The bytes of buffer ARG i given by the caller instead of its initialiser (the Python
+  // module's numpy arrays): COUNT elements of its TYPE, copied in before the launch.
+  std::map<std::size_t, const void*> host_data;
 };
 
 // The compiler flags of -I and -D (absolute include folders, checked macro names); UsageError
@@ -67,6 +72,16 @@ struct FileRun {
 // (`check` compares two runs'); without, buffers stays empty and no copy is made.
 FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig base, bool keep_buffers = true);
 
+// FILE compiled (through the cache) and loaded, and the kernel f.kernel names chosen from its
+// kernels (the only one when f.kernel is empty); UsageError or CompileError otherwise. The
+// description lives as long as the process (a loaded module is never unloaded).
+const tgsim_kernel_desc& file_kernel(const FileLaunch& f);
+
+// The element type a pointer parameter's C type names, in ARG words ("const unsigned int*" ->
+// "uint"); "*" for a pointer to pointers; "" where it cannot be told (no debug info, void*, a
+// struct or a type no ARG names): then any buffer binds.
+std::string pointee_arg_type(std::string c_type);
+
 // "X[,Y[,Z]]" -> Dim3 (each at least 1); UsageError naming `what` otherwise.
 Dim3 parse_dim3(const std::string& s, const char* what);
 
@@ -88,6 +103,11 @@ int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, c
 // buffers compared; the same exit statuses.
 int check_file(std::ostream& os, std::ostream& err, const FileLaunch& f, const DeviceProfile& profile,
                const LaunchConfig& base, bool json, const std::string& schedule);
+// `tgsim check FILE --json`'s object (check_file's runs, without printing); with `first`, the
+// first schedule's run (its buffers) too. Throws what run_file throws, UsageError for a bad
+// schedule, --save or --expect.
+std::string check_file_json(const FileLaunch& f, const DeviceProfile& profile, const LaunchConfig& base,
+                            const std::string& schedule, FileRun* first = nullptr);
 // A run's report as `tgsim run FILE --json` prints it.
 std::string file_json(const FileRun& r, int indent);
 
