@@ -177,12 +177,12 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
                            {tr("pic.bar.dram"), {}},      {tr("pic.bar.wavefronts"), {}},
                            {tr("pic.bar.ms"), {}}};
   const int at = o.at;
-  // 99 columns: 15 + 6 x 11 + 10 + 8.
-  os << pad_right(tr("sweep.variant"), 15);
+  // 99 columns: 15 + 6 x 11 + 10 + 8, a column widened to its widest cell + 1 (counts of 10^9
+  // and more keep their columns apart); printed once every variant has run.
+  std::vector<std::vector<std::string>> table = {{tr("sweep.variant")}};
   for (const char* col : {"sweep.ld_req", "sweep.ld_sectors", "sweep.l1_hits", "sweep.l2_sectors", "sweep.dram_bytes",
-                          "sweep.sh_wavef"})
-    os << pad_left(tr(col), 11);
-  os << pad_left(tr("sweep.est_ms"), 10) << pad_left(tr("sweep.bound"), 8) << "\n";
+                          "sweep.sh_wavef", "sweep.est_ms", "sweep.bound"})
+    table[0].push_back(tr(col));
   for (const std::string& k : variants) {
     catalog::RunOptions opt;
     opt.n = o.n;
@@ -196,9 +196,18 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
                         double(c.dram_read_bytes + c.dram_write_bytes),
                         double(c.shared_load.wavefronts + c.shared_store.wavefronts), est.time_ms()};
     for (std::size_t i = 0; i < bars.size(); ++i) bars[i].values.push_back(v[i]);
-    os << std::left << std::setw(15) << k << std::right;
-    for (int i = 0; i < 6; ++i) os << std::setw(11) << with_commas(std::uint64_t(v[i]));  // exact counts
-    os << std::setw(10) << fmt3(est.time_ms()) << std::setw(8) << est.bound << "\n";
+    table.push_back({k});
+    for (int i = 0; i < 6; ++i) table.back().push_back(with_commas(std::uint64_t(v[i])));  // exact counts
+    table.back().push_back(fmt3(est.time_ms()));
+    table.back().push_back(est.bound);
+  }
+  std::vector<std::size_t> w = {15, 11, 11, 11, 11, 11, 11, 10, 8};
+  for (std::size_t i = 1; i < w.size(); ++i)
+    for (const auto& row : table) w[i] = std::max(w[i], display_width(row[i]) + 1);
+  for (const auto& row : table) {
+    os << pad_right(row[0], w[0]);
+    for (std::size_t i = 1; i < w.size(); ++i) os << pad_left(row[i], w[i]);
+    os << "\n";
   }
   const int n = o.n ? o.n : catalog::find(variants.front())->default_n;
   const int timed_n = at ? at : n;

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -462,6 +463,68 @@ std::size_t parse_stack(const std::string& s) {
   return static_cast<std::size_t>(v);
 }
 
+namespace {
+
+// The file's text without its comments (their line breaks kept).
+std::string code_of(const std::string& file) {
+  std::ifstream in(file);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text.compare(i, 2, "//") == 0) {
+      i = std::min(text.find('\n', i), text.size()) - 1;
+    } else if (text.compare(i, 2, "/*") == 0) {
+      const std::size_t end = std::min(text.find("*/", i + 2), text.size() - 2);
+      out += std::string(std::count(text.begin() + i, text.begin() + end, '\n'), '\n');
+      i = end + 1;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+// The text of the function defined at `line` (1-based): from that line to its closing brace.
+std::string body_at(const std::string& code, unsigned line) {
+  std::size_t p = 0;
+  for (unsigned l = 1; l < line; ++l) {
+    p = code.find('\n', p);
+    if (p == std::string::npos) return "";
+    ++p;
+  }
+  const std::size_t open = code.find('{', p);
+  if (open == std::string::npos) return "";
+  int depth = 0;
+  for (std::size_t i = open; i < code.size(); ++i) {
+    depth += code[i] == '{' ? 1 : code[i] == '}' ? -1 : 0;
+    if (depth == 0) return code.substr(p, i + 1 - p);
+  }
+  return code.substr(p);
+}
+
+// A launch that made no shared access of a kernel that declares shared memory (__shared__, Metal
+// threadgroup) in its body, or of a file that declares some where no kernel of the compiled
+// module reaches any, while the compiled kernel reaches no shared array: the optimiser removed
+// the shared-memory work (code whose results never reach global memory is dead), which a
+// learner would otherwise read as a kernel that runs without it. Sound: a compiled kernel that
+// reaches no shared array cannot make a shared access at any launch size.
+void note_removed_shared(Report& r, const std::string& file, const detail::KernelRef& k) {
+  const Counters& c = r.counters;
+  if (c.shared_load.instructions + c.shared_store.instructions + c.shared_atomic.instructions) return;
+  if (k.kernel->nshared) return;
+  bool module_has_shared = k.module->shared_static_bytes != 0;
+  for (unsigned i = 0; i < k.module->nkernels; ++i) module_has_shared = module_has_shared || k.module->kernels[i].nshared;
+  static const std::regex declares(R"(\b__shared__\b|\bthreadgroup\s+[A-Za-z_])");
+  const std::string code = code_of(file);
+  const bool in_body = k.kernel->file && std::filesystem::path(k.kernel->file).filename() ==
+                                             std::filesystem::path(file).filename() &&
+                       std::regex_search(body_at(code, k.kernel->line), declares);
+  if (in_body || (!module_has_shared && std::regex_search(code, declares)))
+    r.notes.push_back(tr("note.shared_removed"));
+}
+
+}  // namespace
+
 FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig cfg, bool keep_buffers) {
   if (!std::filesystem::exists(f.file)) throw UsageError("no such kernel file '" + f.file + "'");
   if (std::filesystem::is_directory(f.file)) throw UsageError("'" + f.file + "' is a directory, not a kernel file");
@@ -520,6 +583,7 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
   const std::vector<detail::BufferSpan> spans = detail::kernel_arg_spans(kd, argv.data());
   FileRun out;
   out.report = detail::run_launch(profile, cfg, fn, spans);
+  note_removed_shared(out.report, f.file, k);
   out.file = f.file;
   out.signature = signature(kd);
   for (std::size_t i = 0; keep_buffers && i < bound.size(); ++i) {

@@ -362,6 +362,13 @@ const std::vector<Message>& messages() {
       {"explain.estimate", "estimate: {0} ms, bound by {1} (dram {2}, l2 {3}, l1 {4}, fp32 {5}, latency {6} ms)",
        "推定: {0} ms、律速は {1}（dram {2}、l2 {3}、l1 {4}、fp32 {5}、レイテンシ {6} ms）"},
       {"explain.wrote", "wrote {}", "{} に書き出した"},
+      {"note.shared_removed",
+       "0 shared accesses: the file declares shared memory, but the compiled kernel has no shared access left: "
+       "the compiler removed it, because nothing it computes reaches global memory (store the result to a "
+       "buffer to keep the work)",
+       "共有メモリへのアクセスは 0 回: ファイルは共有メモリを宣言しているが、コンパイル後のカーネルには共有メモリへの"
+       "アクセスが残っていない。計算結果がグローバルメモリに届かないため、コンパイラが取り除いた（結果をバッファに"
+       "書き込めば処理は残る）"},
       {"explain.profile_note",
        "profile {0}: warp size {1} is not simulated yet; counters come from 32-wide warps, limits and figures "
        "from {0}",
