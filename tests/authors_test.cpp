@@ -1,5 +1,6 @@
 // For learners and kernel authors (issue 38): tables whose counts reach 10^9 keep their columns
 // apart, file paths as the user gave them, and the texts of the command's reports.
+#include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -7,11 +8,14 @@
 #include <regex>
 #include <sstream>
 
+#include <tgsim/testing.hpp>
 #include <tgsim/tgsim.hpp>
 
 #include "i18n.hpp"
 #include "rules.hpp"
 #include "source_view.hpp"
+
+void authors_stride2(const float* in, float* out);  // tests/authors/matchers.cu
 
 namespace {
 
@@ -90,6 +94,41 @@ TEST(Paths, CatalogFilesOutsideTheCurrentDirectoryAreNamedFromTheProjectRoot) {
   const std::string shown = relative_path(std::string(TGSIM_KERNELS_DIR) + "/transpose.cu");
   std::filesystem::current_path(old);
   EXPECT_EQ(shown, "kernels/transpose.cu");
+}
+
+// tests/authors/matchers.cu on one warp, launched as the README's GoogleTest example does (no name
+// in the LaunchConfig).
+Report stride2() {
+  Device dev;
+  auto in = dev.alloc<float>(32, "in"), out = dev.alloc<float>(32, "out");
+  LaunchConfig cfg;
+  cfg.grid = Dim3(1);
+  cfg.block = Dim3(32);
+  cfg.check = true;
+  return dev.launch(cfg, authors_stride2, in.data(), out.data());
+}
+
+TEST(Matchers, FailureMessagesNameTheKernel) {
+  const Report r = stride2();
+  EXPECT_EQ(r.kernel, "authors_stride2");
+  EXPECT_NONFATAL_FAILURE(EXPECT_THAT(r, tgsim::testing::HasFindingCount(3)), "Report of authors_stride2");
+  EXPECT_NONFATAL_FAILURE(EXPECT_THAT(r, tgsim::testing::GlobalLoadSectors(5)), "Report of authors_stride2");
+}
+
+TEST(Matchers, HasSiteMatchesOneSiteOfTheLine) {
+  using namespace tgsim::testing;
+  const Report r = stride2();
+  EXPECT_THAT(r, HasSite("matchers.cu:6", Wavefronts(2)));  // the shared store
+  EXPECT_THAT(r, HasSite("matchers.cu:6", Conflicts(1)));
+  EXPECT_THAT(r, HasSite("matchers.cu:6", Sectors(4)));     // the global load
+  EXPECT_THAT(r, HasSite("authors/matchers.cu:8", Instructions(1)));
+  EXPECT_THAT(r, ::testing::Not(HasSite("matchers.cu:6", Wavefronts(32))));
+  EXPECT_THAT(r, ::testing::Not(HasSite("atchers.cu:6", Wavefronts(2))));  // a file name, not any suffix
+  EXPECT_THAT(r, ::testing::Not(HasSite("matchers.cu:7", Sectors(4))));
+  // The failure names the sites at the spec and what they hold, or that there is none.
+  EXPECT_NONFATAL_FAILURE(EXPECT_THAT(r, HasSite("matchers.cu:6", Wavefronts(32))), "wavefronts 2");
+  EXPECT_NONFATAL_FAILURE(EXPECT_THAT(r, HasSite("matchers.cu:99", Wavefronts(32))),
+                          "authors_stride2 has no site at matchers.cu:99");
 }
 
 }  // namespace

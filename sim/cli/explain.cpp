@@ -134,7 +134,7 @@ Command add_explain(CLI::App& program) {
   c->add_flag("--wide", o.wide, "do not fit the output to 100 columns");
   c->add_option("--sweep", o.sweep, "variants to compare, e.g. tile=8,16,32 (matmul) ");
   c->add_option("--n", o.n, "problem size (default: the catalog's)")->check(CLI::Range(1, 1 << 26));
-  c->add_option("--at", o.at, "also predict the time at this size (counters scaled analytically)")
+  c->add_option("--at", o.at, "also predict the time at this size (counters scaled analytically); with a FILE: for this many threadgroups")
       ->check(CLI::Range(1, 1 << 26));
   c->add_option("--profile", o.profile, "device profile: nvidia-h100, apple-m3, amd-cdna");
   c->add_option("--threads", o.threads, "worker threads (default: all cores)")
@@ -280,7 +280,8 @@ void print_instruction(std::ostream& os, const std::string& kernel, const catalo
   const Counters& k = r.report.counters;
   const std::string site =
       detail::basename_of(c.file) + ":" + std::to_string(c.line) + ":" + std::to_string(tgsim_site_column(c.column));
-  os << wrap(trf("explain.head", {kernel, std::to_string(r.n), to_string(c.kind), site, std::to_string(c.group),
+  // A kernel FILE has no problem size n: its head names none.
+  os << wrap(trf(r.n ? "explain.head" : "explain.head.file", {kernel, std::to_string(r.n), to_string(c.kind), site, std::to_string(c.group),
                                   std::to_string(c.warp), std::to_string(c.width)}),
              width)
      << "\n";
@@ -360,7 +361,17 @@ int explain_file(std::ostream& os, std::ostream& err, const ExplainOptions& o, c
     Workload w;
     w.groups = first.report.grid.volume();
     w.threads_per_group = static_cast<std::uint32_t>(first.report.block.volume());
-    const Estimate est = estimate(first.report.counters, w, prof);
+    // --at G: the time of G threadgroups, every counter scaled by G / groups (each group's work
+    // and data its own, as in a launch that grows with its input).
+    Counters counted = first.report.counters;
+    if (o.at) {
+      const double f = double(o.at) / double(w.groups);
+      counted = scale_counters(counted, f, f, prof);
+      os << wrap(trf("explain.file_at", {std::to_string(o.at), std::to_string(w.groups)}), o.wide ? 1000 : 100)
+         << "\n";
+      w.groups = static_cast<std::uint64_t>(o.at);
+    }
+    const Estimate est = estimate(counted, w, prof);
     const SourceView view = source_view(first.report, 0, prof.name, est);
     std::string site = o.site;
     if (site.empty()) {

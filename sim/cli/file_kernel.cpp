@@ -606,9 +606,17 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
 
 namespace tgsim::cli {
 
+std::string shown_path(const std::string& path, const std::string& given) {
+  std::error_code ec;
+  if (path == given || std::filesystem::equivalent(path, given, ec)) return given;
+  return relative_path(path);
+}
+
 std::string file_json(const FileRun& r, int indent) {
   nlohmann::ordered_json j;
   nlohmann::json rep = nlohmann::json::parse(to_json(r.report, -1));
+  show_paths(rep["sites"], r.file);
+  show_paths(rep["findings"], r.file);
   j["kernel"] = r.report.kernel;
   j["file"] = r.file;
   j["signature"] = r.signature;
