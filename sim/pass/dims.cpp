@@ -42,6 +42,12 @@ struct Subscript {
 GlobalVariable* subscripts(Value* ptr, std::vector<Subscript>& out) {
   auto* gep = dyn_cast<GEPOperator>(ptr);
   if (!gep) {
+    // An extern __shared__ array is reached through its TLS wrapper (_ZTW...), which returns it.
+    if (auto* cb = dyn_cast<CallInst>(ptr))
+      if (const Function* w = cb->getCalledFunction(); w && w->getName().startswith("_ZTW") && !w->isDeclaration())
+        for (const BasicBlock& bb : *w)
+          if (const auto* r = dyn_cast<ReturnInst>(bb.getTerminator()); r && r->getReturnValue())
+            ptr = r->getReturnValue()->stripPointerCasts();
     auto* gv = dyn_cast<GlobalVariable>(ptr);
     return gv && gv->isThreadLocal() ? gv : nullptr;
   }
@@ -52,7 +58,7 @@ GlobalVariable* subscripts(Value* ptr, std::vector<Subscript>& out) {
   Type* t = gep->getSourceElementType();
   for (unsigned j = 2; j <= gep->getNumIndices(); ++j) {
     auto* at = dyn_cast<ArrayType>(t);
-    if (!at) return nullptr;
+    if (!at || !gep->getOperand(j)->getType()->isIntegerTy()) return nullptr;  // a vector GEP: none
     out.push_back({gep->getOperand(j), at->getNumElements()});
     t = at->getElementType();
   }

@@ -76,6 +76,9 @@ PY
     "$tgsim" check "$here/dims.cu" --kernel three_d --grid 1 --block 8 'int[8]' --json >three.json 2>&1
     has_finding three.json 38 4 4 "shared index 4 in dimension 2 of 'c[2][4][8]' is outside [0, 4): c[0][4]" ||
       { cat three.json; fail "three_d: no finding naming c[0][4] of c[2][4][8]"; }
+    "$tgsim" check "$here/dims.cu" --kernel extern_rows --grid 1 --block 32 --shared 4224 'float[32]' --json >ext.json 2>&1
+    has_finding ext.json 48 25 7 "shared index 33 in dimension 2 of 'rows[0][33]' is outside [0, 33): rows[1][33]" ||
+      { cat ext.json; fail "extern_rows: no finding naming rows[1][33]"; }
     "$tgsim" check "$here/dims.cu" --kernel flattened --grid 1 --block 32 'float[32]' >flat.txt 2>&1 ||
       { cat flat.txt; fail "flattened: a finding for pointer arithmetic inside the array"; }
     "$tgsim" check "$here/dims.cu" --kernel tiles --grid 1 --block 16,16 'float[256]' 'float[256]' int:16 >tiles.txt 2>&1 ||

@@ -37,3 +37,13 @@ __global__ void three_d(int* out) {
   __syncthreads();
   out[tid] = c[0][tid][0];  // tid reaches 4 of [0, 4) in dimension 2 for tid >= 4 (inside c)
 }
+
+// An extern array's rows (sized at launch): the inner dimension is checked, the outer is the
+// launch's.
+__global__ void extern_rows(float* out) {
+  extern __shared__ float rows[][33];
+  int tid = threadIdx.x;
+  for (int k = 0; k < 33; ++k) rows[tid][k] = float(k);
+  __syncthreads();
+  out[tid] = rows[1][tid + 8];  // tid + 8 reaches 33 of [0, 33) for tid >= 25
+}
