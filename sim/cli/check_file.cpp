@@ -151,6 +151,7 @@ void write_json(std::ostream& os, const std::vector<FileRun>& runs, const std::v
     f["schedules"] = x.schedules;
     findings.push_back(f);
   }
+  show_paths(findings, runs[0].file);
   nlohmann::ordered_json dep = nlohmann::json::array();
   for (const Difference& d : diffs) {
     nlohmann::ordered_json e{{"buffer", d.buffer},

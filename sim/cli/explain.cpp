@@ -134,7 +134,7 @@ Command add_explain(CLI::App& program) {
   c->add_flag("--wide", o.wide, "do not fit the output to 100 columns");
   c->add_option("--sweep", o.sweep, "variants to compare, e.g. tile=8,16,32 (matmul) ");
   c->add_option("--n", o.n, "problem size (default: the catalog's)")->check(CLI::Range(1, 1 << 26));
-  c->add_option("--at", o.at, "also predict the time at this size (counters scaled analytically)")
+  c->add_option("--at", o.at, "also predict the time at this size (counters scaled analytically); with a FILE: for this many threadgroups")
       ->check(CLI::Range(1, 1 << 26));
   c->add_option("--profile", o.profile, "device profile: nvidia-h100, apple-m3, amd-cdna");
   c->add_option("--threads", o.threads, "worker threads (default: all cores)")
@@ -177,12 +177,12 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
                            {tr("pic.bar.dram"), {}},      {tr("pic.bar.wavefronts"), {}},
                            {tr("pic.bar.ms"), {}}};
   const int at = o.at;
-  // 99 columns: 15 + 6 x 11 + 10 + 8.
-  os << pad_right(tr("sweep.variant"), 15);
+  // 99 columns: 15 + 6 x 11 + 10 + 8, a column widened to its widest cell + 1 (counts of 10^9
+  // and more keep their columns apart); printed once every variant has run.
+  std::vector<std::vector<std::string>> table = {{tr("sweep.variant")}};
   for (const char* col : {"sweep.ld_req", "sweep.ld_sectors", "sweep.l1_hits", "sweep.l2_sectors", "sweep.dram_bytes",
-                          "sweep.sh_wavef"})
-    os << pad_left(tr(col), 11);
-  os << pad_left(tr("sweep.est_ms"), 10) << pad_left(tr("sweep.bound"), 8) << "\n";
+                          "sweep.sh_wavef", "sweep.est_ms", "sweep.bound"})
+    table[0].push_back(tr(col));
   for (const std::string& k : variants) {
     catalog::RunOptions opt;
     opt.n = o.n;
@@ -196,9 +196,18 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
                         double(c.dram_read_bytes + c.dram_write_bytes),
                         double(c.shared_load.wavefronts + c.shared_store.wavefronts), est.time_ms()};
     for (std::size_t i = 0; i < bars.size(); ++i) bars[i].values.push_back(v[i]);
-    os << std::left << std::setw(15) << k << std::right;
-    for (int i = 0; i < 6; ++i) os << std::setw(11) << with_commas(std::uint64_t(v[i]));  // exact counts
-    os << std::setw(10) << fmt3(est.time_ms()) << std::setw(8) << est.bound << "\n";
+    table.push_back({k});
+    for (int i = 0; i < 6; ++i) table.back().push_back(with_commas(std::uint64_t(v[i])));  // exact counts
+    table.back().push_back(fmt3(est.time_ms()));
+    table.back().push_back(est.bound);
+  }
+  std::vector<std::size_t> w = {15, 11, 11, 11, 11, 11, 11, 10, 8};
+  for (std::size_t i = 1; i < w.size(); ++i)
+    for (const auto& row : table) w[i] = std::max(w[i], display_width(row[i]) + 1);
+  for (const auto& row : table) {
+    os << pad_right(row[0], w[0]);
+    for (std::size_t i = 1; i < w.size(); ++i) os << pad_left(row[i], w[i]);
+    os << "\n";
   }
   const int n = o.n ? o.n : catalog::find(variants.front())->default_n;
   const int timed_n = at ? at : n;
@@ -271,7 +280,8 @@ void print_instruction(std::ostream& os, const std::string& kernel, const catalo
   const Counters& k = r.report.counters;
   const std::string site =
       detail::basename_of(c.file) + ":" + std::to_string(c.line) + ":" + std::to_string(tgsim_site_column(c.column));
-  os << wrap(trf("explain.head", {kernel, std::to_string(r.n), to_string(c.kind), site, std::to_string(c.group),
+  // A kernel FILE has no problem size n: its head names none.
+  os << wrap(trf(r.n ? "explain.head" : "explain.head.file", {kernel, std::to_string(r.n), to_string(c.kind), site, std::to_string(c.group),
                                   std::to_string(c.warp), std::to_string(c.width)}),
              width)
      << "\n";
@@ -351,7 +361,17 @@ int explain_file(std::ostream& os, std::ostream& err, const ExplainOptions& o, c
     Workload w;
     w.groups = first.report.grid.volume();
     w.threads_per_group = static_cast<std::uint32_t>(first.report.block.volume());
-    const Estimate est = estimate(first.report.counters, w, prof);
+    // --at G: the time of G threadgroups, every counter scaled by G / groups (each group's work
+    // and data its own, as in a launch that grows with its input).
+    Counters counted = first.report.counters;
+    if (o.at) {
+      const double f = double(o.at) / double(w.groups);
+      counted = scale_counters(counted, f, f, prof);
+      os << wrap(trf("explain.file_at", {std::to_string(o.at), std::to_string(w.groups)}), o.wide ? 1000 : 100)
+         << "\n";
+      w.groups = static_cast<std::uint64_t>(o.at);
+    }
+    const Estimate est = estimate(counted, w, prof);
     const SourceView view = source_view(first.report, 0, prof.name, est);
     std::string site = o.site;
     if (site.empty()) {

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -465,7 +466,70 @@ std::size_t parse_stack(const std::string& s) {
   return static_cast<std::size_t>(v);
 }
 
-const tgsim_kernel_desc& file_kernel(const FileLaunch& f) {
+namespace {
+
+// The file's text without its comments (their line breaks kept).
+std::string code_of(const std::string& file) {
+  std::ifstream in(file);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text.compare(i, 2, "//") == 0) {
+      i = std::min(text.find('\n', i), text.size()) - 1;
+    } else if (text.compare(i, 2, "/*") == 0) {
+      const std::size_t end = std::min(text.find("*/", i + 2), text.size() - 2);
+      out += std::string(std::count(text.begin() + i, text.begin() + end, '\n'), '\n');
+      i = end + 1;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+// The text of the function defined at `line` (1-based): from that line to its closing brace.
+std::string body_at(const std::string& code, unsigned line) {
+  std::size_t p = 0;
+  for (unsigned l = 1; l < line; ++l) {
+    p = code.find('\n', p);
+    if (p == std::string::npos) return "";
+    ++p;
+  }
+  const std::size_t open = code.find('{', p);
+  if (open == std::string::npos) return "";
+  int depth = 0;
+  for (std::size_t i = open; i < code.size(); ++i) {
+    depth += code[i] == '{' ? 1 : code[i] == '}' ? -1 : 0;
+    if (depth == 0) return code.substr(p, i + 1 - p);
+  }
+  return code.substr(p);
+}
+
+// A launch that made no shared access of a kernel that declares shared memory (__shared__, Metal
+// threadgroup) in its body, or of a file that declares some where no kernel of the compiled
+// module reaches any, while the compiled kernel reaches no shared array: the optimiser removed
+// the shared-memory work (code whose results never reach global memory is dead), which a
+// learner would otherwise read as a kernel that runs without it. Sound: a compiled kernel that
+// reaches no shared array cannot make a shared access at any launch size.
+void note_removed_shared(Report& r, const std::string& file, const detail::KernelRef& k) {
+  const Counters& c = r.counters;
+  if (c.shared_load.instructions + c.shared_store.instructions + c.shared_atomic.instructions) return;
+  if (k.kernel->nshared) return;
+  bool module_has_shared = k.module->shared_static_bytes != 0;
+  for (unsigned i = 0; i < k.module->nkernels; ++i) module_has_shared = module_has_shared || k.module->kernels[i].nshared;
+  static const std::regex declares(R"(\b__shared__\b|\bthreadgroup\s+[A-Za-z_])");
+  const std::string code = code_of(file);
+  const bool in_body = k.kernel->file && std::filesystem::path(k.kernel->file).filename() ==
+                                             std::filesystem::path(file).filename() &&
+                       std::regex_search(body_at(code, k.kernel->line), declares);
+  if (in_body || (!module_has_shared && std::regex_search(code, declares)))
+    r.notes.push_back(tr("note.shared_removed"));
+}
+
+}  // namespace
+
+// The kernel --kernel names (or the file's only one), compiled and loaded, with its module.
+detail::KernelRef file_kernel_ref(const FileLaunch& f) {
   if (!std::filesystem::exists(f.file)) throw UsageError("no such kernel file '" + f.file + "'");
   if (std::filesystem::is_directory(f.file)) throw UsageError("'" + f.file + "' is a directory, not a kernel file");
   std::vector<detail::KernelRef> kernels = load_module(frontend::compile_to_shared_object(f.file, compile_flags(f)));
@@ -477,11 +541,14 @@ const tgsim_kernel_desc& file_kernel(const FileLaunch& f) {
       }))
     kernels = load_module(frontend::compile_to_shared_object(f.file, compile_flags(f), inst));
   if (kernels.empty()) throw UsageError(f.file + " defines no __global__ kernel");
-  return *choose_kernel(kernels, f).kernel;
+  return choose_kernel(kernels, f);
 }
 
+const tgsim_kernel_desc& file_kernel(const FileLaunch& f) { return *file_kernel_ref(f).kernel; }
+
 FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig cfg, bool keep_buffers) {
-  const tgsim_kernel_desc& kd = file_kernel(f);
+  const detail::KernelRef k = file_kernel_ref(f);
+  const tgsim_kernel_desc& kd = *k.kernel;
   if (f.args.size() != kd.nparams)
     throw UsageError(std::string(kd.name) + " takes " + std::to_string(kd.nparams) + " parameter(s), " +
                      std::to_string(f.args.size()) + " ARG(s) given: " + signature(kd));
@@ -527,6 +594,7 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
   const std::vector<detail::BufferSpan> spans = detail::kernel_arg_spans(kd, argv.data());
   FileRun out;
   out.report = detail::run_launch(profile, cfg, fn, spans);
+  note_removed_shared(out.report, f.file, k);
   out.file = f.file;
   out.signature = signature(kd);
   for (std::size_t i = 0; keep_buffers && i < bound.size(); ++i) {
@@ -549,9 +617,17 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
 
 namespace tgsim::cli {
 
+std::string shown_path(const std::string& path, const std::string& given) {
+  std::error_code ec;
+  if (path == given || std::filesystem::equivalent(path, given, ec)) return given;
+  return relative_path(path);
+}
+
 std::string file_json(const FileRun& r, int indent) {
   nlohmann::ordered_json j;
   nlohmann::json rep = nlohmann::json::parse(to_json(r.report, -1));
+  show_paths(rep["sites"], r.file);
+  show_paths(rep["findings"], r.file);
   j["kernel"] = r.report.kernel;
   j["file"] = r.file;
   j["signature"] = r.signature;

@@ -110,5 +110,15 @@ std::string check_file_json(const FileLaunch& f, const DeviceProfile& profile, c
                             const std::string& schedule, FileRun* first = nullptr);
 // A run's report as `tgsim run FILE --json` prints it.
 std::string file_json(const FileRun& r, int indent);
+// A path a report names, as the user should read it: the kernel file as `given` on the command
+// line, any other file relative to the current directory when it lies inside it (relative_path).
+std::string shown_path(const std::string& path, const std::string& given);
+// shown_path on the "file" and "file2" of each element of a JSON array (sites, findings).
+template <class Json>
+void show_paths(Json& list, const std::string& given) {
+  for (auto& e : list)
+    for (const char* k : {"file", "file2"})
+      if (e.contains(k) && e[k].is_string()) e[k] = shown_path(e[k].template get<std::string>(), given);
+}
 
 }  // namespace tgsim::cli

@@ -116,8 +116,10 @@ std::string pad_right(const std::string& s, std::size_t w) {
 }
 
 std::string pad_left(const std::string& s, std::size_t w) {
+  // A cell as wide as its column or wider keeps one space before it: numbers of a table never
+  // run together ("1,107,296,2561,040,187,392"), the row grows instead.
   const std::size_t d = display_width(s);
-  return d >= w ? s : std::string(w - d, ' ') + s;
+  return d >= w ? " " + s : std::string(w - d, ' ') + s;
 }
 
 std::string clip(const std::string& s, std::size_t w) {
@@ -239,8 +241,13 @@ std::string relative_path(const std::string& path) {
   const std::filesystem::path cwd = std::filesystem::current_path(ec);
   if (ec || path.empty() || path[0] != '/') return path;
   const std::filesystem::path rel = std::filesystem::path(path).lexically_relative(cwd);
-  if (rel.empty() || *rel.begin() == "..") return path;
-  return rel.string();
+  if (!rel.empty() && *rel.begin() != "..") return rel.string();
+  // A catalog kernel's file, outside the current directory: named from the project's root
+  // ("kernels/transpose.cu"), never by the build machine's absolute path.
+  const std::filesystem::path kernels = std::filesystem::path(TGSIM_KERNELS_DIR);
+  const std::filesystem::path in_catalog = std::filesystem::path(path).lexically_relative(kernels);
+  if (!in_catalog.empty() && *in_catalog.begin() != "..") return (kernels.filename() / in_catalog).string();
+  return path;
 }
 
 const char* version() { return TGSIM_VERSION; }

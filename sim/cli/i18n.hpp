@@ -40,7 +40,8 @@ std::string finding_example(const Finding& f);
 
 // Terminal columns of UTF-8 text (East Asian wide characters count 2).
 std::size_t display_width(std::string_view s);
-// Pads (left-aligned) or right-aligns `s` to `w` display columns.
+// Pads (left-aligned) or right-aligns `s` to `w` display columns; pad_left puts one space
+// before a cell that fills or overflows its column, so that right-aligned cells never touch.
 std::string pad_right(const std::string& s, std::size_t w);
 std::string pad_left(const std::string& s, std::size_t w);
 // Truncates to `w` columns, the last one "~" when something was cut.
@@ -54,7 +55,8 @@ std::string wrap(const std::string& text, std::size_t width = 100, std::size_t i
 std::size_t edit_distance(std::string_view a, std::string_view b);
 std::string closest(std::string_view s, const std::vector<std::string>& names);
 
-// `path` relative to the current directory when it lies inside it, else unchanged.
+// `path` relative to the current directory when it lies inside it; a catalog kernel's file
+// elsewhere as "kernels/FILE"; else unchanged.
 std::string relative_path(const std::string& path);
 
 // The version of tgsim (CMake's project version) and the JSON schema of its output.

@@ -235,6 +235,8 @@ const std::vector<Message>& messages() {
       // The source view (explain --source / --html).
       {"src.header", "{0} (n {1}), profile {2}: estimate {3} ms, bound by {4}",
        "{0} (n {1})、プロファイル {2}: 推定 {3} ms、律速は {4}"},
+      {"src.header.file", "{0}, profile {2}: estimate {3} ms, bound by {4}",
+       "{0}、プロファイル {2}: 推定 {3} ms、律速は {4}"},
       {"src.share.l1",
        "share: the line's part of the L1 traffic (global sectors + shared wavefronts), the unit that sets the estimate",
        "割合: 推定時間を決めるユニット L1 のトラフィック（グローバルのセクタ + 共有メモリのウェーブフロント）のうち、その行の分"},
@@ -348,6 +350,13 @@ const std::vector<Message>& messages() {
       // explain's terminal output (explain.cpp).
       {"explain.head", "{0} (n {1}), {2} at {3}, block {4} warp {5}, {6}-byte lanes",
        "{0}（n {1}）、{3} の {2}、スレッドグループ {4} のワープ {5}、レーンあたり {6} バイト"},
+      {"explain.head.file", "{0}, {2} at {3}, block {4} warp {5}, {6}-byte lanes",
+       "{0}、{3} の {2}、スレッドグループ {4} のワープ {5}、レーンあたり {6} バイト"},
+      {"explain.file_at",
+       "estimate for {0} threadgroups: the counters of the {1} launched, scaled by {0} / {1} (each group with "
+       "work and data of its own)",
+       "{0} スレッドグループでの推定: 起動した {1} グループのカウンタを {0} / {1} 倍した値（各グループが自分の処理と"
+       "データを持つ場合）"},
       {"explain.lane_bank", "lane -> bank:", "レーン -> バンク:"},
       {"explain.wavefront", "{0} wavefront (ideal {1}, {2} bank conflicts)",
        "ウェーブフロント {0}（理想 {1}、バンクコンフリクト {2}）"},
@@ -362,6 +371,13 @@ const std::vector<Message>& messages() {
       {"explain.estimate", "estimate: {0} ms, bound by {1} (dram {2}, l2 {3}, l1 {4}, fp32 {5}, latency {6} ms)",
        "推定: {0} ms、律速は {1}（dram {2}、l2 {3}、l1 {4}、fp32 {5}、レイテンシ {6} ms）"},
       {"explain.wrote", "wrote {}", "{} に書き出した"},
+      {"note.shared_removed",
+       "0 shared accesses: the file declares shared memory, but the compiled kernel has no shared access left: "
+       "the compiler removed it, because nothing it computes reaches global memory (store the result to a "
+       "buffer to keep the work)",
+       "共有メモリへのアクセスは 0 回: ファイルは共有メモリを宣言しているが、コンパイル後のカーネルには共有メモリへの"
+       "アクセスが残っていない。計算結果がグローバルメモリに届かないため、コンパイラが取り除いた（結果をバッファに"
+       "書き込めば処理は残る）"},
       {"explain.profile_note",
        "profile {0}: warp size {1} is not simulated yet; counters come from 32-wide warps, limits and figures "
        "from {0}",

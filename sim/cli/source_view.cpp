@@ -166,7 +166,7 @@ std::string heat_bar(double share) {  // 0..5 '#' characters
 }  // namespace
 
 void print_source(std::ostream& os, const SourceView& v, const std::vector<Advice>& advice, std::size_t width) {
-  os << wrap(trf("src.header", {v.kernel, std::to_string(v.n), v.profile, fixed(v.est.time_ms(), 4),
+  os << wrap(trf(v.n ? "src.header" : "src.header.file", {v.kernel, std::to_string(v.n), v.profile, fixed(v.est.time_ms(), 4),
                                 v.est.bound}),
              width)
      << "\n";
@@ -247,7 +247,7 @@ std::string source_html(const SourceView& v, const std::vector<Advice>& advice, 
     << "margin:12px 0;background:#fff6f4}.ok{color:#161}.bad{color:#a11}figure{margin:16px 0}\n"
     << "</style>\n</head>\n<body>\n";
   h << "<h1>tgsim explain " << detail::xml_escape(v.kernel) << "</h1>\n<p id='summary'>"
-    << detail::xml_escape(trf("src.header", {v.kernel, std::to_string(v.n), v.profile, fixed(v.est.time_ms(), 4),
+    << detail::xml_escape(trf(v.n ? "src.header" : "src.header.file", {v.kernel, std::to_string(v.n), v.profile, fixed(v.est.time_ms(), 4),
                                       v.est.bound}))
     << "</p>\n<p>" << detail::xml_escape(tr("src.share." + v.unit)) << "</p>\n";
   h << "<h2>" << detail::xml_escape(tr("src.worst")) << "</h2>\n<table id='worst'>\n<tr><th>#</th><th>"

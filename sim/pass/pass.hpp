@@ -1,10 +1,12 @@
 // tgsim's LLVM pass plugin (Clang 14, -fpass-plugin): turns a kernel translation unit compiled
 // as plain C++ into code that reports every memory access to tgsim (sim/include/tgsim/kernel/abi.h).
 //
-// Three passes:
+// Four passes:
 //  - KeepAggregatesWhole (pipeline start): a constant-size memcpy of 2, 4, 8 or 16 bytes (a
 //    struct or float4 copy) becomes one integer load and store, so the copy from global memory
 //    stays one access of its full width (LDG.128 on the GPU) instead of one per field.
+//  - CheckDimensions (pipeline start): an index outside one dimension of a shared array that
+//    stays inside the array (`s[0][40]` of `s[32][33]`) calls the library (dims.cpp).
 //  - RememberLines (pipeline start): the source line of every access, for the accesses the
 //    optimiser merges or hoists and leaves at line 0 (lines.cpp).
 //  - Instrument (optimizer last, on the optimised code): finds the device code (kernels and
@@ -31,6 +33,12 @@ struct KeepAggregatesWhole : llvm::PassInfoMixin<KeepAggregatesWhole> {
 // (null_store.cpp).
 struct WarnNullStores : llvm::PassInfoMixin<WarnNullStores> {
   llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager&);
+};
+
+// Pipeline start: the subscripts of inner dimensions of shared arrays, checked against their
+// dimension (dims.cpp).
+struct CheckDimensions : llvm::PassInfoMixin<CheckDimensions> {
+  llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&);
 };
 
 struct RememberLines : llvm::PassInfoMixin<RememberLines> {

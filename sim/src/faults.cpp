@@ -5,7 +5,12 @@
 // does not depend on the schedule) and the launch counts as failed (cudaErrorAssert,
 // cudaErrorLaunchFailure: cuda_host.cpp); a loop over its budget ends the group, as the access
 // watchdog does.
+#include <algorithm>
+#include <cstdarg>
+#include <cstdlib>
+#include <cstring>
 #include <string>
+#include <vector>
 
 #include <tgsim/kernel/abi.h>
 
@@ -36,6 +41,37 @@ void __tgsim_int_fault(const void* site, int what) {
                             "tgsim gives " +
                             (what == 0 ? "all ones for x / 0 and x for x % 0" : "INT_MIN, and 0 for the remainder") +
                             ")");
+}
+
+// An inner dimension's index outside its dimension (the pass checks the subscripts: dims.cpp).
+// An element past the whole array is the runtime's to report (it checks every access against
+// the array's extent); one inside it is reported here, and the access goes on.
+void __tgsim_index_out_of_range(const void* site, const char* name, const char* shape, unsigned dim,
+                                unsigned rank, ...) {
+  ThreadCtx& t = running();
+  std::vector<long long> extents;  // from the shape "[32][33]"
+  for (const char* p = shape; (p = std::strchr(p, '[')) != nullptr; ++p) extents.push_back(std::atoll(p + 1));
+  std::va_list ap;
+  va_start(ap, rank);
+  long long all = 1;  // elements of the whole array
+  for (long long e : extents) all *= std::max(e, 1LL);
+  std::string at = name;
+  long long index = 0, element = 0, stride = all;  // element: where the indices given so far lead
+  for (unsigned d = 0; d < rank; ++d) {
+    const long long i = va_arg(ap, long long);
+    at += "[" + std::to_string(i) + "]";
+    if (d == dim) index = i;
+    stride /= d < extents.size() ? std::max(extents[d], 1LL) : 1;
+    element += i * stride;
+  }
+  va_end(ap);
+  // An extern array ([0][33]: sized at launch) has no whole extent here.
+  if (element < 0 || (!extents.empty() && extents[0] > 0 && element >= all)) return;
+  t.group_->add_finding(t, FindingKind::kOutOfBounds, loc_of(site),
+                        "shared index " + std::to_string(index) + " in dimension " + std::to_string(dim + 1) +
+                            " of '" + name + shape + "' is outside [0, " +
+                            std::to_string(dim < extents.size() ? extents[dim] : 0) + "): " + at +
+                            " (inside the array's memory, so the access went on)");
 }
 
 void __tgsim_assert_fail(const void* site, const char* expr, const char*, unsigned, const char* function) {

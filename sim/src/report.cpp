@@ -1,6 +1,7 @@
 // Writers for a Report: JSON (machine) and a text table (people).
 #include <tgsim/report.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <iomanip>
 #include <ostream>
@@ -228,29 +229,38 @@ std::string to_json(const Report& r, int indent) {
 // One function over ~80 lines: the text report's layout, read top to bottom as it prints.
 void write_text(std::ostream& os, const Report& r) {
   os << "kernel " << r.kernel << "  grid " << r.grid.str() << "  block " << r.block.str() << "\n";
-  auto row = [&](const char* name, const AccessCounters& c, bool global) {
-    os << "  " << std::left << std::setw(14) << name << std::right << std::setw(14)
-       << with_commas(c.thread_accesses) << std::setw(13) << with_commas(c.instructions);
+  const Counters& c = r.counters;
+  const AccessCounters* rows[] = {&c.global_load, &c.global_store, &c.shared_load, &c.shared_store};
+  // The table's widths: 14, 13, 14, 11 columns, each widened to its widest number + 1, so that
+  // counts of 10^9 and more keep their columns apart.
+  int w[] = {14, 13, 14, 11};
+  for (int i = 0; i < 4; ++i) {
+    const std::uint64_t v[] = {rows[i]->thread_accesses, rows[i]->instructions,
+                               i < 2 ? rows[i]->sectors : rows[i]->wavefronts, i < 2 ? 0 : rows[i]->bank_conflicts()};
+    for (int k = 0; k < 4; ++k) w[k] = std::max(w[k], static_cast<int>(with_commas(v[k]).size()) + 1);
+  }
+  auto row = [&](const char* name, const AccessCounters& a, bool global) {
+    os << "  " << std::left << std::setw(14) << name << std::right << std::setw(w[0])
+       << with_commas(a.thread_accesses) << std::setw(w[1]) << with_commas(a.instructions);
     if (global)
-      os << std::setw(14) << with_commas(c.sectors) << std::setw(11)
-         << (c.instructions ? std::to_string(c.sectors * 100 / c.instructions / 100) + "." +
-                                  std::to_string(c.sectors * 100 / c.instructions % 100 / 10)
+      os << std::setw(w[2]) << with_commas(a.sectors) << std::setw(w[3])
+         << (a.instructions ? std::to_string(a.sectors * 100 / a.instructions / 100) + "." +
+                                  std::to_string(a.sectors * 100 / a.instructions % 100 / 10)
                             : std::string("-"))
          << "\n";
     else
-      os << std::setw(14) << with_commas(c.wavefronts) << std::setw(11) << with_commas(c.bank_conflicts()) << "\n";
+      os << std::setw(w[2]) << with_commas(a.wavefronts) << std::setw(w[3]) << with_commas(a.bank_conflicts()) << "\n";
   };
-  os << "  " << std::left << std::setw(14) << "" << std::right << std::setw(14) << "thread acc."
-     << std::setw(13) << "warp instr." << std::setw(14) << "sectors" << std::setw(11)
+  os << "  " << std::left << std::setw(14) << "" << std::right << std::setw(w[0]) << "thread acc."
+     << std::setw(w[1]) << "warp instr." << std::setw(w[2]) << "sectors" << std::setw(w[3])
      << "sect/req" << "\n";
   row("global load", r.counters.global_load, true);
   row("global store", r.counters.global_store, true);
-  os << "  " << std::left << std::setw(14) << "" << std::right << std::setw(14) << ""
-     << std::setw(13) << "" << std::setw(14) << "wavefronts" << std::setw(11) << "conflicts"
+  os << "  " << std::left << std::setw(14) << "" << std::right << std::setw(w[0]) << ""
+     << std::setw(w[1]) << "" << std::setw(w[2]) << "wavefronts" << std::setw(w[3]) << "conflicts"
      << "\n";
   row("shared load", r.counters.shared_load, false);
   row("shared store", r.counters.shared_store, false);
-  const Counters& c = r.counters;
   if (c.global_atomic.instructions)
     os << "  global atomics: " << with_commas(c.global_atomic.instructions) << " warp instr., "
        << with_commas(c.global_atomic.thread_accesses) << " thread ops, " << with_commas(c.global_atomic.sectors)

@@ -77,8 +77,8 @@ struct LaunchConfig {
   // "file:line[:column]" (file may be a suffix, e.g. "transpose.cu:24:33"): the first warp
   // instruction at that site of the lowest group and warp is copied into Report::captured.
   std::string capture_site;
-  // Groups done / total on stderr while the launch runs, when stderr is a terminal and the
-  // launch takes longer than about a second.
+  // Groups done / total on stderr while the launch runs, when the launch takes longer than about
+  // a second: on a terminal redrawn in place, otherwise one line per tenth of the groups.
   bool progress = false;
   // Watchdog: a thread that makes this many memory accesses in one barrier interval (without
   // reaching a barrier or warp collective) is a `watchdog` finding and its group is ended,

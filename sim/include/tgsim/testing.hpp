@@ -2,6 +2,7 @@
 //   EXPECT_THAT(report, tgsim::testing::HasNoFindings());
 //   EXPECT_THAT(report, HasFinding(FindingKind::kRaw, AtLines(38, 42)));
 //   EXPECT_THAT(report, GlobalLoadSectors(262144));
+//   EXPECT_THAT(report, HasSite("reduce.cu:15", Wavefronts(32)));
 // Header-only; it includes <gmock/gmock.h>, so the test links GTest::gmock itself.
 #pragma once
 #include <gmock/gmock.h>
@@ -10,6 +11,7 @@
 #include <ostream>
 #include <string>
 
+#include <tgsim/kernel/abi.h>
 #include <tgsim/report.hpp>
 
 namespace tgsim {
@@ -131,6 +133,55 @@ TGSIM_COUNTER_MATCHER(Warpsyncs, c.warpsync, "__syncwarp rendezvous")
 TGSIM_COUNTER_MATCHER(Shuffles, c.shfl, "SHFL instructions")
 TGSIM_COUNTER_MATCHER(Votes, c.vote, "VOTE instructions")
 #undef TGSIM_COUNTER_MATCHER
+
+// ---------------------------------------------------------------- one source site of a Report
+
+// Whether `site` is at `spec`, "file:line" or "file:line:column", where file may be a suffix of the
+// site's path ("reduce.cu:15" names /home/me/reduce.cu line 15, every column).
+inline bool SiteIsAt(const SiteCounters& site, const std::string& spec) {
+  const std::size_t c1 = spec.find(':');
+  if (c1 == std::string::npos) return false;
+  const std::string file = spec.substr(0, c1);
+  const std::string rest = spec.substr(c1 + 1);
+  const std::size_t c2 = rest.find(':');
+  const std::string line = rest.substr(0, c2), column = c2 == std::string::npos ? "" : rest.substr(c2 + 1);
+  const std::string& f = site.file;
+  const bool file_ok = f == file || (f.size() > file.size() && f.compare(f.size() - file.size(), file.size(), file) == 0 &&
+                                     f[f.size() - file.size() - 1] == '/');
+  return file_ok && line == std::to_string(site.line) &&
+         (column.empty() || column == std::to_string(tgsim_site_column(site.column)));
+}
+
+// A site at `spec` ("reduce.cu:15", "reduce.cu:15:7") whose counters match `m`, a site matcher
+// (Wavefronts(32), Sectors(4), Instructions(8), Conflicts(0), or any Matcher<const
+// SiteCounters&>). A line with several sites (a load and a store) matches when one of them does;
+// the failure message lists the sites at `spec`.
+MATCHER_P2(HasSite, spec, m,
+           "has a site at " + std::string(spec) + " that " + ::testing::DescribeMatcher<const SiteCounters&>(m)) {
+  int at = 0;
+  for (const SiteCounters& s : arg.sites) {
+    if (!SiteIsAt(s, spec)) continue;
+    ++at;
+    ::testing::StringMatchResultListener why;
+    if (::testing::MatcherCast<const SiteCounters&>(m).MatchAndExplain(s, &why)) return true;
+    *result_listener << (at > 1 ? "; " : "") << s.where() << " " << to_string(s.kind) << " " << why.str();
+  }
+  if (at == 0) *result_listener << arg.kernel << " has no site at " << spec << " among " << arg.sites.size();
+  return false;
+}
+
+#define TGSIM_SITE_MATCHER(Name, expr, what)                                   \
+  MATCHER_P(Name, n, std::string(what " == ") + ::testing::PrintToString(n)) { \
+    const ::tgsim::AccessCounters& c = arg.counters;                           \
+    const std::uint64_t got = (expr);                                          \
+    *result_listener << what " " << got;                                       \
+    return got == static_cast<std::uint64_t>(n);                               \
+  }
+TGSIM_SITE_MATCHER(Wavefronts, c.wavefronts, "wavefronts")
+TGSIM_SITE_MATCHER(Sectors, c.sectors, "sectors")
+TGSIM_SITE_MATCHER(Instructions, c.instructions, "warp instructions")
+TGSIM_SITE_MATCHER(Conflicts, c.bank_conflicts(), "bank conflicts")
+#undef TGSIM_SITE_MATCHER
 
 }  // namespace testing
 }  // namespace tgsim

@@ -192,6 +192,12 @@ void __tgsim_device_free(const void* site, void* p);
 /* A store to the __constant__ variable `name` (the pass removed the store). */
 void __tgsim_constant_store(const void* site, const char* name) __attribute__((noreturn));
 void __tgsim_loop_budget(const void* site, unsigned long long iterations) __attribute__((noreturn));
+/* Index `dim` (0-based, an inner dimension) of the shared array `name` of `shape` ("[32][33]") is
+ * outside its dimension though the element lies inside the array (sim/pass/dims.cpp); then
+ * `rank` long long values: the index in each dimension, outermost first. A finding; the access
+ * goes on. */
+void __tgsim_index_out_of_range(const void* site, const char* name, const char* shape, unsigned dim,
+                                unsigned rank, ...);
 
 #ifdef __cplusplus
 }
