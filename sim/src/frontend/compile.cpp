@@ -137,6 +137,10 @@ std::vector<std::string> compile_command(const Toolchain& tc, Language lang, con
                                    // What nvcc accepts with a warning: `register` (removed in C++17)
                                    // and narrowing in braces.
                                    "-Wno-register", "-Wno-c++11-narrowing",
+                                   // The GPU's math sets no errno: expf, sqrtf ... read and write no
+                                   // memory, so a value read before the call is not read again after
+                                   // it, as nvcc emits (tests/nvcc_fidelity: one LDG, not two).
+                                   "-fno-math-errno",
                                    // A frame larger than a page probes it page by page, so a large local
                                    // array hits the guard below the fiber's stack (guard.cpp), never
                                    // a neighbouring stack.
