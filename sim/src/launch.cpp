@@ -179,6 +179,9 @@ void validate_launch(const DeviceProfile& p, const LaunchConfig& cfg) {
   if (cfg.stack_bytes > kMaxStackBytes)
     throw LaunchError("stack_bytes " + std::to_string(cfg.stack_bytes) +
                       " is too large: at most 1073741824 bytes per simulated thread");
+  if (cfg.slices < 1 || cfg.slice >= cfg.slices)
+    throw LaunchError("slice " + std::to_string(cfg.slice) + " of " + std::to_string(cfg.slices) +
+                      ": the slice must be below the number of slices, which must be at least 1");
   if (cfg.threads > kMaxWorkers)
     throw LaunchError("threads " + std::to_string(cfg.threads) + " is too many: at most " +
                       std::to_string(kMaxWorkers) + " worker threads (0: all cores)");
@@ -303,15 +306,17 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   st.shared_bytes = shared;
   if (kref.kernel) st.dynamic_offset = kref.kernel->dynamic_shared_offset, st.kernel = kref.kernel;
   const std::uint64_t ngroups = cfg.grid.volume();
+  // This process's slice of the grid (LaunchConfig::slice): groups [first, last).
+  const auto [first, last] = group_slice(ngroups, cfg.slice, cfg.slices);
   const bool per_sm = cfg.cache_model && cfg.count;  // LaunchConfig::count off: no cache model
   if (per_sm) {  // every SM adds its misses and stores to one launch-wide footprint
     const DeviceSpan span = device_address_span();
     st.footprint = std::make_unique<LaunchFootprint>(profile, span.begin, span.end);
     st.sm_replay = std::make_unique<SmReplay>(
-        profile, std::min<std::uint64_t>(std::max<std::uint32_t>(profile.sm_count, 1), ngroups));
+        profile, std::min<std::uint64_t>(std::max<std::uint32_t>(profile.sm_count, 1), ngroups), first);
   }
 
-  if (cfg.check && cfg.threads != 1 && ngroups > 1) st.atomic_order = std::make_unique<AtomicOrder>(ngroups);
+  if (cfg.check && cfg.threads != 1 && ngroups > 1) st.atomic_order = std::make_unique<AtomicOrder>(ngroups, first);
   // Marks a group ended for AtomicOrder, also when its run throws.
   struct Ended {
     AtomicOrder* order;
@@ -321,7 +326,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
     }
   };
 
-  Progress progress(cfg, ngroups);
+  Progress progress(cfg, last - first);
   WildLaunch wild;  // zero pages stand in for wild accesses until the groups are gone (guard.hpp)
   tbb::enumerable_thread_specific<std::unique_ptr<GroupRun>> runs;
   tbb::enumerable_thread_specific<double> busy;  // seconds inside tasks, per worker
@@ -339,14 +344,14 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   // With the cache model, the groups are dispatched in group order from one counter, so that
   // their SMs (SmReplay) rarely hold a record back: each worker takes the next group until
   // none is left.
-  std::atomic<std::uint64_t> next_group{0};
+  std::atomic<std::uint64_t> next_group{first};
   auto ordered_body = [&](const tbb::blocked_range<unsigned>&) {
     BusyTime in_task(busy.local());
     std::unique_ptr<GroupRun>& run = runs.local();
     if (!run) run = std::make_unique<GroupRun>(st);
     for (;;) {
       const std::uint64_t g = next_group.fetch_add(1, std::memory_order_relaxed);
-      if (g >= ngroups || g > st.stop_after.load(std::memory_order_relaxed)) return;
+      if (g >= last || g > st.stop_after.load(std::memory_order_relaxed)) return;
       Ended ended{st.atomic_order.get(), g};
       run->run(g);
       progress.group_done();
@@ -356,7 +361,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   unsigned workers = 1;
   if (cfg.threads == 1) {
     if (per_sm) ordered_body(tbb::blocked_range<unsigned>(0, 1));
-    else body(tbb::blocked_range<std::uint64_t>(0, ngroups));
+    else body(tbb::blocked_range<std::uint64_t>(first, last));
   } else {
     tbb::task_arena& arena = arena_for(cfg.threads);
     workers = static_cast<unsigned>(arena.max_concurrency());
@@ -365,7 +370,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
         tbb::parallel_for(tbb::blocked_range<unsigned>(0, workers, 1), ordered_body,
                           tbb::static_partitioner());
       else
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, ngroups), body);
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(first, last), body);
     });
   }
   if (cfg.timing) {

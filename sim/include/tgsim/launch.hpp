@@ -87,7 +87,21 @@ struct LaunchConfig {
   // Filled after the launch when set (`tgsim bench`'s busy column); the launch writes nothing
   // else through it.
   LaunchTiming* timing = nullptr;
+  // Sharding (`tgsim run --groups I/N`): only slice `slice` of `slices` runs, the linear group
+  // ids [group_slice(G, I, N).first, .second) of the G groups (contiguous, sizes differing by
+  // at most one; empty when N > G). Placement on SMs, group ids and findings' blocks stay those
+  // of the whole grid. slices >= 1 and slice < slices, else LaunchError.
+  std::uint32_t slice = 0, slices = 1;
 };
+
+// The linear group ids [first, second) of slice i of n over `groups` groups: floor(G i / n)
+// to floor(G (i + 1) / n).
+inline std::pair<std::uint64_t, std::uint64_t> group_slice(std::uint64_t groups, std::uint32_t i, std::uint32_t n) {
+  auto at = [&](std::uint64_t k) {
+    return static_cast<std::uint64_t>(static_cast<unsigned __int128>(groups) * k / n);
+  };
+  return {at(i), at(std::uint64_t(i) + 1)};
+}
 
 namespace detail {
 struct KernelFn {
