@@ -32,6 +32,17 @@ GroupsOption parse_groups(const std::string& s) {
   return {true, static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(n)};
 }
 
+double parse_sample(const std::string& s) {
+  const bool percent = !s.empty() && s.back() == '%';
+  const std::string v = percent ? s.substr(0, s.size() - 1) : s;
+  double p = -1;
+  auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), p);
+  if (v.empty() || ec != std::errc() || end != v.data() + v.size() || !(p > 0) || p > (percent ? 100.0 : 1.0))
+    throw std::invalid_argument("bad --sample '" + s + "': a share of the threadgroups, above 0 and at most 1 "
+                                "(0.02) or 100% (2%)");
+  return percent ? p / 100.0 : p;
+}
+
 namespace {
 
 nlohmann::json dim(const Dim3& d) { return nlohmann::json::array({d.x, d.y, d.z}); }

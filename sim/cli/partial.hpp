@@ -25,6 +25,8 @@ struct GroupsOption {
 };
 // "I/N" (decimal, 0 <= I < N, 1 <= N < 2^32); throws std::invalid_argument with one line.
 GroupsOption parse_groups(const std::string& s);
+// --sample P: "2%" or "0.02" (above 0, at most 1); throws std::invalid_argument with one line.
+double parse_sample(const std::string& s);
 
 // Every field of a Report that merging needs, without rounding or renaming, and back
 // (report_from_raw throws std::runtime_error naming what is missing).

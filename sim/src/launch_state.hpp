@@ -140,4 +140,19 @@ struct LaunchState {
   void kernel_threw(std::uint64_t group, std::exception_ptr e);
 };
 
+// The groups a launch runs: [first, last) (the grid, or a slice of it), or, when `ids` is set,
+// those ids (ascending: a sample, sample.cpp; neither the cache model nor the checker runs).
+struct GroupList {
+  std::uint64_t first = 0, last = 0;
+  const std::vector<std::uint64_t>* ids = nullptr;
+  std::uint64_t size() const { return ids ? ids->size() : last - first; }
+  std::uint64_t operator[](std::uint64_t i) const { return ids ? (*ids)[i] : first + i; }
+};
+// The launch after validation (launch.cpp), over `groups`.
+Report run_groups(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn fn,
+                  const std::vector<BufferSpan>& buffers, const GroupList& groups);
+// LaunchConfig::sample: the sampled launch and its estimates (sample.cpp).
+Report run_sampled(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn fn,
+                   const std::vector<BufferSpan>& buffers);
+
 }  // namespace tgsim::detail

@@ -92,6 +92,12 @@ struct LaunchConfig {
   // at most one; empty when N > G). Placement on SMs, group ids and findings' blocks stay those
   // of the whole grid. slices >= 1 and slice < slices, else LaunchError.
   std::uint32_t slice = 0, slices = 1;
+  // Sampling (`tgsim run --sample P`): above 0 and below 1, the share of the groups to run, a
+  // stratified sample (sim/src/sample.cpp): the first and last groups, and replicate systematic
+  // samples of the rest; the Report's counters and sites are then estimates of the whole
+  // launch's, with 95% intervals (Report::sampling). No cache model (the L1 would see only the
+  // sample's groups) and no checker (LaunchError). 0 or 1: every group.
+  double sample = 0.0;
 };
 
 // The linear group ids [first, second) of slice i of n over `groups` groups: floor(G i / n)
