@@ -76,6 +76,18 @@ inline void append(Report& into, const Report& r) {
   if (!into.captured.present) into.captured = r.captured;
   into.sites.insert(into.sites.end(), r.sites.begin(), r.sites.end());
   into.findings.insert(into.findings.end(), r.findings.begin(), r.findings.end());
+  // Sampled launches: groups add up, and so do the intervals of each counter (the sum of the
+  // launches' counters lies in the sum of their intervals when each lies in its own).
+  if (!r.sampling.on) return;
+  Sampling& s = into.sampling;
+  if (!s.on) s = Sampling{true, 0, 0, r.sampling.replicates, {}};
+  s.groups_simulated += r.sampling.groups_simulated;
+  s.groups_total += r.sampling.groups_total;
+  for (const Sampling::Interval& i : r.sampling.intervals) {
+    auto it = std::find_if(s.intervals.begin(), s.intervals.end(), [&](const auto& x) { return x.counter == i.counter; });
+    if (it == s.intervals.end()) s.intervals.push_back(i);
+    else it->estimate += i.estimate, it->low += i.low, it->high += i.high;
+  }
 }
 
 inline float small_value(std::size_t i, int mul, int mod) { return float(int((i * mul + 3) % mod) - mod / 2); }

@@ -254,3 +254,64 @@ TEST(Launch, JsonCarriesCountersSitesAndFindings) {
 }
 
 }  // namespace
+
+namespace {
+
+// LaunchConfig::slice: slice i of n runs the groups floor(G i / n) .. floor(G (i + 1) / n) - 1,
+// and the slices' counters add up to the whole launch's. With the checker on two workers
+// (atomics in group order from the slice's first group) and the cache model (each SM starting
+// at its first group in the slice): a grid of at most sm_count groups keeps every SM's groups
+// in one slice, so all but the DRAM figures (unique chunks per launch) add up exactly.
+// (matmul_naive at n = 96: 36 groups; histogram256 at 2^16: 32 groups with global atomics.)
+TEST(Launch, SlicesRunTheirGroupsAndAddUpToTheWholeLaunch) {
+  tgsim::Device dev;
+  for (std::uint32_t i = 0; i < 4; ++i) {
+    auto c = cfg(Dim3(10), Dim3(32), 2);
+    c.slice = i;
+    c.slices = 4;
+    ran = 0;
+    dev.launch(c, count_threads);
+    const auto [first, last] = tgsim::group_slice(10, i, 4);
+    EXPECT_EQ(ran.load(), int(last - first) * 32) << "slice " << i;
+  }
+  EXPECT_EQ(tgsim::group_slice(10, 0, 4), std::make_pair(std::uint64_t(0), std::uint64_t(2)));
+  EXPECT_EQ(tgsim::group_slice(10, 3, 4), std::make_pair(std::uint64_t(7), std::uint64_t(10)));
+  EXPECT_EQ(tgsim::group_slice(3, 1, 8), std::make_pair(std::uint64_t(0), std::uint64_t(0)));  // empty
+  for (const char* k : {"matmul_naive", "histogram256"}) {
+    tgsim::catalog::RunOptions o;
+    o.n = k == std::string("histogram256") ? 1 << 16 : 96;
+    o.threads = 2;
+    o.check = true;
+    const tgsim::Counters whole = tgsim::catalog::run(dev, k, o).report.counters;
+    tgsim::Counters sum;
+    for (std::uint32_t i = 0; i < 3; ++i) {
+      o.slice = i;
+      o.slices = 3;
+      sum += tgsim::catalog::run(dev, k, o).report.counters;
+    }
+    EXPECT_GT(sum.l2_read_sectors, 0u) << k;
+    EXPECT_GT(k == std::string("histogram256") ? sum.global_atomic.instructions : sum.global_load.l1_hit_sectors, 0u);
+    sum.dram_read_bytes = whole.dram_read_bytes;
+    sum.dram_write_bytes = whole.dram_write_bytes;
+    EXPECT_EQ(sum, whole) << k;
+  }
+  // More groups than SMs (256 on 132): every SM's L1 still sees each of its groups of the slice,
+  // the first one included, so each load sector of the slice either hits or goes to L2.
+  for (std::uint32_t i = 0; i < 2; ++i) {
+    tgsim::catalog::RunOptions o;
+    o.n = 256;
+    o.slice = i;
+    o.slices = 2;
+    const tgsim::Counters c = tgsim::catalog::run(dev, "matmul_naive", o).report.counters;
+    EXPECT_GT(c.global_load.l1_hit_sectors, 0u);
+    EXPECT_EQ(c.global_load.l1_hit_sectors + c.l2_read_sectors, c.global_load.sectors) << "slice " << i;
+  }
+  auto bad = cfg(Dim3(4), Dim3(32));
+  bad.slices = 0;
+  EXPECT_THROW(dev.launch(bad, count_threads), tgsim::LaunchError);
+  bad.slices = 2;
+  bad.slice = 2;
+  EXPECT_THROW(dev.launch(bad, count_threads), tgsim::LaunchError);
+}
+
+}  // namespace

@@ -31,6 +31,7 @@ Command add_check(CLI::App& program);
 Command add_explain(CLI::App& program);
 Command add_validate(CLI::App& program);
 Command add_predict(CLI::App& program);
+Command add_merge(CLI::App& program);  // merge.cpp
 
 // "tgsim: error: WHAT (see tgsim --help)" on stderr; returns 2, the usage errors' status.
 int usage_error(const std::string& what);

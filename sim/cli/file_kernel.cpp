@@ -639,6 +639,7 @@ std::string file_json(const FileRun& r, int indent) {
   j["findings"] = rep["findings"];
   if (rep.contains("printed")) j["printed"] = rep["printed"];
   if (rep.contains("notes")) j["notes"] = rep["notes"];
+  if (rep.contains("sampled")) j["sampled"] = rep["sampled"];
   return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);  // names need not be UTF-8
 }
 

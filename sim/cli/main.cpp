@@ -8,6 +8,7 @@
 //   tgsim check KERNEL [--n N] [--json] [--schedule S] [--threads T]   races, bounds, barriers
 //   tgsim explain KERNEL [--site file:line] [--svg F] [--source] [--html F] | matmul --sweep tile=8,16,32
 //   tgsim predict [--fixture F] [--json]   time estimates against the measured pairs
+//   tgsim run ... --groups I/N --json > part; tgsim merge PART...   a launch sharded over processes
 //   tgsim --version; --lang en|ja anywhere (default: from LANG)
 // Each subcommand lives in its own file (commands.hpp). Usage errors print one line and exit 2.
 #include <CLI/CLI.hpp>
@@ -30,7 +31,7 @@ int main(int argc, char** argv) {
   app.fallthrough();
   const cli::Command commands[] = {cli::add_tour(app),    cli::add_run(app),      cli::add_list(app),
                                    cli::add_bench(app),   cli::add_check(app),    cli::add_explain(app),
-                                   cli::add_validate(app), cli::add_predict(app)};
+                                   cli::add_validate(app), cli::add_predict(app), cli::add_merge(app)};
   for (int i = 1; i < argc; ++i)
     if (std::string_view(argv[i]) == "--json") cli::set_json_errors(true);  // errors as JSON too
   try {

@@ -8,6 +8,7 @@
 
 #include "commands.hpp"
 #include "i18n.hpp"
+#include "partial.hpp"
 #include "predict.hpp"
 
 namespace tgsim::cli {
@@ -15,15 +16,19 @@ namespace tgsim::cli {
 namespace {
 
 struct RunState {
-  std::string target, schedule = "in-order", profile = "nvidia-h100";
+  std::string target, schedule = "in-order", profile = "nvidia-h100", groups, sample;
   int n = 0;
   unsigned threads = 0;
   bool json = false, no_cache = false;
   FileLaunch file;
 };
 
-int run_catalog(const RunState& o, const DeviceProfile& prof, const ScheduleChoice& sc) {
+int run_catalog(const RunState& o, const DeviceProfile& prof, const ScheduleChoice& sc, const GroupsOption& g,
+                double sample) {
   catalog::RunOptions opt;
+  opt.sample = sample;
+  opt.slice = g.slice;
+  opt.slices = g.slices;
   opt.n = o.n;
   opt.threads = o.threads;
   opt.cache_model = !o.no_cache;
@@ -36,6 +41,37 @@ int run_catalog(const RunState& o, const DeviceProfile& prof, const ScheduleChoi
   } catch (const std::invalid_argument& e) {
     return usage_error(e.what());
   }
+  if (g.on) {  // a slice: the result is not checked (the other slices compute the rest)
+    if (o.json) {
+      nlohmann::ordered_json j = nlohmann::ordered_json::parse(result_json(r, -1, &prof));
+      j["correct"] = nullptr;
+      j["partial"] = partial_json(r.report, g, prof,
+                                  launch_fingerprint(r.report, "catalog n=" + std::to_string(r.n), opt.cache_model,
+                                                     sc.name));
+      std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    } else {
+      std::cout << partial_line(r.report, g);
+      write_text(std::cout, r.report);
+      std::cout << "  n " << r.n << ", result not checked (a slice)\n";
+    }
+    return r.report.findings.empty() ? 0 : 1;
+  }
+  if (r.report.sampling.on) {  // a sample: the result is not checked (most groups did not run)
+    if (o.json) {
+      nlohmann::ordered_json j = nlohmann::ordered_json::parse(result_json(r, -1, &prof));
+      j["correct"] = nullptr;
+      std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    } else {
+      write_text(std::cout, r.report);
+      if (const auto* e = catalog::find(o.target)) {
+        Estimate est = catalog::predict(*e, r, prof);
+        std::cout << "  estimate (" << prof.name << ", from the sampled counters): " << est.time_ms()
+                  << " ms, bound by " << est.bound << "\n";
+      }
+      std::cout << "  n " << r.n << ", result not checked (sampled)\n";
+    }
+    return r.report.findings.empty() ? 0 : 1;
+  }
   if (o.json) {
     std::cout << result_json(r, 2, &prof) << "\n";
   } else {
@@ -47,6 +83,28 @@ int run_catalog(const RunState& o, const DeviceProfile& prof, const ScheduleChoi
     std::cout << "  n " << r.n << ", result " << (r.correct ? "equals" : "DIFFERS FROM") << " the CPU reference\n";
   }
   return r.correct && r.report.findings.empty() ? 0 : 1;
+}
+
+// `tgsim run FILE ... --groups I/N`: the slice's report, marked partial.
+int run_file_slice(std::ostream& os, std::ostream& err, const FileLaunch& f, const DeviceProfile& prof,
+                   const LaunchConfig& base, bool json, const GroupsOption& g, const std::string& schedule) {
+  try {
+    const FileRun r = run_file(f, prof, base, /*keep_buffers=*/false);
+    if (json) {
+      nlohmann::ordered_json j = nlohmann::ordered_json::parse(file_json(r, -1));
+      j["partial"] = partial_json(r.report, g, prof,
+                                  launch_fingerprint(r.report, file_launch_args(f), base.cache_model, schedule));
+      os << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    } else {
+      os << partial_line(r.report, g) << r.signature << "  (" << r.file << ")\n";
+      write_text(os, r.report);
+      if (!r.report.printed.empty()) os << "printf output:\n" << r.report.printed;
+      for (const std::string& n : r.report.notes) os << "note: " << n << "\n";
+    }
+    return r.report.findings.empty() ? 0 : 1;
+  } catch (...) {
+    return file_error(err, f, std::current_exception());
+  }
 }
 
 }  // namespace
@@ -65,6 +123,10 @@ Command add_run(CLI::App& program) {
   c->add_flag("--json", o.json, "one JSON object");
   c->add_option("--profile", o.profile, "device profile: nvidia-h100, apple-m3, amd-cdna");
   c->add_flag("--no-cache", o.no_cache, "turn the L1/L2/DRAM model off (faster)");
+  c->add_option("--groups", o.groups,
+                "I/N: only slice I (from 0) of N of the grid, a partial report for `tgsim merge` (with --json)");
+  c->add_option("--sample", o.sample,
+                "P: simulate a stratified sample of P of the threadgroups (2% or 0.02) and estimate the counters");
   return {c, [st] {
             const RunState& o = *st;
             const bool is_file = looks_like_kernel_file(o.target);
@@ -80,10 +142,19 @@ Command add_run(CLI::App& program) {
             } catch (const std::invalid_argument& e) {
               return usage_error(e.what());
             }
+            GroupsOption groups;
+            double sample = 0;
+            try {
+              if (!o.groups.empty()) groups = parse_groups(o.groups);
+              if (!o.sample.empty()) sample = parse_sample(o.sample);
+            } catch (const std::invalid_argument& e) {
+              return usage_error(e.what());
+            }
+            if (groups.on && sample > 0) return usage_error("--sample and --groups do not go together: sample the whole launch");
             if (!is_file) {
               if (!o.file.args.empty() || !o.file.grid.empty() || !o.file.block.empty())
                 return usage_error("ARGs, --grid and --block go with a kernel FILE (.cu, .metal), not '" + o.target + "'");
-              return run_catalog(o, *prof, sc);
+              return run_catalog(o, *prof, sc, groups, sample);
             }
             FileLaunch file = o.file;
             file.file = o.target;
@@ -93,6 +164,16 @@ Command add_run(CLI::App& program) {
             base.progress = !o.json;
             base.schedule = sc.schedule;
             base.shuffle_seed = sc.seed;
+            base.sample = sample;
+            if (sample > 0 && (!o.file.save.empty() || !o.file.expect.empty()))
+              return usage_error("--save and --expect need the whole launch, not --sample " + o.sample);
+            if (groups.on) {
+              if (!o.file.save.empty() || !o.file.expect.empty())
+                return usage_error("--save and --expect need the whole launch, not --groups " + o.groups);
+              base.slice = groups.slice;
+              base.slices = groups.slices;
+              return run_file_slice(std::cout, std::cerr, file, *prof, base, o.json, groups, sc.name);
+            }
             return run_file_command(std::cout, std::cerr, file, *prof, base, o.json);
           }};
 }

@@ -63,6 +63,7 @@ std::string result_json(const catalog::Result& r, int indent, const DeviceProfil
     }
   j["sites"] = rep["sites"];
   j["findings"] = rep["findings"];
+  if (rep.contains("sampled")) j["sampled"] = rep["sampled"];
   return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);  // names need not be UTF-8
 }
 

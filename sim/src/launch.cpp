@@ -61,7 +61,12 @@ std::vector<SiteInfo> SiteTable::snapshot() const {
 
 LaunchState::LaunchState(const DeviceProfile& p, const LaunchConfig& c, KernelFn f,
                          const std::vector<BufferSpan>& b)
-    : profile(p), cfg(c), fn(f), buffers(b), print(std::make_unique<PrintStream>(c.print_out, 0)) {
+    : profile(p),
+      cfg(c),
+      fn(f),
+      buffers(b),
+      // printf output streams from the slice's first group (LaunchConfig::slice)
+      print(std::make_unique<PrintStream>(c.print_out, c.slices ? group_slice(c.grid.volume(), c.slice, c.slices).first : 0)) {
   if (c.check) grid = std::make_unique<GridShadow>();
 }
 
@@ -191,6 +196,15 @@ void validate_launch(const DeviceProfile& p, const LaunchConfig& cfg) {
   if (cfg.stack_bytes > kMaxStackBytes)
     throw LaunchError("stack_bytes " + std::to_string(cfg.stack_bytes) +
                       " is too large: at most 1073741824 bytes per simulated thread");
+  if (cfg.slices < 1 || cfg.slice >= cfg.slices)
+    throw LaunchError("slice " + std::to_string(cfg.slice) + " of " + std::to_string(cfg.slices) +
+                      ": the slice must be below the number of slices, which must be at least 1");
+  if (!(cfg.sample >= 0.0 && cfg.sample <= 1.0))
+    throw LaunchError("sample " + std::to_string(cfg.sample) + ": the share of groups must be from 0 to 1");
+  if (cfg.sample > 0.0 && cfg.sample < 1.0 && cfg.check)
+    throw LaunchError("sampling runs without the checker: hazards need every group (sample 0 or 1 with check)");
+  if (cfg.sample > 0.0 && cfg.sample < 1.0 && cfg.slices > 1)
+    throw LaunchError("sampling and slices (--groups) do not go together: sample the whole launch");
   if (cfg.threads > kMaxWorkers)
     throw LaunchError("threads " + std::to_string(cfg.threads) + " is too many: at most " +
                       std::to_string(kMaxWorkers) + " worker threads (0: all cores)");
@@ -307,7 +321,16 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& given, Kerne
                       t->thread_idx.str() + " of block " + t->block_idx.str() +
                       "): launches from device code (dynamic parallelism) are not simulated");
   validate_launch(profile, cfg);
+  if (cfg.sample > 0.0 && cfg.sample < 1.0) return run_sampled(profile, cfg, fn, buffers);
+  // This process's slice of the grid (LaunchConfig::slice): groups [first, last).
+  const auto [first, last] = group_slice(cfg.grid.volume(), cfg.slice, cfg.slices);
+  return run_groups(profile, cfg, fn, buffers, GroupList{first, last});
+}
+
+Report run_groups(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn fn,
+                  const std::vector<BufferSpan>& buffers, const GroupList& groups) {
   const DeviceHeapLaunch heap_in_use;  // blocks freed by the kernel stay mapped until it ends
+  const KernelRef kref = find_kernel(fn.kernel);
   const std::size_t shared = launch_shared_bytes(profile, cfg, kref);
   check_constant_bytes(kref);
   LaunchState st(profile, cfg, fn, buffers);
@@ -315,15 +338,17 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& given, Kerne
   st.shared_bytes = shared;
   if (kref.kernel) st.dynamic_offset = kref.kernel->dynamic_shared_offset, st.kernel = kref.kernel;
   const std::uint64_t ngroups = cfg.grid.volume();
-  const bool per_sm = cfg.cache_model && cfg.count;  // LaunchConfig::count off: no cache model
+  const std::uint64_t first = groups.ids ? 0 : groups.first, count = groups.size();
+  // LaunchConfig::count off: no cache model; a sample (groups.ids) runs without it (sample.cpp).
+  const bool per_sm = cfg.cache_model && cfg.count && !groups.ids;
   if (per_sm) {  // every SM adds its misses and stores to one launch-wide footprint
     const DeviceSpan span = device_address_span();
     st.footprint = std::make_unique<LaunchFootprint>(profile, span.begin, span.end);
     st.sm_replay = std::make_unique<SmReplay>(
-        profile, std::min<std::uint64_t>(std::max<std::uint32_t>(profile.sm_count, 1), ngroups));
+        profile, std::min<std::uint64_t>(std::max<std::uint32_t>(profile.sm_count, 1), ngroups), first);
   }
 
-  if (cfg.check && cfg.threads != 1 && ngroups > 1) st.atomic_order = std::make_unique<AtomicOrder>(ngroups);
+  if (cfg.check && !groups.ids && cfg.threads != 1 && ngroups > 1) st.atomic_order = std::make_unique<AtomicOrder>(ngroups, first);
   // Marks a group ended for AtomicOrder, also when its run throws.
   struct Ended {
     AtomicOrder* order;
@@ -333,7 +358,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& given, Kerne
     }
   };
 
-  Progress progress(cfg, ngroups);
+  Progress progress(cfg, count);
   WildLaunch wild;  // zero pages stand in for wild accesses until the groups are gone (guard.hpp)
   tbb::enumerable_thread_specific<std::unique_ptr<GroupRun>> runs;
   tbb::enumerable_thread_specific<double> busy;  // seconds inside tasks, per worker
@@ -341,7 +366,8 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& given, Kerne
     BusyTime in_task(busy.local());
     std::unique_ptr<GroupRun>& run = runs.local();
     if (!run) run = std::make_unique<GroupRun>(st);
-    for (std::uint64_t g = r.begin(); g != r.end(); ++g) {
+    for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+      const std::uint64_t g = groups[i];
       if (g > st.stop_after.load(std::memory_order_relaxed)) return;
       Ended ended{st.atomic_order.get(), g};
       run->run(g);
@@ -351,14 +377,16 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& given, Kerne
   // With the cache model, the groups are dispatched in group order from one counter, so that
   // their SMs (SmReplay) rarely hold a record back: each worker takes the next group until
   // none is left.
-  std::atomic<std::uint64_t> next_group{0};
+  std::atomic<std::uint64_t> next_group{0};  // an index into `groups`
   auto ordered_body = [&](const tbb::blocked_range<unsigned>&) {
     BusyTime in_task(busy.local());
     std::unique_ptr<GroupRun>& run = runs.local();
     if (!run) run = std::make_unique<GroupRun>(st);
     for (;;) {
-      const std::uint64_t g = next_group.fetch_add(1, std::memory_order_relaxed);
-      if (g >= ngroups || g > st.stop_after.load(std::memory_order_relaxed)) return;
+      const std::uint64_t i = next_group.fetch_add(1, std::memory_order_relaxed);
+      if (i >= count) return;
+      const std::uint64_t g = groups[i];
+      if (g > st.stop_after.load(std::memory_order_relaxed)) return;
       Ended ended{st.atomic_order.get(), g};
       run->run(g);
       progress.group_done();
@@ -368,7 +396,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& given, Kerne
   unsigned workers = 1;
   if (cfg.threads == 1) {
     if (per_sm) ordered_body(tbb::blocked_range<unsigned>(0, 1));
-    else body(tbb::blocked_range<std::uint64_t>(0, ngroups));
+    else body(tbb::blocked_range<std::uint64_t>(0, count));
   } else {
     tbb::task_arena& arena = arena_for(cfg.threads);
     workers = static_cast<unsigned>(arena.max_concurrency());
@@ -377,7 +405,7 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& given, Kerne
         tbb::parallel_for(tbb::blocked_range<unsigned>(0, workers, 1), ordered_body,
                           tbb::static_partitioner());
       else
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, ngroups), body);
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, count), body);
     });
   }
   if (cfg.timing) {

@@ -1,6 +1,7 @@
 // State shared by all workers during one launch: the source-site table, the first kernel
 // exception, and the launch's parameters. Internal to the library.
 #pragma once
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -88,7 +89,10 @@ inline void merge_findings(FindingMap& into, const FindingMap& from) {
 // group that has not ended is running and never waits: no deadlock.
 class AtomicOrder {
  public:
-  explicit AtomicOrder(std::uint64_t groups) : done_(groups, 0) {}
+  // `first`: the lowest group of the launch's slice (LaunchConfig::slice); those below never run.
+  AtomicOrder(std::uint64_t groups, std::uint64_t first) : done_(groups, 0), frontier_(first) {
+    std::fill(done_.begin(), done_.begin() + static_cast<std::ptrdiff_t>(first), std::uint8_t(1));
+  }
   // Returns at once once the groups below `group` have ended (one load), or when a lower
   // group threw (stop_after below `group`: the launch's report is dropped).
   void wait_turn(std::uint64_t group, const std::atomic<std::uint64_t>& stop_after) {
@@ -138,5 +142,20 @@ struct LaunchState {
 
   void kernel_threw(std::uint64_t group, std::exception_ptr e);
 };
+
+// The groups a launch runs: [first, last) (the grid, or a slice of it), or, when `ids` is set,
+// those ids (ascending: a sample, sample.cpp; neither the cache model nor the checker runs).
+struct GroupList {
+  std::uint64_t first = 0, last = 0;
+  const std::vector<std::uint64_t>* ids = nullptr;
+  std::uint64_t size() const { return ids ? ids->size() : last - first; }
+  std::uint64_t operator[](std::uint64_t i) const { return ids ? (*ids)[i] : first + i; }
+};
+// The launch after validation (launch.cpp), over `groups`.
+Report run_groups(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn fn,
+                  const std::vector<BufferSpan>& buffers, const GroupList& groups);
+// LaunchConfig::sample: the sampled launch and its estimates (sample.cpp).
+Report run_sampled(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn fn,
+                   const std::vector<BufferSpan>& buffers);
 
 }  // namespace tgsim::detail

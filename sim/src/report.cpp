@@ -179,6 +179,22 @@ nlohmann::json column_json(std::uint32_t column_field, const char* column, const
 
 }  // namespace
 
+namespace {
+
+// A sampled launch's "sampled" object: the share simulated and each counter's 95% interval.
+nlohmann::json sampling_json(const Sampling& s) {
+  nlohmann::json j = {{"share", s.groups_total ? double(s.groups_simulated) / double(s.groups_total) : 0.0},
+                      {"groups_simulated", s.groups_simulated}, {"groups_total", s.groups_total},
+                      {"replicates", s.replicates}, {"confidence", 0.95},
+                      {"method", "the first and last threadgroups, and systematic samples of the others in grid "
+                                 "order; counters and sites are estimates, findings those of the sampled groups"}};
+  j["intervals"] = nlohmann::json::object();
+  for (const Sampling::Interval& i : s.intervals) j["intervals"][i.counter] = {i.low, i.high};
+  return j;
+}
+
+}  // namespace
+
 std::string to_json(const Report& r, int indent) {
   nlohmann::json j;
   j["kernel"] = r.kernel;
@@ -223,12 +239,39 @@ std::string to_json(const Report& r, int indent) {
   }
   if (!r.printed.empty()) j["printed"] = r.printed;
   if (!r.notes.empty()) j["notes"] = r.notes;
+  if (r.sampling.on) j["sampled"] = sampling_json(r.sampling);
   return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);  // names need not be UTF-8
 }
 
+namespace {
+
+// The share simulated and every counter's 95% interval, before the (estimated) counters.
+void write_sampling(std::ostream& os, const Sampling& s) {
+  const bool all = s.groups_simulated == s.groups_total;
+  os << "  sampled: " << with_commas(s.groups_simulated) << " of " << with_commas(s.groups_total)
+     << " threadgroups simulated (" << std::fixed << std::setprecision(2)
+     << 100.0 * double(s.groups_simulated) / double(std::max<std::uint64_t>(s.groups_total, 1)) << "%); "
+     << (all ? "too few groups to sample: the counters below are exact\n"
+             : "the counters below are estimates of the whole launch; 95% intervals:\n");
+  if (all) {
+    os.unsetf(std::ios::floatfield);
+    os << std::setprecision(6);
+    return;
+  }
+  for (const Sampling::Interval& i : s.intervals)
+    os << "    " << std::left << std::setw(34) << i.counter << std::right << std::setprecision(0)
+       << std::setw(16) << i.low << " .. " << std::setw(16) << i.high << "\n";
+  os.unsetf(std::ios::floatfield);
+  os << std::setprecision(6);
+}
+
+}  // namespace
+
 // One function over ~80 lines: the text report's layout, read top to bottom as it prints.
 void write_text(std::ostream& os, const Report& r) {
-  os << "kernel " << r.kernel << "  grid " << r.grid.str() << "  block " << r.block.str() << "\n";
+  os << "kernel " << r.kernel << "  grid " << r.grid.str() << "  block " << r.block.str()
+     << (r.sampling.on ? "  SAMPLED" : "") << "\n";
+  if (r.sampling.on) write_sampling(os, r.sampling);
   const Counters& c = r.counters;
   const AccessCounters* rows[] = {&c.global_load, &c.global_store, &c.shared_load, &c.shared_store};
   // The table's widths: 14, 13, 14, 11 columns, each widened to its widest number + 1, so that

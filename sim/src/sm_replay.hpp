@@ -30,10 +30,12 @@ namespace tgsim::detail {
 
 class SmReplay {
  public:
-  SmReplay(const DeviceProfile& p, std::uint64_t sm_count)
+  // `first`: the lowest group of the launch's slice (LaunchConfig::slice): each SM starts at
+  // its first group at or above it, with a cold L1.
+  SmReplay(const DeviceProfile& p, std::uint64_t sm_count, std::uint64_t first = 0)
       : l1_bytes_(p.l1_bytes), line_(p.l1_line_bytes), sector_(p.sector_bytes), ways_(p.l1_ways),
         n_(sm_count), sms_(sm_count) {
-    for (std::uint64_t s = 0; s < n_; ++s) sms_[s].next = s;
+    for (std::uint64_t s = 0; s < n_; ++s) sms_[s].next = first + (s + n_ - first % n_) % n_;
   }
 
   // SM g % sm_count's L1 if every earlier group of that SM is replayed: group g owns it until

@@ -94,7 +94,27 @@ struct LaunchConfig {
   // time. Empty: collected into Report::printed. A group's text waits until the groups before it
   // have ended; waiting text past 64 MiB waits in a file under TMPDIR, not in memory.
   std::function<void(std::string_view)> print_out;
+  // Sharding (`tgsim run --groups I/N`): only slice `slice` of `slices` runs, the linear group
+  // ids [group_slice(G, I, N).first, .second) of the G groups (contiguous, sizes differing by
+  // at most one; empty when N > G). Placement on SMs, group ids and findings' blocks stay those
+  // of the whole grid. slices >= 1 and slice < slices, else LaunchError.
+  std::uint32_t slice = 0, slices = 1;
+  // Sampling (`tgsim run --sample P`): above 0 and below 1, the share of the groups to run, a
+  // stratified sample (sim/src/sample.cpp): the first and last groups, and replicate systematic
+  // samples of the rest; the Report's counters and sites are then estimates of the whole
+  // launch's, with 95% intervals (Report::sampling). No cache model (the L1 would see only the
+  // sample's groups) and no checker (LaunchError). 0 or 1: every group.
+  double sample = 0.0;
 };
+
+// The linear group ids [first, second) of slice i of n over `groups` groups: floor(G i / n)
+// to floor(G (i + 1) / n).
+inline std::pair<std::uint64_t, std::uint64_t> group_slice(std::uint64_t groups, std::uint32_t i, std::uint32_t n) {
+  auto at = [&](std::uint64_t k) {
+    return static_cast<std::uint64_t>(static_cast<unsigned __int128>(groups) * k / n);
+  };
+  return {at(i), at(std::uint64_t(i) + 1)};
+}
 
 namespace detail {
 struct KernelFn {

@@ -185,6 +185,20 @@ struct AtomicBytes {
   bool operator==(const AtomicBytes&) const = default;
 };
 
+// A sampled launch (LaunchConfig::sample): Report::counters and ::sites are estimates of the
+// whole launch's (rounded), each counter with a 95% confidence interval for its whole-launch
+// value; findings and printed lines are those of the groups that ran, their counts unscaled.
+struct Sampling {
+  bool on = false;
+  std::uint64_t groups_simulated = 0, groups_total = 0;  // distinct groups run; groups in the grid
+  std::uint32_t replicates = 0;  // independent systematic samples (the interval's degrees of freedom + 1)
+  struct Interval {
+    std::string counter;  // the JSON path, "global.load.sectors"
+    double estimate = 0, low = 0, high = 0;
+  };
+  std::vector<Interval> intervals;  // every counter whose estimate is not 0, in Counters order
+};
+
 struct Report {
   std::string kernel;
   Dim3 grid, block;
@@ -196,6 +210,7 @@ struct Report {
   std::string printed;  // the kernel's printf output, by group, barrier interval, thread and call (empty when LaunchConfig::print_out took it)
   std::vector<std::string> notes;   // what the counts cannot show (e.g. no access was seen)
   std::vector<AtomicBytes> atomic_bytes;  // LaunchConfig::check: sorted by buffer span, merged
+  Sampling sampling;                      // LaunchConfig::sample: what the counters estimate
   bool clean() const { return findings.empty(); }
 };
 

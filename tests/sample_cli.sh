@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# sample_cli.sh TGSIM: `tgsim run --sample P` states "sampled" wherever it shows counters (text
+# and JSON), gives each counter's interval and the share simulated, leaves the result unchecked
+# (correct: null), and refuses a bad share or --sample with --groups (exit 2, one line).
+set -euo pipefail
+tgsim=$1
+here=$(cd "$(dirname "$0")" && pwd)
+json=$("$tgsim" run transpose_shared --n 4096 --sample 2% --json)
+jq -e '.sampled.share > 0.01 and .sampled.share < 0.03 and .correct == null' <<<"$json" >/dev/null ||
+  { echo "bad sampled object:"; jq '.sampled | del(.intervals)' <<<"$json"; exit 1; }
+jq -e '.sampled.intervals["shared.store.wavefronts"] | length == 2' <<<"$json" >/dev/null ||
+  { echo "no interval for shared.store.wavefronts"; exit 1; }
+text=$("$tgsim" run transpose_shared --n 4096 --sample 0.02)
+grep -q "SAMPLED" <<<"$text" || { echo "the text report does not say SAMPLED"; exit 1; }
+grep -q "result not checked (sampled)" <<<"$text" || { echo "the text report checks a sampled result"; exit 1; }
+for bad in "0" "150%" "x" "1.5"; do
+  "$here/expect_usage_error.sh" "$tgsim" run transpose_shared --sample "$bad"
+done
+"$here/expect_usage_error.sh" "$tgsim" run transpose_shared --sample 2% --groups 0/2
+echo "ok: sampled runs say so"
