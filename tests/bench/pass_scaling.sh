@@ -3,7 +3,8 @@
 # `a[i+k] = b[i+k] * c` with tgsim's flags, plain Clang against Clang with the instrumenting pass
 # (BUILD/sim/pass/tgsim_pass.so), CPU seconds of the compiler (user), and with -ftime-report the
 # three costliest passes of the instrumented compile at the largest N (issue 40: the instrumented compile grows
-# faster than linearly in N). Defaults: N = 150 300 600.
+# faster than linearly in N). Defaults: N = 150 300 600. EXTRA_FLAGS: more flags for both compiles
+# (e.g. "-mllvm -disable-cgp", to see a backend pass's share).
 set -eu
 build=$1
 shift
