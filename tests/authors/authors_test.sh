@@ -68,15 +68,15 @@ ok = len(f) == 1 and f[0]["line"] == int(sys.argv[2]) and f[0]["thread"][0] == i
 sys.exit(0 if ok else 1)
 PY
     }
-    "$tgsim" check "$here/dims.cu" --kernel inner_oob --grid 1 --block 32 'float[32]' --json >inner.json 2>&1
+    "$tgsim" check "$here/dims.cu" --kernel inner_oob --grid 1 --block 32 'float[32]' --json >inner.json 2>>stderr.txt
     has_finding inner.json 9 25 7 "shared index 33 in dimension 2 of 's[32][33]' is outside [0, 33): s[0][33]" ||
       { cat inner.json; fail "inner_oob: no finding naming s[0][33] of s[32][33] at dims.cu:9"; }
-    "$tgsim" run "$here/dims.cu" --kernel inner_oob --grid 1 --block 32 'float[32]' --json >run.json 2>&1
+    "$tgsim" run "$here/dims.cu" --kernel inner_oob --grid 1 --block 32 'float[32]' --json >run.json 2>>stderr.txt
     has_finding run.json 9 25 7 "s[0][33]" || { cat run.json; fail "inner_oob: run reports no finding"; }
-    "$tgsim" check "$here/dims.cu" --kernel three_d --grid 1 --block 8 'int[8]' --json >three.json 2>&1
+    "$tgsim" check "$here/dims.cu" --kernel three_d --grid 1 --block 8 'int[8]' --json >three.json 2>>stderr.txt
     has_finding three.json 38 4 4 "shared index 4 in dimension 2 of 'c[2][4][8]' is outside [0, 4): c[0][4]" ||
       { cat three.json; fail "three_d: no finding naming c[0][4] of c[2][4][8]"; }
-    "$tgsim" check "$here/dims.cu" --kernel extern_rows --grid 1 --block 32 --shared 4224 'float[32]' --json >ext.json 2>&1
+    "$tgsim" check "$here/dims.cu" --kernel extern_rows --grid 1 --block 32 --shared 4224 'float[32]' --json >ext.json 2>>stderr.txt
     has_finding ext.json 48 25 7 "shared index 33 in dimension 2 of 'rows[0][33]' is outside [0, 33): rows[1][33]" ||
       { cat ext.json; fail "extern_rows: no finding naming rows[1][33]"; }
     "$tgsim" check "$here/dims.cu" --kernel flattened --grid 1 --block 32 'float[32]' >flat.txt 2>&1 ||
