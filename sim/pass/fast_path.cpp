@@ -61,12 +61,12 @@ bool may_reach_library(const CallBase& cb) {
   return !(g && g->getName() == "__tgsim_note_store");
 }
 
-// A function with more records' tags than this keeps them in their stack slots, read where
-// each record is written (a load from the frame, as a spilled register would be), instead of
-// in registers from entry on: n tags live from entry to their last use make the live ranges,
-// and SROA's and the register allocator's work on them, grow as n times the function's length,
-// quadratic in kernel length (issue 40: a 1,000-statement kernel). Up to 64 tags stay in
-// registers (or their spill slots): a hot loop's few keep their registers.
+// A function with more records' tags than this reads each tag from a stack array where its
+// record is written (load_tags_by_call), instead of holding it in a register from entry on:
+// n tags live from entry to their last use make the live ranges, and SROA's and the register
+// allocator's work on them, grow as n times the function's length, quadratic in kernel length
+// (issue 40: a 1,000-statement kernel). Up to 64 tags stay in registers (or their spill
+// slots): a hot loop's few keep their registers.
 constexpr std::size_t kTagsInRegisters = 64;
 
 // A function with more tags than kTagsInRegisters: its keys in a constant table, its tags in one
