@@ -427,6 +427,9 @@ void add_file_options(CLI::App& app, FileLaunch& f, const std::string& verb) {
   app.add_option("--shared", f.shared,
                  "with a FILE: bytes of dynamic shared memory (extern __shared__, a Metal [[threadgroup(n)]] parameter)");
   app.add_option("--stack", f.stack, "with a FILE: bytes of stack per simulated thread (default 262144)");
+  app.add_flag("--cooperative", f.cooperative,
+               "with a FILE: a cooperative launch (cudaLaunchCooperativeKernel): grid.sync() allowed, the grid "
+               "must fit on the device at once");
   app.add_option("--threads-in-grid", f.grid_threads,
                  "with a Metal FILE: dispatchThreads' grid size in threads, X[,Y[,Z]]");
 }
@@ -566,6 +569,7 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
   }
   cfg.shared_bytes = f.shared;
   if (!f.stack.empty()) cfg.stack_bytes = parse_stack(f.stack);
+  cfg.cooperative = f.cooperative;
   cfg.name = kd.name;
   std::vector<std::unique_ptr<BoundArg>> bound;
   std::vector<void*> argv;

@@ -32,6 +32,7 @@ struct FileLaunch {
   std::string grid, block, grid_threads;  // "X[,Y[,Z]]"
   std::size_t shared = 0;
   std::string stack;  // --stack BYTES: LaunchConfig::stack_bytes (empty: its default)
+  bool cooperative = false;  // --cooperative: LaunchConfig::cooperative (grid.sync())
   std::vector<std::string> args;
   std::vector<std::string> include_dirs, defines;  // -I DIR, -D NAME[=VALUE] or NAME(ARGS)=VALUE
   std::vector<std::string> pre_includes;           // --pre-include FILE (the compiler's -include)

@@ -100,6 +100,16 @@ void __tgsim_barrier(const void* site) {
   t.barrier(loc_of(site));
 }
 
+void __tgsim_grid_sync(const void* site) {
+  ThreadCtx& t = running();
+  t.group_->grid_barrier(t, loc_of(site));
+}
+
+int __tgsim_grid_is_valid(void) {
+  ThreadCtx& t = running();
+  return t.group_->cooperative() ? 1 : 0;
+}
+
 int __tgsim_barrier_reduce(const void* site, int op, int pred) {
   ThreadCtx& t = running();
   return t.group_->barrier_reduce(t, loc_of(site), op, pred);

@@ -157,8 +157,23 @@ const char* cudaGetErrorString(cudaError_t e) {
   if (e == last_error && !last_message.empty()) return last_message.c_str();
   return cudaGetErrorName(e);
 }
+namespace {
+cudaError_t launch(const void* kernel, const unsigned* grid, const unsigned* block, size_t shared_bytes,
+                   void** args, bool cooperative);
+}
 cudaError_t tgsim_cuda_launch_kernel(const void* kernel, const unsigned* grid, const unsigned* block,
                                      size_t shared_bytes, void** args) {
+  return launch(kernel, grid, block, shared_bytes, args, false);
+}
+cudaError_t tgsim_cuda_launch_cooperative(const void* kernel, const unsigned* grid, const unsigned* block,
+                                          size_t shared_bytes, void** args) {
+  return launch(kernel, grid, block, shared_bytes, args, true);
+}
+}  // extern "C"
+
+namespace {
+cudaError_t launch(const void* kernel, const unsigned* grid, const unsigned* block, size_t shared_bytes,
+                   void** args, bool cooperative) {
   KernelRef k = find_kernel(kernel);
   if (!k.kernel)
     return fail(cudaErrorInvalidDeviceFunction,
@@ -167,6 +182,7 @@ cudaError_t tgsim_cuda_launch_kernel(const void* kernel, const unsigned* grid, c
   cfg.grid = tgsim::Dim3(grid[0], grid[1], grid[2]);
   cfg.block = tgsim::Dim3(block[0], block[1], block[2]);
   cfg.shared_bytes = shared_bytes;
+  cfg.cooperative = cooperative;
   cfg.name = k.kernel->name;
   const char* check = std::getenv("TGSIM_CHECK");
   cfg.check = check && *check && std::strcmp(check, "0") != 0;
@@ -190,7 +206,9 @@ cudaError_t tgsim_cuda_launch_kernel(const void* kernel, const unsigned* grid, c
     if (!cfg.check)
       for (const BufferSpan& b : spans) b.info->assume_init = true;
   } catch (const tgsim::LaunchError& e) {
-    return fail(cudaErrorInvalidConfiguration, std::string("launch of ") + cfg.name + ": " + e.what());
+    const bool too_large = cooperative && std::strstr(e.what(), "cudaErrorCooperativeLaunchTooLarge");
+    return fail(too_large ? cudaErrorCooperativeLaunchTooLarge : cudaErrorInvalidConfiguration,
+                std::string("launch of ") + cfg.name + ": " + e.what());
   } catch (const std::exception& e) {
     return fail(cudaErrorLaunchFailure, std::string("launch of ") + cfg.name + ": " + e.what());
   }
@@ -219,5 +237,4 @@ cudaError_t tgsim_cuda_launch_kernel(const void* kernel, const unsigned* grid, c
   }
   return cudaSuccess;
 }
-
-}  // extern "C"
+}  // namespace

@@ -10,6 +10,7 @@
 #include "cuda_host_internal.hpp"
 #include "device_memory.hpp"
 #include "modules.hpp"
+#include "occupancy.hpp"
 
 using namespace tgsim::detail;
 using namespace tgsim::detail::cuda;
@@ -18,24 +19,7 @@ namespace {
 
 constexpr int kCcMajor = 9, kCcMinor = 0;
 constexpr int kMemoryClockKhz = 2619000, kMemoryBusBits = 5120;  // H100 SXM: HBM3
-constexpr std::size_t kReservedSharedPerBlock = 1024;
-
 int clamp_int(std::uint64_t v) { return static_cast<int>(std::min<std::uint64_t>(v, 0x7FFFFFFF)); }
-
-// Shared memory per SM: the per-block opt-in maximum plus one block's reservation (228 KiB).
-std::size_t shared_per_sm(const tgsim::DeviceProfile& d) {
-  return d.max_shared_bytes_per_group + kReservedSharedPerBlock;
-}
-
-// Resident blocks of `threads` threads using `shared` bytes each on one SM.
-int blocks_per_sm(const tgsim::DeviceProfile& d, int threads, std::size_t shared) {
-  if (threads <= 0 || static_cast<unsigned>(threads) > d.max_threads_per_group) return 0;
-  const unsigned warps = (static_cast<unsigned>(threads) + d.warp_size - 1) / d.warp_size;
-  unsigned n = std::min(d.max_groups_per_sm, d.max_warps_per_sm / warps);
-  if (shared > d.max_shared_bytes_per_group) return 0;
-  n = std::min<std::size_t>(n, shared_per_sm(d) / (shared + kReservedSharedPerBlock));
-  return static_cast<int>(n);
-}
 
 int attribute(const tgsim::DeviceProfile& d, cudaDeviceAttr a) {
   switch (a) {

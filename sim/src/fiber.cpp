@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <cstring>
 #include <new>
 #include <vector>
 
@@ -125,14 +126,25 @@ tgsim_fiber_trampoline:
 extern "C" void tgsim_fiber_trampoline();
 
 Fiber::~Fiber() {
-  if (ctx_ && stack_) give_stack(stack_, stack_bytes_);  // suspended: its frames are abandoned
+  if (ctx_ && stack_ && !fixed_) give_stack(stack_, stack_bytes_);  // suspended: its frames are abandoned
+}
+
+// A suspended fiber's frames: from its stack pointer (the registers tgsim_fiber_switch pushed
+// included) to the top. Nothing below the stack pointer is live while it is suspended.
+void Fiber::park(std::vector<unsigned char>& out) const {
+  if (!ctx_ || !stack_) return out.clear();
+  out.assign(static_cast<const unsigned char*>(ctx_), static_cast<const unsigned char*>(stack_));
+}
+
+void Fiber::unpark(const std::vector<unsigned char>& in) const {
+  if (ctx_ && stack_ && !in.empty()) std::memcpy(static_cast<unsigned char*>(stack_) - in.size(), in.data(), in.size());
 }
 
 // The fresh stack holds what tgsim_fiber_switch pops (r15, r14, r13, r12 = entry, rbx = this,
 // rbp) and the trampoline as its return address, placed so that the trampoline's call finds
 // the stack 16-byte aligned.
 void Fiber::start() {
-  stack_ = take_stack(stack_bytes_);
+  stack_ = fixed_ ? fixed_ : take_stack(stack_bytes_);
   const std::uintptr_t top = reinterpret_cast<std::uintptr_t>(stack_) & ~std::uintptr_t(15);
   void** sp = reinterpret_cast<void**>(top - 72);
   sp[0] = sp[1] = sp[2] = nullptr;
@@ -147,7 +159,7 @@ void Fiber::start() {
 // last switch away from it: nothing takes a stack between the two.
 void Fiber::entry(Fiber* self) {
   self->body_(self->arg_);
-  give_stack(self->stack_, self->stack_bytes_);
+  if (!self->fixed_) give_stack(self->stack_, self->stack_bytes_);
   self->stack_ = nullptr;
   self->ctx_ = nullptr;
   void* dead;

@@ -28,6 +28,7 @@
 // slower in each of three back-to-back bench runs.
 #pragma once
 #include <cstddef>
+#include <vector>
 
 #if defined(BOOST_USE_UCONTEXT)
 #include <boost/context/fiber.hpp>
@@ -63,6 +64,21 @@ class Fiber {
   void prepare(std::size_t stack_bytes, Body body, void* arg, Fiber* exit_to) {
     stack_bytes_ = stack_bytes, body_ = body, arg_ = arg, exit_to_ = exit_to;
   }
+  // A cooperative launch's groups take turns on one set of stacks (cooperative.cpp): this fiber
+  // always runs on the stack whose top is `top` (from take_stack, owned by the caller), and
+  // park() copies a suspended fiber's frames out so that another group's thread may use the
+  // stack until unpark() copies them back to the same addresses. Without the x86-64 switch
+  // (the sanitizer and Boost.Context builds) the fiber keeps a pooled stack of its own and
+  // park/unpark do nothing.
+#if defined(TGSIM_FIBER_SWITCH)
+  void use_stack(void* top) { fixed_ = top; }
+  void park(std::vector<unsigned char>& out) const;
+  void unpark(const std::vector<unsigned char>& in) const;
+#else
+  void use_stack(void*) {}
+  void park(std::vector<unsigned char>& out) const { out.clear(); }
+  void unpark(const std::vector<unsigned char>&) const {}
+#endif
   // From the running context, whose record is `from`, to `to` (started on its first jump);
   // returns when some context jumps back to `from`.
 #if defined(BOOST_USE_UCONTEXT)
@@ -108,6 +124,7 @@ class Fiber {
   [[noreturn]] static void entry(Fiber* self);
   void* ctx_ = nullptr;  // this context's stack pointer while suspended
   void* stack_ = nullptr;  // the top of the pooled stack while the body has not returned
+  void* fixed_ = nullptr;  // use_stack's top, or null: a pooled stack
 #else
   void* start(Fiber& from);  // a stack and a fresh context for to; returns jump's data
   [[noreturn]] static void entry(boost::context::detail::transfer_t t);

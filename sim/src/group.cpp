@@ -129,6 +129,7 @@ void GroupRun::start(std::uint64_t g) {
     th.ctx.clock_ = 0;
     th.state = State::kReady;
     th.reduce_round = 0;
+    th.at_grid = false;
   }
   for (auto& s : reduce_slot_) s.clear();
   for (std::uint32_t w = 0; w < warps_.size(); ++w)
@@ -136,6 +137,8 @@ void GroupRun::start(std::uint64_t g) {
   std::fill(waiting_mask_.begin(), waiting_mask_.end(), 0u);
   std::fill(exited_mask_.begin(), exited_mask_.end(), 0u);
   arrived_ = exited_ = 0;
+  grid_arrived_ = 0;
+  at_grid_sync_ = false;
   one_loc_ = true;
   decls_.clear();
   add_kernel_shared_decls();
@@ -230,6 +233,10 @@ void GroupRun::run(std::uint64_t g) {
     unwind_all();
     throw;
   }
+  finish();
+}
+
+void GroupRun::finish() {
   if (aborting_) unwind_all();
   for (std::uint32_t w = 0; w < warps_.size(); ++w) flush_warp(w);
   end_interval(true);
@@ -264,6 +271,10 @@ void GroupRun::schedule() {
     if (arrived_ + exited_ == nthreads_) {  // nobody is ready or in a warp collective
       if (arrived_ == 0) break;
       if (one_loc_) {
+        if (grid_arrived_) {  // all at one grid.sync(): the group parks (run_phase)
+          at_grid_sync_ = true;
+          break;
+        }
         release_barrier();
         continue;
       }
@@ -298,9 +309,18 @@ void GroupRun::schedule() {
       break;
     }
     if (waiting == 0) break;
+    if (one_site && grid_arrived_) {  // one grid.sync() site: the group parks
+      at_grid_sync_ = true;
+      break;
+    }
     if (one_site) {  // exited threads count as arrived
       release_barrier();
       continue;
+    }
+    if (grid_arrived_) {  // grid.sync() and __syncthreads() (or two grid syncs): no defined outcome
+      report_grid_divergence();
+      aborting_ = true;
+      break;
     }
     // Warps wait at different __syncthreads() sites. On the GPU every one is barrier 0 (BAR.SYNC
     // 0): whole warps at different sites meet and go on (measured on the H100, synccheck calls

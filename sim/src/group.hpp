@@ -182,6 +182,22 @@ class GroupRun {
   ~GroupRun();
   void run(std::uint64_t group_linear);
 
+  // A cooperative launch (cooperative.cpp) runs each group in phases: a phase ends when the
+  // group ends or when every live thread waits at grid.sync(), where the group is parked (its
+  // threads' frames copied off the launch's shared stacks, Fiber::park) until every group has
+  // arrived. The first phase starts the group; a later one releases the grid.sync() (counted
+  // as the two BARs per warp of nvcc's grid sync) and runs on to the next.
+  enum class PhaseEnd { kEnded, kAtGridSync };
+  PhaseEnd run_phase(std::uint64_t group_linear, bool first);
+  void use_stacks(const std::vector<void*>& tops);  // thread i runs on tops[i]
+  // A parked group whose grid.sync() is never released (another group ended without it): its
+  // threads are unwound and the group ends. `why` (if not empty) is the finding, at the sync.
+  void end_at_grid_sync(const std::string& why);
+  // grid.sync() (cooperative_groups::grid_group::sync, __tgsim_grid_sync): a barrier that
+  // parks the group; outside a cooperative launch a finding, and the group ends.
+  void grid_barrier(ThreadCtx& t, const std::source_location& loc);
+  bool cooperative() const { return state_.cfg.cooperative; }
+
   // Called from kernel code on the running fiber: the out-of-line path of record.hpp's inline
   // append (tag-cache miss, full lane log, atomics, constant loads).
   void record(ThreadCtx& t, const std::source_location& loc, SiteKind kind, std::uint64_t addr,
@@ -291,6 +307,7 @@ class GroupRun {
     Fiber fiber;
     State state = State::kReady;
     std::source_location wait_loc;
+    bool at_grid = false;      // waits at grid.sync() (group_grid.cpp)
     std::uint64_t result = 0;  // this lane's result of its last warp collective
   };
   static Thread& thread_of(ThreadCtx& t);  // the record whose ctx t is (group.cpp)
@@ -371,6 +388,12 @@ class GroupRun {
   void unwind_all();
   void count_barriers_at_waits();
   void watchdog_fired(Thread& th);
+
+  void report_grid_divergence();  // threads wait at grid.sync() and at a block barrier
+  void finish();  // the end of a group: its last interval to the sinks, its shared memory zeroed
+  std::uint32_t grid_arrived_ = 0;  // threads of this interval waiting at grid.sync()
+  bool at_grid_sync_ = false;       // schedule() stopped: every live thread waits at grid.sync()
+  std::vector<std::vector<unsigned char>> parked_;  // per thread, its frames while parked
 
   LaunchState& state_;
   Dim3 block_;

@@ -21,6 +21,7 @@
 
 #include <tgsim/models.hpp>
 
+#include "cooperative.hpp"
 #include "group.hpp"
 #include "guard.hpp"
 #include "modules.hpp"
@@ -205,6 +206,9 @@ void validate_launch(const DeviceProfile& p, const LaunchConfig& cfg) {
     throw LaunchError("sampling runs without the checker: hazards need every group (sample 0 or 1 with check)");
   if (cfg.sample > 0.0 && cfg.sample < 1.0 && cfg.slices > 1)
     throw LaunchError("sampling and slices (--groups) do not go together: sample the whole launch");
+  if (cfg.cooperative && (cfg.slices > 1 || (cfg.sample > 0.0 && cfg.sample < 1.0)))
+    throw LaunchError("a cooperative launch runs whole: its groups meet at grid.sync(), so it "
+                      "takes no sample and no slices (--groups)");
   if (cfg.threads > kMaxWorkers)
     throw LaunchError("threads " + std::to_string(cfg.threads) + " is too many: at most " +
                       std::to_string(kMaxWorkers) + " worker threads (0: all cores)");
@@ -322,6 +326,13 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& given, Kerne
                       "): launches from device code (dynamic parallelism) are not simulated");
   validate_launch(profile, cfg);
   if (cfg.sample > 0.0 && cfg.sample < 1.0) return run_sampled(profile, cfg, fn, buffers);
+  if (cfg.cooperative && cfg.cache_model && cfg.count) {  // (the SMs' replay needs groups in order)
+    cfg.cache_model = false;
+    Report r = run_groups(profile, cfg, fn, buffers, GroupList{0, cfg.grid.volume()});
+    r.notes.push_back("no cache model (L1, L2, DRAM) for a cooperative launch: its groups take "
+                      "turns at every grid.sync()");
+    return r;
+  }
   // This process's slice of the grid (LaunchConfig::slice): groups [first, last).
   const auto [first, last] = group_slice(cfg.grid.volume(), cfg.slice, cfg.slices);
   return run_groups(profile, cfg, fn, buffers, GroupList{first, last});
@@ -339,6 +350,17 @@ Report run_groups(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   if (kref.kernel) st.dynamic_offset = kref.kernel->dynamic_shared_offset, st.kernel = kref.kernel;
   const std::uint64_t ngroups = cfg.grid.volume();
   const std::uint64_t first = groups.ids ? 0 : groups.first, count = groups.size();
+  if (cfg.cooperative) {  // one worker, groups in phases between grid syncs (cooperative.cpp)
+    check_cooperative(st);
+    Progress progress(cfg, count);
+    WildLaunch wild;
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<std::unique_ptr<GroupRun>> runs = run_cooperative(st, [&] { progress.group_done(); });
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (cfg.timing) *cfg.timing = LaunchTiming{1, s, s};
+    if (st.error) std::rethrow_exception(st.error);
+    return merge_report(st, runs);
+  }
   // LaunchConfig::count off: no cache model; a sample (groups.ids) runs without it (sample.cpp).
   const bool per_sm = cfg.cache_model && cfg.count && !groups.ids;
   if (per_sm) {  // every SM adds its misses and stores to one launch-wide footprint

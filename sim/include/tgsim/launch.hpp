@@ -105,6 +105,12 @@ struct LaunchConfig {
   // launch's, with 95% intervals (Report::sampling). No cache model (the L1 would see only the
   // sample's groups) and no checker (LaunchError). 0 or 1: every group.
   double sample = 0.0;
+  // A cooperative launch (cudaLaunchCooperativeKernel, `tgsim run --cooperative`): its groups
+  // may meet at grid.sync(). The grid must fit on the device at once (the profile's SMs times
+  // the groups of this size and shared memory an SM holds), else LaunchError, as the GPU
+  // refuses it. The groups run on one worker, taking turns at each grid sync
+  // (sim/src/cooperative.cpp); no cache model, no sample or slices (LaunchError).
+  bool cooperative = false;
 };
 
 // The linear group ids [first, second) of slice i of n over `groups` groups: floor(G i / n)

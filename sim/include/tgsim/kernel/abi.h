@@ -135,6 +135,10 @@ void __tgsim_load_tags(void* thread, const unsigned long long* keys, unsigned lo
 void __tgsim_barrier(const void* site);
 /* __syncthreads_count (op 0), _and (1), _or (2): a barrier that also reduces `pred`. */
 int __tgsim_barrier_reduce(const void* site, int op, int pred);
+/* cooperative_groups' grid sync: every thread of the grid waits (a cooperative launch only). */
+void __tgsim_grid_sync(const void* site);
+/* 1 in a cooperative launch (cudaLaunchCooperativeKernel, `tgsim run --cooperative`), else 0. */
+int __tgsim_grid_is_valid(void);
 /* __threadfence_block (0), __threadfence (1), __threadfence_system (2). */
 void __tgsim_fence(const void* site, int scope);
 

@@ -110,6 +110,10 @@ cudaError_t cudaGraphDestroy(cudaGraph_t graph);
 // The launch behind <<<...>>>: grid and block as 3 unsigned each, args[i] points at argument i.
 cudaError_t tgsim_cuda_launch_kernel(const void* kernel, const unsigned* grid, const unsigned* block,
                                      size_t shared_bytes, void** args);
+// cudaLaunchCooperativeKernel's launch: every block resident at once, grid.sync() allowed
+// (cudaErrorCooperativeLaunchTooLarge for a grid the device cannot hold at once).
+cudaError_t tgsim_cuda_launch_cooperative(const void* kernel, const unsigned* grid, const unsigned* block,
+                                          size_t shared_bytes, void** args);
 // The configuration of the next host call of a kernel (the <<<...>>> rewrite); pop_launch drops
 // one that no call used.
 void tgsim_cuda_push_launch(const unsigned* grid, const unsigned* block, size_t shared_bytes, cudaStream_t stream);

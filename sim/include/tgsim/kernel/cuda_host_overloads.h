@@ -114,5 +114,12 @@ cudaError_t cudaLaunchKernel(F* kernel, dim3 grid, dim3 block, void** args, size
   const unsigned g[3] = {grid.x, grid.y, grid.z}, b[3] = {block.x, block.y, block.z};
   return tgsim_cuda_launch_kernel(reinterpret_cast<const void*>(kernel), g, b, shared, args);
 }
+// cudaLaunchCooperativeKernel: the same, with the grid's blocks resident together (grid.sync()).
+template <class F>
+cudaError_t cudaLaunchCooperativeKernel(F* kernel, dim3 grid, dim3 block, void** args, size_t shared = 0,
+                                        cudaStream_t = nullptr) {
+  const unsigned g[3] = {grid.x, grid.y, grid.z}, b[3] = {block.x, block.y, block.z};
+  return tgsim_cuda_launch_cooperative(reinterpret_cast<const void*>(kernel), g, b, shared, args);
+}
 
 #endif

@@ -12,8 +12,9 @@
 //     (__activemask()), ranked in lane order; shfl (by rank), shfl_up, shfl_down, any, all,
 //     ballot (bit r = rank r), sync(), thread_rank(), size(), meta_group_rank/size() (0, 1).
 //   cg::sync(g) for any group.
-// Simplified: no grid or multi-grid groups, no dynamic tiled_partition, no labeled/binary
-// partitions.
+//   cg::grid_group / cg::this_grid() (cooperative_groups/grid.h): grid.sync() in a cooperative
+//     launch.
+// Simplified: no multi-grid groups, no dynamic tiled_partition, no labeled/binary partitions.
 #ifndef TGSIM_KERNEL_CUDA_COOPERATIVE_GROUPS_H
 #define TGSIM_KERNEL_CUDA_COOPERATIVE_GROUPS_H
 
@@ -134,5 +135,7 @@ template <unsigned N> __forceinline__ void sync(const thread_block_tile<N>& g) {
 __forceinline__ void sync(const coalesced_group& g) { g.sync(); }
 
 }  // namespace cooperative_groups
+
+#include "cooperative_groups/grid.h"
 
 #endif
