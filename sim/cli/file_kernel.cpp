@@ -21,6 +21,7 @@
 
 #include <tgsim/kernel/abi.h>
 
+#include "arg_types.hpp"
 #include "buffers_out.hpp"
 #include "commands.hpp"
 #include "frontend/compile.hpp"
@@ -32,37 +33,6 @@
 namespace tgsim::cli {
 
 namespace {
-
-struct ElemType {
-  std::size_t bytes;   // of one element
-  char kind;           // 'i' signed, 'u' unsigned, 'f' floating
-  std::size_t scalar;  // bytes of one component
-};
-
-const std::map<std::string, ElemType>& elem_types() {
-  static const std::map<std::string, ElemType> t = [] {
-    std::map<std::string, ElemType> m = {
-        {"char", {1, 'i', 1}},  {"uchar", {1, 'u', 1}},  {"short", {2, 'i', 2}}, {"ushort", {2, 'u', 2}},
-        {"int", {4, 'i', 4}},   {"uint", {4, 'u', 4}},   {"long", {8, 'i', 8}},  {"ulong", {8, 'u', 8}},
-        {"float", {4, 'f', 4}}, {"double", {8, 'f', 8}}, {"bool", {1, 'u', 1}}};
-    for (const char* base : {"char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double"})
-      for (int n : {2, 3, 4}) {
-        ElemType e = m[base];
-        m[std::string(base) + std::to_string(n)] = {e.bytes * static_cast<std::size_t>(n), e.kind, e.scalar};
-      }
-    return m;
-  }();
-  return t;
-}
-
-// One component of value v (random or iota) written at p.
-void put(unsigned char* p, const ElemType& t, double v, std::int64_t iv) {
-  switch (t.scalar * 4 + (t.kind == 'f')) {
-    case 4 * 4 + 1: { float f = static_cast<float>(v); std::memcpy(p, &f, 4); break; }
-    case 8 * 4 + 1: std::memcpy(p, &v, 8); break;
-    default: std::memcpy(p, &iv, t.scalar); break;  // little endian: the low bytes
-  }
-}
 
 std::uint64_t parse_count(const std::string& s, const std::string& arg) {
   char* end = nullptr;
@@ -127,18 +97,7 @@ std::string pointee_arg_type(std::string t) {
   if (t.empty() || t.back() != '*') return "";
   t.pop_back();
   if (!t.empty() && t.back() == '*') return "*";
-  static const std::map<std::string, std::string> names = {
-      {"char", "char"}, {"signedchar", "char"}, {"int8_t", "char"}, {"unsignedchar", "uchar"},
-      {"uchar", "uchar"}, {"uint8_t", "uchar"}, {"short", "short"}, {"int16_t", "short"},
-      {"unsignedshort", "ushort"}, {"ushort", "ushort"}, {"uint16_t", "ushort"}, {"int", "int"},
-      {"signedint", "int"}, {"int32_t", "int"}, {"unsignedint", "uint"}, {"unsigned", "uint"},
-      {"uint", "uint"}, {"uint32_t", "uint"}, {"long", "long"}, {"longlong", "long"}, {"longint", "long"},
-      {"int64_t", "long"}, {"longlongint", "long"}, {"unsignedlong", "ulong"}, {"unsignedlonglong", "ulong"},
-      {"ulong", "ulong"}, {"uint64_t", "ulong"}, {"size_t", "ulong"}, {"float", "float"}, {"double", "double"},
-      {"bool", "bool"}};
-  if (auto it = names.find(t); it != names.end()) return it->second;
-  if (elem_types().count(t)) return t;  // float4, uchar4, ...
-  return "";
+  return canonical_arg_type(t);
 }
 
 namespace {
@@ -156,7 +115,8 @@ void bind_buffer(BoundArg& b, std::string arg, const tgsim_param_desc& p, std::s
   const std::size_t open = arg.find('['), close = arg.find(']');
   if (close == std::string::npos || close < open)
     throw UsageError("bad buffer ARG '" + arg + "' (TYPE[COUNT], e.g. float[1024])");
-  b.type_name = arg.substr(0, open);
+  b.type_name = canonical_arg_type(arg.substr(0, open));
+  if (b.type_name.empty()) b.type_name = arg.substr(0, open);
   auto it = elem_types().find(b.type_name);
   if (it == elem_types().end()) throw UsageError("unknown element type '" + b.type_name + "' in ARG '" + arg + "'");
   if (std::string(p.type) == "struct")
@@ -170,7 +130,12 @@ void bind_buffer(BoundArg& b, std::string arg, const tgsim_param_desc& p, std::s
   if (want == "*")
     throw UsageError("parameter " + std::to_string(i) + " (" + param_text(p) +
                      ") is a pointer to pointers: a buffer ARG cannot fill it");
-  if (!cast && !want.empty() && want != b.type_name)
+  // (2-byte integers stand for half and bfloat elements as before those types had names: their bits)
+  const auto w = elem_types().find(want);
+  const bool bits = w != elem_types().end() && (w->second.kind == 'h' || w->second.kind == 'b') &&
+                    (it->second.kind == 'u' || it->second.kind == 'i') &&
+                    (it->second.scalar == w->second.scalar || it->second.bytes == w->second.bytes);
+  if (!cast && !want.empty() && want != b.type_name && !bits)
     throw UsageError("ARG " + std::to_string(i) + " '" + arg + "' is a " + b.type_name + " buffer, but parameter " +
                      std::to_string(i) + " is " + param_text(p) + ": give " + want + "[...], or write '(" +
                      want + "*)" + arg + "' to bind it anyway");
@@ -211,8 +176,14 @@ void bind_buffer(BoundArg& b, std::string arg, const tgsim_param_desc& p, std::s
 void bind_struct(BoundArg& b, const std::string& arg, const tgsim_param_desc& p, std::size_t i) {
   const std::string what = "parameter " + std::to_string(i) + " (" + param_text(p) + ") is a struct of " +
                            std::to_string(p.bytes) + " bytes passed by value";
-  if (arg.rfind("struct:", 0) != 0) throw UsageError(what + ": give its bytes as struct:FILE.bin, not '" + arg + "'");
+  if (arg.rfind("struct:", 0) != 0)
+    throw UsageError(what + ": give its bytes as struct:FILE.bin (or struct:0, all zero), not '" + arg + "'");
   const std::string file = arg.substr(7);
+  b.type_name = "struct";
+  if (file == "0") {  // struct:0: every byte zero
+    b.scalar.assign(std::max<std::size_t>(p.bytes, 8), 0);
+    return;
+  }
   std::ifstream in(file, std::ios::binary);
   if (!in) throw UsageError("cannot read '" + file + "' for ARG '" + arg + "'");
   std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -223,12 +194,17 @@ void bind_struct(BoundArg& b, const std::string& arg, const tgsim_param_desc& p,
   b.scalar.resize(std::max<std::size_t>(b.scalar.size(), 8));
 }
 
+// A scalar ARG TYPE:VALUE. TYPE is any name canonical_arg_type knows (int64_t:5, size_t:7,
+// 'unsigned char:3'); half and bfloat (__half, __nv_bfloat16) fill any 2-byte parameter that is
+// not a pointer (a Metal half, CUDA's __half struct), rounded to nearest even.
 void bind_scalar(BoundArg& b, const std::string& arg, const tgsim_param_desc& p, std::size_t i) {
-  if (std::string(p.type) == "struct") return bind_struct(b, arg, p, i);
   const std::size_t colon = arg.find(':');
+  const std::string canon = colon == std::string::npos ? "" : canonical_arg_type(arg.substr(0, colon));
+  const bool two_byte_float = (canon == "half" || canon == "bfloat") && p.bytes == 2 && std::string(p.type) != "ptr";
+  if (std::string(p.type) == "struct" && !two_byte_float) return bind_struct(b, arg, p, i);
   if (colon == std::string::npos)
     throw UsageError("bad ARG '" + arg + "' (a buffer TYPE[COUNT] or a scalar TYPE:VALUE)");
-  b.type_name = arg.substr(0, colon);
+  b.type_name = canon.empty() ? arg.substr(0, colon) : canon;
   const std::string v = arg.substr(colon + 1);
   auto it = elem_types().find(b.type_name);
   if (it == elem_types().end() || it->second.bytes != it->second.scalar)
@@ -236,13 +212,14 @@ void bind_scalar(BoundArg& b, const std::string& arg, const tgsim_param_desc& p,
   const ElemType t = it->second;
   const std::string want = t.kind == 'f' ? (t.bytes == 4 ? "f32" : "f64") : "i" + std::to_string(t.bytes * 8);
   const std::string have = p.type;
-  if (have != want && !(have == "i1" && t.bytes == 1))
-    throw UsageError("ARG " + std::to_string(i) + " '" + arg + "' is " + want + ", but parameter " +
+  if (have != want && !(have == "i1" && t.bytes == 1) && !two_byte_float)
+    throw UsageError("ARG " + std::to_string(i) + " '" + arg + "' is " +
+                     (t.kind == 'h' || t.kind == 'b' ? b.type_name : want) + ", but parameter " +
                      std::to_string(i) + " is " + param_text(p));
   char* end = nullptr;
   errno = 0;
   b.scalar.assign(8, 0);
-  if (t.kind == 'f') {
+  if (t.kind == 'f' || t.kind == 'h' || t.kind == 'b') {
     const double d = std::strtod(v.c_str(), &end);
     if (v.empty() || *end || errno) throw UsageError("bad " + b.type_name + " value '" + v + "' in ARG '" + arg + "'");
     put(b.scalar.data(), t, d, 0);
