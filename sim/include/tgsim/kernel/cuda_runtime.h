@@ -258,5 +258,6 @@ template <class T, class C, class V> __forceinline__ T atomicCAS_system(T* p, C 
 extern "C" void* __tgsim_dynamic_shared(void);
 
 #include "cuda_host.h"
+#include "cuda_texture.h"
 
 #endif
