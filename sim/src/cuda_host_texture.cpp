@@ -168,6 +168,7 @@ std::string view_of(const cudaResourceDesc& r, tgsim_tex_view& v) {
     v.slice = v.pitch * r.res.pitch2D.height;
     if (v.pitch < v.width * texel) return "a pitchInBytes below width * texel bytes";
   }
+  if (v.width <= 0 || v.height <= 0) return "an empty resource (no texel)";
   v.texel_bytes = static_cast<int>(texel);
   v.bits = d->x;
   v.channels = static_cast<int>(texel * 8 / static_cast<std::size_t>(d->x));

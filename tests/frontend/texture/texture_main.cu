@@ -264,6 +264,10 @@ static void linear_memory() {
   r.res.pitch2D.pitchInBytes = pitch;
   cudaTextureDesc d = texture_desc(cudaAddressModeClamp, cudaFilterModePoint, false);
   cudaTextureObject_t t;
+  r.res.pitch2D.width = 0;  // no texel: refused
+  CHECK(cudaCreateTextureObject(&t, &r, &d, nullptr) == cudaErrorInvalidValue);
+  cudaGetLastError();
+  r.res.pitch2D.width = 3;
   CHECK(cudaCreateTextureObject(&t, &r, &d, nullptr) == cudaSuccess);
   unsigned* out;
   cudaMalloc(&out, 2 * sizeof(unsigned));
