@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "cuda_driver_types.h"
+#include "cuda_host_texture.h"  // arrays, textures, surfaces, cudaMemcpy3D
 
 #ifdef __cplusplus
 extern "C" {

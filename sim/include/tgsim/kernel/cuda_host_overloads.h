@@ -7,7 +7,7 @@
 #include "cuda_host_api.h"
 
 template <class T> cudaError_t cudaMalloc(T** p, size_t bytes) {
-  return cudaMalloc(reinterpret_cast<void**>(p), bytes);
+  return cudaMalloc(static_cast<void**>(static_cast<void*>(p)), bytes);  // T may be const, as (void**) allows
 }
 template <class T> cudaError_t cudaMallocHost(T** p, size_t bytes, unsigned flags = 0) {
   return cudaHostAlloc(reinterpret_cast<void**>(p), bytes, flags);

@@ -4,7 +4,7 @@
 // thread_local the pass moves into the group's shared memory, __constant__ marks constant
 // memory); the built-in variables read the running thread; synchronisation, warp intrinsics and
 // atomics call the library (abi.h). The host API (cudaMalloc, <<<...>>> through
-// tgsim_cuda_launch) is in cuda_host.h; half types in cuda/cuda_fp16.h. Simplified: no textures.
+// tgsim_cuda_launch) is in cuda_host.h; half types in cuda/cuda_fp16.h; textures in cuda_texture.h.
 #ifndef TGSIM_KERNEL_CUDA_RUNTIME_H
 #define TGSIM_KERNEL_CUDA_RUNTIME_H
 
@@ -258,5 +258,6 @@ template <class T, class C, class V> __forceinline__ T atomicCAS_system(T* p, C 
 extern "C" void* __tgsim_dynamic_shared(void);
 
 #include "cuda_host.h"
+#include "cuda_texture.h"
 
 #endif
