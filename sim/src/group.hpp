@@ -301,13 +301,14 @@ class GroupRun {
   };
 
   struct Thread {
+    // (Laid out so that the record stays 232 bytes, with `state` where it always was.)
     ThreadCtx ctx;
-    std::uint32_t reduce_round = 0;  // barrier_reduce calls made (its slot parity and stamp)
     GroupRun* group = nullptr;
     Fiber fiber;
     State state = State::kReady;
+    bool at_grid = false;            // waits at grid.sync() (group_grid.cpp)
+    std::uint32_t reduce_round = 0;  // barrier_reduce calls made (its slot parity and stamp)
     std::source_location wait_loc;
-    bool at_grid = false;      // waits at grid.sync() (group_grid.cpp)
     std::uint64_t result = 0;  // this lane's result of its last warp collective
   };
   static Thread& thread_of(ThreadCtx& t);  // the record whose ctx t is (group.cpp)
