@@ -280,6 +280,8 @@ class GroupRun {
     std::source_location loc;     // the first arrival's call site
     const CollectiveOp* op = nullptr;  // the first arrival's operation
     bool mismatch = false;        // a mismatch was reported for this rendezvous
+    bool split = false;           // lanes named disjoint masks (partitions of the warp)
+    std::uint32_t lane_mask[32];  // the mask each arrived lane named (read where split)
     std::uint64_t value[32];
     std::int64_t arg[32];
   };
