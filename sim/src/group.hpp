@@ -241,6 +241,8 @@ class GroupRun {
   std::uint64_t collective(ThreadCtx& t, const CollectiveOp& op, std::uint32_t mask,
                            std::uint64_t value, std::int64_t arg, const std::source_location& loc);
   std::uint32_t active_lanes(ThreadCtx& t, const std::source_location& loc);
+  // __nanosleep: the thread goes back to the ready threads, so the others run first (a wait).
+  void yield(ThreadCtx& t);
   // Front-end kernels (frontend_hooks.cpp): __syncthreads_count/_and/_or (op 0/1/2), an atomic's
   // space (its bytes as shared memory: the offset; global: 0; else a finding and false), printf.
   int barrier_reduce(ThreadCtx& t, const std::source_location& loc, int op, int pred);

@@ -99,6 +99,8 @@ __forceinline__ void __brkpt() { __tgsim_trap(0, 2); }
 // clock64() and clock() in a kernel: the thread's count of its own reads in this block (1, 2,
 // ...): deterministic and increasing, not cycles (abi.h). clock() in host code stays the host's
 // clock() (<ctime> is included above, so its declaration is unaffected by the macro).
+// __nanosleep(ns): a wait loop's pause; the thread lets the others of its block run first.
+__forceinline__ void __nanosleep(unsigned) { __tgsim_yield(0); }
 __forceinline__ long long int clock64() { return static_cast<long long int>(__tgsim_clock(0)); }
 __forceinline__ clock_t tgsim_cuda_clock() { return static_cast<clock_t>(__tgsim_clock(0)); }
 namespace std {
