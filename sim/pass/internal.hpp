@@ -100,6 +100,8 @@ void finish_fast_path(Context& c, llvm::Function& f, Entry& e, const std::vector
 void emit_module_descriptor(Context& c);
 // atomic_aggregation.cpp: a __tgsim_atomic call nvcc would turn into one lane's atomic.
 void mark_warp_aggregated_atomic(const Context& c, llvm::CallBase& call);
+// ptx_asm.cpp: inline PTX of device code as what it computes, else a run-time finding.
+void lower_ptx_asm(Context& c);
 // faults.cpp: integer division guards, assert/abort/trap calls, the loop budget.
 void guard_faults(Context& c);
 bool is_constant_memory(const Context& c, llvm::Value* ptr);

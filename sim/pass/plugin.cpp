@@ -150,6 +150,7 @@ PreservedAnalyses Instrument::run(Module& m, ModuleAnalysisManager&) {
   lower_shared(c);
   find_global_vars(c);
   forget_memory_attributes(c);
+  lower_ptx_asm(c);
   guard_faults(c);
   std::vector<Function*> fs(c.device.begin(), c.device.end());
   for (Function* f : fs) instrument_function(c, *f);

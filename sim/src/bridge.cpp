@@ -147,6 +147,10 @@ unsigned long long __tgsim_clock(const void*) {
   return static_cast<unsigned long long>(std::clock());
 }
 
+void __tgsim_yield(const void*) {
+  if (ThreadCtx* t = current) t->group_->yield(*t);
+}
+
 void __tgsim_unsupported(const void* site, const char* what) {
   ThreadCtx& t = running();
   t.group_->add_finding(t, FindingKind::kUnsupported, loc_of(site),

@@ -509,6 +509,13 @@ void GroupRun::maybe_yield(ThreadCtx& t) {
   if (aborting_) throw AbortGroup{};
 }
 
+void GroupRun::yield(ThreadCtx& t) {
+  Thread& th = thread_of(t);
+  th.state = State::kReady;
+  switch_out(th, false);
+  if (aborting_) throw AbortGroup{};
+}
+
 // A front-end kernel's shared arrays, where its layout puts them, so that findings name them
 // (two extern __shared__ arrays share the dynamic offset: the first names the bytes there).
 void GroupRun::add_kernel_shared_decls() {

@@ -257,6 +257,8 @@ class GroupRun {
   std::uint64_t collective(ThreadCtx& t, const CollectiveOp& op, std::uint32_t mask,
                            std::uint64_t value, std::int64_t arg, const std::source_location& loc);
   std::uint32_t active_lanes(ThreadCtx& t, const std::source_location& loc);
+  // __nanosleep: the thread goes back to the ready threads, so the others run first (a wait).
+  void yield(ThreadCtx& t);
   // Front-end kernels (frontend_hooks.cpp): __syncthreads_count/_and/_or (op 0/1/2), an atomic's
   // space (its bytes as shared memory: the offset; global: 0; else a finding and false), printf.
   int barrier_reduce(ThreadCtx& t, const std::source_location& loc, int op, int pred);
@@ -296,6 +298,8 @@ class GroupRun {
     std::source_location loc;     // the first arrival's call site
     const CollectiveOp* op = nullptr;  // the first arrival's operation
     bool mismatch = false;        // a mismatch was reported for this rendezvous
+    bool split = false;           // lanes named disjoint masks (partitions of the warp)
+    std::uint32_t lane_mask[32];  // the mask each arrived lane named (read where split)
     std::uint64_t value[32];
     std::int64_t arg[32];
   };

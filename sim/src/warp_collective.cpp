@@ -27,15 +27,31 @@ std::uint64_t GroupRun::collective(ThreadCtx& t, const CollectiveOp& op, std::ui
                     "\"Invalid arguments\"); tgsim lets it take part");
     mask |= bit;
   }
+  // Whether this lane may join the open rendezvous: every lane there named the same mask or one
+  // disjoint from it. Marks the rendezvous split when the masks differ.
+  const auto partition_fits = [&wc](std::uint32_t m) {
+    if (!wc.split) {
+      if (wc.mask == m || (wc.mask & m)) return wc.mask == m;
+      wc.split = true;
+      return true;
+    }
+    for (std::uint32_t a = wc.arrived; a; a &= a - 1) {
+      const std::uint32_t other = wc.lane_mask[std::countr_zero(a)];
+      if (other != m && (other & m)) return false;
+    }
+    return true;
+  };
   if (!wc.arrived) {
     wc.mask = mask;
     wc.loc = loc;
     wc.op = &op;
   } else {
     // __syncwarp calls of different sites and masks meet each other (sm_70+); any other
-    // collective must be the same intrinsic with the same mask on every lane.
+    // collective must be the same intrinsic with, on every lane, the same mask or one disjoint
+    // from the others' (the partitions of cg::labeled_partition and binary_partition, each
+    // lane's result drawn from its own mask's lanes, as one instruction on the GPU).
     bool both_sync = op.kind == SiteKind::kWarpSync && wc.op->kind == SiteKind::kWarpSync;
-    if (!both_sync && (wc.op != &op || wc.mask != mask) && !wc.mismatch) {
+    if (!both_sync && (wc.op != &op || !partition_fits(mask)) && !wc.mismatch) {
       wc.mismatch = true;
       add_finding(t, FindingKind::kWarpCollective, loc,
                   "lane " + std::to_string(t.lane) + " of warp " + std::to_string(t.warp) +
@@ -47,6 +63,7 @@ std::uint64_t GroupRun::collective(ThreadCtx& t, const CollectiveOp& op, std::ui
   }
   wc.value[t.lane] = value;
   wc.arg[t.lane] = arg;
+  wc.lane_mask[t.lane] = mask;
   wc.arrived |= bit;
   if (try_complete_warp(t.warp, t.lane)) return th.result;
   th.state = State::kWarpWait;
@@ -68,12 +85,13 @@ bool GroupRun::try_complete_warp(std::uint32_t w, std::uint32_t caller) {
   for (std::uint32_t l = 0; l < n; ++l)
     if (threads_[base + l].state != State::kExited) live |= 1u << l;
   if ((wc.arrived & wc.mask & live) != (wc.mask & live)) return false;
-  const CollectiveIn in{wc.arrived, wc.value, wc.arg};
+  CollectiveIn in{wc.arrived, wc.value, wc.arg};
   bool absent_reported = false;
   for (std::uint32_t l = 0; l < n; ++l) {
     if (!(wc.arrived >> l & 1u)) continue;
     Thread& th = threads_[base + l];
     bool absent = false;
+    if (wc.split) in.arrived = wc.arrived & wc.lane_mask[l];  // this lane's partition
     th.result = wc.op->compute(in, l, &absent);
     if (absent && state_.cfg.check && !absent_reported) {
       absent_reported = true;
@@ -90,6 +108,7 @@ bool GroupRun::try_complete_warp(std::uint32_t w, std::uint32_t caller) {
   wc.arrived = 0;
   wc.mask = 0;
   wc.mismatch = false;
+  wc.split = false;
   // Where each lane's log stood: its later accesses are ordered after the sync. Only
   // __syncwarp orders memory (vote and shuffle intrinsics imply no memory barrier).
   if (checking_ && wc.op->kind == SiteKind::kWarpSync) {

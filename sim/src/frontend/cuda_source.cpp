@@ -128,6 +128,19 @@ std::size_t launch_bracket(std::string_view src, std::size_t i, char c) {
 std::size_t launch_open(std::string_view src, std::size_t i) { return launch_bracket(src, i, '<'); }
 std::size_t launch_close(std::string_view src, std::size_t i) { return launch_bracket(src, i, '>'); }
 
+// At `__shared__ alignas(...)` (whole words, one line): the end of the alignas(...), else 0.
+std::size_t shared_alignas(std::string_view src, std::size_t i) {
+  if (src.compare(i, 10, "__shared__") != 0 || (i > 0 && ident_char(src[i - 1]))) return 0;
+  std::size_t a = i + 10;
+  while (a < src.size() && (src[a] == ' ' || src[a] == '\t')) ++a;
+  if (src.compare(a, 7, "alignas") != 0) return 0;
+  const std::size_t open = skip_space(src, a + 7);
+  if (open >= src.size() || src[open] != '(') return 0;
+  const std::size_t close = matching_paren(src, open);
+  if (close == std::string_view::npos || src.substr(i, close - i).find('\n') != std::string_view::npos) return 0;
+  return close + 1;
+}
+
 }  // namespace
 
 std::string line_directive(std::size_t line, std::string_view file_name) {
@@ -195,6 +208,16 @@ std::string rewrite_cuda_launches(std::string_view src, std::string_view file_na
       out.append(src.substr(close + close_len, end + 1 - (close + close_len)));
       out += ", ::tgsim_cuda::pop_launch())" + blanks;
       i = end + 1;
+    } else if (const std::size_t n = shared_alignas(src, i)) {
+      // `__shared__ alignas(16) float s[64];`: nvcc's __shared__ is a GNU attribute, tgsim's
+      // thread_local, after which Clang takes no alignas: it goes before the declaration.
+      std::size_t at = out.size();
+      while (at > prefix && (ident_char(out[at - 1]) || out[at - 1] == ' ' || out[at - 1] == '\t')) --at;
+      while (at < out.size() && (out[at] == ' ' || out[at] == '\t')) ++at;
+      const std::size_t a = skip_space(src, i + 10);
+      out.insert(at, std::string(src.substr(a, n - a)) + " ");
+      out += "__shared__";
+      i = n;
     } else {
       out += c;
       ++i;

@@ -175,6 +175,9 @@ unsigned long long __tgsim_atomic(const void* site, int op, int type, void* addr
  * (1, 2, 3, ...), deterministic and monotonic but not a cycle count; in host code, the host's
  * clock() (CUDA's host clock()). */
 unsigned long long __tgsim_clock(const void* site);
+/* __nanosleep() in a kernel: the running thread lets the other threads of its group run first
+ * (no time passes); in host code nothing. */
+void __tgsim_yield(const void* site);
 
 /* printf from a kernel: printed after the launch in (group, thread) order. */
 int __tgsim_printf(const void* site, const char* format, ...);

@@ -99,6 +99,8 @@ __forceinline__ void __brkpt() { __tgsim_trap(0, 2); }
 // clock64() and clock() in a kernel: the thread's count of its own reads in this block (1, 2,
 // ...): deterministic and increasing, not cycles (abi.h). clock() in host code stays the host's
 // clock() (<ctime> is included above, so its declaration is unaffected by the macro).
+// __nanosleep(ns): a wait loop's pause; the thread lets the others of its block run first.
+__forceinline__ void __nanosleep(unsigned) { __tgsim_yield(0); }
 __forceinline__ long long int clock64() { return static_cast<long long int>(__tgsim_clock(0)); }
 __forceinline__ clock_t tgsim_cuda_clock() { return static_cast<clock_t>(__tgsim_clock(0)); }
 namespace std {
@@ -127,8 +129,24 @@ template <class T> __forceinline__ T from_bits(unsigned long long b) {
   __builtin_memcpy(&v, &b, sizeof(T));
   return v;
 }
+// A value wider than 8 bytes (a uint4, a struct of any trivially copyable type) moves as 8-byte
+// pieces and a last piece of at most 4 bytes: one SHFL per 32-bit word, as nvcc splits it.
 template <class T> __forceinline__ T shfl(int op, unsigned mask, T v, int arg, int width) {
-  return from_bits<T>(__tgsim_collective(0, op, value_type<T>(), mask, bits(v), arg, width));
+  if constexpr (sizeof(T) <= 8) {
+    return from_bits<T>(__tgsim_collective(0, op, value_type<T>(), mask, bits(v), arg, width));
+  } else {
+    static_assert(std::is_trivially_copyable_v<T>, "tgsim: a shuffled value must be trivially copyable");
+    T out = v;
+    unsigned char* p = reinterpret_cast<unsigned char*>(&out);
+    for (std::size_t o = 0; o < sizeof(T); o += 8) {
+      const std::size_t n = sizeof(T) - o < 8 ? sizeof(T) - o : 8;
+      unsigned long long w = 0;
+      __builtin_memcpy(&w, p + o, n);
+      w = __tgsim_collective(0, op, n > 4 ? TGSIM_U64 : TGSIM_U32, mask, w, arg, width);
+      __builtin_memcpy(p + o, &w, n);
+    }
+    return out;
+  }
 }
 }  // namespace tgsim_cuda
 

@@ -12,9 +12,11 @@
 //     (__activemask()), ranked in lane order; shfl (by rank), shfl_up, shfl_down, any, all,
 //     ballot (bit r = rank r), sync(), thread_rank(), size(), meta_group_rank/size() (0, 1).
 //   cg::sync(g) for any group.
-//   cg::grid_group / cg::this_grid() (cooperative_groups/grid.h): grid.sync() in a cooperative
-//     launch.
-// Simplified: no multi-grid groups, no dynamic tiled_partition, no labeled/binary partitions.
+//   In cooperative_groups/: tiles of 64 ... 1024 threads and block_tile_memory (large_tile.h),
+//   the type-erased thread_group and run-time tiled_partition(g, n) (thread_group.h),
+//   labeled_partition / binary_partition (partition.h), cg::reduce (reduce.h), and
+//   cg::grid_group / cg::this_grid() (grid.h): grid.sync() in a cooperative launch.
+// Simplified: no multi-grid groups.
 #ifndef TGSIM_KERNEL_CUDA_COOPERATIVE_GROUPS_H
 #define TGSIM_KERNEL_CUDA_COOPERATIVE_GROUPS_H
 
@@ -40,10 +42,13 @@ class thread_block {
 
 __forceinline__ thread_block this_thread_block() { return thread_block(); }
 
+namespace details {
+template <unsigned N> class multi_warp_tile;  // N = 64 ... 1024: cooperative_groups/large_tile.h
+
 template <unsigned N>
-class thread_block_tile {
+class warp_tile {
   static_assert(N == 1 || N == 2 || N == 4 || N == 8 || N == 16 || N == 32,
-                "tgsim: thread_block_tile<N> needs N a power of 2 up to 32");
+                "tgsim: thread_block_tile<N> needs N a power of 2 up to 1024");
 
   __forceinline__ static unsigned linear() {
     return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
@@ -77,6 +82,11 @@ class thread_block_tile {
     else return (b >> (linear() % 32 & ~(N - 1))) & ((1u << N) - 1u);
   }
 };
+}  // namespace details
+
+template <unsigned N>
+class thread_block_tile
+    : public std::conditional_t<(N <= 32), details::warp_tile<N>, details::multi_warp_tile<N>> {};
 
 template <unsigned N, class Parent>
 __forceinline__ thread_block_tile<N> tiled_partition(const Parent&) {
@@ -84,6 +94,7 @@ __forceinline__ thread_block_tile<N> tiled_partition(const Parent&) {
 }
 
 class coalesced_group {
+  friend __forceinline__ unsigned details_mask(const coalesced_group& g) { return g.mask_; }
   unsigned mask_;
   __forceinline__ static unsigned lane() { return __laneid(); }
   // The lane of rank r: the r-th set bit of the mask.
@@ -136,6 +147,9 @@ __forceinline__ void sync(const coalesced_group& g) { g.sync(); }
 
 }  // namespace cooperative_groups
 
+#include "cooperative_groups/large_tile.h"
+#include "cooperative_groups/thread_group.h"
+#include "cooperative_groups/partition.h"
 #include "cooperative_groups/grid.h"
 
 #endif
