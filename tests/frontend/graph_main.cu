@@ -3,6 +3,7 @@
 // diamond, the deterministic order of independent nodes, exec updates, graph allocations,
 // multi-stream capture, child graphs and conditional nodes. Each CHECK compares exact values.
 #include <cstdio>
+#include <cstring>
 #include <vector>
 
 #include "exact_checks.h"
@@ -105,6 +106,11 @@ static void explicit_graph(int* x, int* y, int* z, int* w) {
   order.clear();
   CHECK(cudaGraphLaunch(xg, 0) == cudaSuccess && cudaDeviceSynchronize() == cudaSuccess);
   CHECK(all_equal(w, [](int) { return 25; }) && y[0] == 10 && z[kN - 1] == 5 && order == std::vector<int>({4}));
+  // The diamond in Graphviz's language: the last kernel after both others.
+  CHECK(cudaGraphDebugDotPrint(g, "frontend_graph_main.dot", 0) == cudaSuccess);
+  char dot[2048] = {};
+  if (FILE* f = std::fopen("frontend_graph_main.dot", "r")) dot[std::fread(dot, 1, sizeof dot - 1, f)] = 0, std::fclose(f);
+  CHECK(std::strstr(dot, "n1 -> n3;") && std::strstr(dot, "n2 -> n3;") && std::strstr(dot, "3: kernel combine"));
   CHECK(cudaGraphExecDestroy(xg) == cudaSuccess && cudaGraphDestroy(g) == cudaSuccess);
 
   // Independent nodes run in the order they were added; an added dependency comes first.
