@@ -313,6 +313,30 @@ static void fork_join_child_conditional(int* a, int* b, int* out, int* counters)
   cudaGraphLaunch(x, 0);
   CHECK(order == std::vector<int>({10, 20}));
   cudaGraphExecDestroy(x);
+  // SWITCH: body[value] runs.
+  cudaGraph_t sw;
+  cudaGraphCreate(&sw, 0);
+  CHECK(cudaGraphConditionalHandleCreate(&h, sw) == cudaSuccess);
+  kp = {reinterpret_cast<void*>(set_flag), dim3(1), dim3(1), 0, set_args, nullptr};
+  CHECK(cudaGraphAddKernelNode(&setter, sw, nullptr, 0, &kp) == cudaSuccess);
+  cp = {cudaGraphNodeTypeConditional};
+  cp.conditional.handle = h;
+  cp.conditional.type = cudaGraphCondTypeSwitch;
+  cp.conditional.size = 3;
+  CHECK(cudaGraphAddNode(&cond, sw, &setter, nullptr, 1, &cp) == cudaSuccess);
+  for (int b = 0; b < 3; ++b) {
+    hp.userData = id(30 + b);
+    cudaGraphAddHostNode(&then_node, cp.conditional.phGraph_out[b], nullptr, 0, &hp);
+  }
+  CHECK(cudaGraphInstantiate(&x, sw, 0) == cudaSuccess);
+  order.clear();
+  counters[2] = 1;  // set_flag sets value & 1
+  cudaGraphLaunch(x, 0);
+  counters[2] = 0;
+  cudaGraphLaunch(x, 0);
+  CHECK(order == std::vector<int>({31, 30}));
+  cudaGraphExecDestroy(x);
+  cudaGraphDestroy(sw);
   for (cudaGraph_t each : {g, parent, f}) cudaGraphDestroy(each);
   cudaEventDestroy(fork);
   cudaEventDestroy(join);
