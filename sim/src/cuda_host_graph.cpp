@@ -54,7 +54,7 @@ std::unique_ptr<Graph> clone_graph(const Graph& g, std::vector<std::pair<const N
   for (const auto& n : g.nodes) {
     auto c = std::make_unique<Node>();
     // Every field but the owned bodies and the dependencies copies as it is.
-    c->type = n->type, c->func = n->func, c->shared = n->shared, c->args = n->args, c->policy = n->policy;
+    c->type = n->type, c->func = n->func, c->shared = n->shared, c->args = n->args;
     std::copy(n->grid, n->grid + 3, c->grid);
     std::copy(n->block, n->block + 3, c->block);
     c->copy = n->copy, c->set = n->set, c->host = n->host, c->event = n->event, c->dptr = n->dptr;

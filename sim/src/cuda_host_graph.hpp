@@ -32,7 +32,6 @@ struct Node {
   unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
   std::size_t shared = 0;
   std::vector<std::vector<unsigned char>> args;
-  cudaLaunchAttributeValue policy{};  // the access-policy attribute, a hint
   cudaMemcpy3DParms copy{};
   cudaMemsetParams set{};
   cudaHostNodeParams host{};
