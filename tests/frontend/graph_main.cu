@@ -231,8 +231,8 @@ static void graph_memory(int* h) {
   cudaStreamDestroy(s);
 }
 
-// Two streams forked and joined by events in one capture, a child graph, and conditional nodes.
-static void fork_join_child_conditional(int* a, int* b, int* out, int* counters) {
+// Two streams forked and joined by events in one capture, and the captured graph as a child graph.
+static void fork_join_child(int* a, int* b, int* out) {
   cudaStream_t s1, s2;
   cudaStreamCreate(&s1);
   cudaStreamCreate(&s2);
@@ -261,8 +261,16 @@ static void fork_join_child_conditional(int* a, int* b, int* out, int* counters)
   CHECK(cudaGraphInstantiate(&x, parent, 0) == cudaSuccess && cudaGraphLaunch(x, s1) == cudaSuccess);
   CHECK(all_equal(out, [](int) { return 16; }));
   cudaGraphExecDestroy(x);
+  for (cudaGraph_t each : {g, parent}) cudaGraphDestroy(each);
+  cudaEventDestroy(fork);
+  cudaEventDestroy(join);
+  cudaStreamDestroy(s1);
+  cudaStreamDestroy(s2);
+}
 
-  // WHILE: the body runs until the kernel clears the handle; IF with an else body.
+// WHILE: the body runs until the kernel clears the handle.
+static void while_node(int* counters) {
+  cudaGraphExec_t x;
   cudaGraph_t w;
   cudaGraphCreate(&w, 0);
   cudaGraphConditionalHandle h;
@@ -287,16 +295,21 @@ static void fork_join_child_conditional(int* a, int* b, int* out, int* counters)
   CHECK(cudaGraphLaunch(x, 0) == cudaSuccess && counters[0] == 0 && counters[1] == 7);
   cudaGraphExecDestroy(x);
   cudaGraphDestroy(w);
+}
 
+// IF with an else body, and SWITCH: the body the kernel's value selects.
+static void if_and_switch(int* counters) {
+  cudaGraphExec_t x;
+  cudaGraphConditionalHandle h;
   cudaGraph_t f;
   cudaGraphCreate(&f, 0);
   CHECK(cudaGraphConditionalHandleCreate(&h, f) == cudaSuccess);
   cudaGraphNode_t setter, cond, then_node, else_node;
   int* value = counters + 2;
   void* set_args[] = {&value, &h};
-  kp = {reinterpret_cast<void*>(set_flag), dim3(1), dim3(1), 0, set_args, nullptr};
+  cudaKernelNodeParams kp = {reinterpret_cast<void*>(set_flag), dim3(1), dim3(1), 0, set_args, nullptr};
   CHECK(cudaGraphAddKernelNode(&setter, f, nullptr, 0, &kp) == cudaSuccess);
-  cp = {cudaGraphNodeTypeConditional};
+  cudaGraphNodeParams cp = {cudaGraphNodeTypeConditional};
   cp.conditional.handle = h;
   cp.conditional.type = cudaGraphCondTypeIf;
   cp.conditional.size = 2;
@@ -337,11 +350,7 @@ static void fork_join_child_conditional(int* a, int* b, int* out, int* counters)
   CHECK(order == std::vector<int>({31, 30}));
   cudaGraphExecDestroy(x);
   cudaGraphDestroy(sw);
-  for (cudaGraph_t each : {g, parent, f}) cudaGraphDestroy(each);
-  cudaEventDestroy(fork);
-  cudaEventDestroy(join);
-  cudaStreamDestroy(s1);
-  cudaStreamDestroy(s2);
+  cudaGraphDestroy(f);
 }
 
 int main() {
@@ -357,7 +366,9 @@ int main() {
   explicit_graph(x, y, z, w);
   exec_update(w);
   graph_memory(h);
-  fork_join_child_conditional(x, y, w, counters);
+  fork_join_child(x, y, w);
+  while_node(counters);
+  if_and_switch(counters);
   for (int* p : {d, x, y, z, w, counters}) cudaFree(p);
   cudaFreeHost(h);
   CHECK(cudaGetLastError() == cudaSuccess);
