@@ -133,7 +133,13 @@ cudaError_t capture_malloc(cudaStream_t s, void** p, std::size_t bytes) {
   auto n = std::make_unique<Node>();
   n->type = cudaGraphNodeTypeMemAlloc;
   n->bytes = bytes;
-  if (cudaError_t e = reserve_graph_allocation(*n, "cudaMallocAsync (captured)")) return e;
+  cudaStreamCaptureStatus status;
+  cudaGraph_t graph = nullptr;
+  const cudaGraphNode_t* deps = nullptr;
+  size_t ndeps = 0;
+  tgsim_cuda_stream_capture_info(s, &status, nullptr, &graph, &deps, &ndeps);
+  if (cudaError_t e = place_graph_allocation(*n, *graph_of(graph), deps, ndeps, "cudaMallocAsync (captured)"))
+    return e;
   *p = n->dptr;
   return capture(s, std::move(n));
 }

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <set>
 #include <string>
 
 #include "cuda_host_graph.hpp"
@@ -45,6 +46,36 @@ cudaError_t set_kernel(Node& n, const void* func, const unsigned* grid, const un
     n.args[i].assign(v, v + k.kernel->params[i].bytes);
   }
   return cudaSuccess;
+}
+
+cudaError_t place_graph_allocation(Node& n, const Graph& g, const cudaGraphNode_t* deps, std::size_t ndeps,
+                                   const char* call) {
+  // The nodes before the new one: its dependencies and theirs.
+  std::set<const Node*> before;
+  std::vector<const Node*> todo;
+  for (std::size_t i = 0; i < ndeps; ++i) todo.push_back(node_of(deps[i]));
+  while (!todo.empty()) {
+    const Node* x = todo.back();
+    todo.pop_back();
+    if (x && before.insert(x).second) todo.insert(todo.end(), x->deps.begin(), x->deps.end());
+  }
+  // Per address: allocations and frees of g before the node, and allocations not before it.
+  struct Uses {
+    int allocs = 0, frees = 0;
+    bool elsewhere = false;
+  };
+  std::map<void*, Uses> uses;
+  for (const auto& x : g.nodes) {
+    const bool earlier = before.count(x.get()) != 0;
+    if (x->type == cudaGraphNodeTypeMemAlloc) earlier ? ++uses[x->dptr].allocs : (uses[x->dptr].elsewhere = true, 0);
+    if (x->type == cudaGraphNodeTypeMemFree && earlier) ++uses[x->dptr].frees;
+  }
+  for (const auto& [address, u] : uses)
+    if (u.allocs > 0 && u.allocs == u.frees && !u.elsewhere && graph_allocation_bytes(address) >= n.bytes) {
+      n.dptr = address;
+      return cudaSuccess;
+    }
+  return reserve_graph_allocation(n, call);
 }
 
 std::unique_ptr<Graph> clone_graph(const Graph& g, std::vector<std::pair<const Node*, Node*>>* map) {
@@ -217,7 +248,7 @@ cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t* node, cudaGraph_t graph, c
   if (!p || !p->bytesize) return fail(cudaErrorInvalidValue, std::string(call) + ": null parameters or 0 bytes");
   auto n = ::node(cudaGraphNodeTypeMemAlloc);
   n->bytes = p->bytesize;
-  if (cudaError_t e = reserve_graph_allocation(*n, call)) return e;
+  if (cudaError_t e = place_graph_allocation(*n, *graph_of(graph), deps, ndeps, call)) return e;
   p->dptr = n->dptr;
   return add(node, graph, deps, ndeps, std::move(n));
 }

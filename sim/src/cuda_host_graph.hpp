@@ -63,6 +63,11 @@ cudaError_t set_kernel(Node& n, const void* func, const unsigned* grid, const un
                        void** args, const char* call);
 // A memalloc node's allocation: a fresh address that every launch of the graph reuses.
 cudaError_t reserve_graph_allocation(Node& n, const char* call);
+// The same for a node of `g` after `deps`: the address of an allocation of g that those
+// dependencies have freed, when one is large enough and no other node of g allocates it (as
+// CUDA reuses virtual addresses within a graph), else a fresh one.
+cudaError_t place_graph_allocation(Node& n, const Graph& g, const cudaGraphNode_t* deps, std::size_t ndeps,
+                                   const char* call);
 // A copy of `g` (bodies too); `map` gets, for each node of g, its copy.
 std::unique_ptr<Graph> clone_graph(const Graph& g, std::vector<std::pair<const Node*, Node*>>* map = nullptr);
 // Runs the nodes of `g` in topological order (dependencies first, ties by index).
@@ -77,6 +82,7 @@ cudaError_t fill_2d(const cudaMemsetParams& p);
 // Graph allocations (cudaGraphAddMemAllocNode, a captured cudaMallocAsync): whether p is one;
 // free_graph_allocation ends its use (a memfree node, cudaFree, cudaFreeAsync).
 bool is_graph_allocation(const void* p);
+std::size_t graph_allocation_bytes(const void* p);  // 0: not one
 void use_graph_allocation(const void* p);
 bool free_graph_allocation(const void* p);
 

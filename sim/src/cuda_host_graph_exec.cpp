@@ -124,6 +124,12 @@ cudaError_t reserve_graph_allocation(Node& n, const char* call) {
   a.by_address[n.dptr] = {n.bytes, false};
   return cudaSuccess;
 }
+std::size_t graph_allocation_bytes(const void* p) {
+  GraphAllocs& a = graph_allocs();
+  std::lock_guard lock(a.mu);
+  auto it = a.by_address.find(p);
+  return it == a.by_address.end() ? 0 : it->second.first;
+}
 bool is_graph_allocation(const void* p) {
   GraphAllocs& a = graph_allocs();
   std::lock_guard lock(a.mu);

@@ -199,6 +199,10 @@ static void graph_memory(int* h) {
   CHECK(cudaDeviceGraphMemTrim(0) == cudaSuccess);
   cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrUsedMemCurrent, &used);
   CHECK(used == 0);
+  // After the free, an allocation of the same graph reuses the address; a parallel one does not.
+  cudaGraphNode_t al2, al3;
+  CHECK(cudaGraphAddMemAllocNode(&al2, g, &fr, 1, &ap) == cudaSuccess && ap.dptr == p);
+  CHECK(cudaGraphAddMemAllocNode(&al3, g, &k, 1, &ap) == cudaSuccess && ap.dptr != p && ap.dptr != nullptr);
   cudaGraphExecDestroy(x);
   cudaGraphDestroy(g);
 
