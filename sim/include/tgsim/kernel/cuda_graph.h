@@ -5,7 +5,7 @@
 // when cudaGraphLaunch returns, in order with the stream's other work. While a stream is
 // captured, its launches, copies, sets, host functions, event records/waits and stream-ordered
 // allocations are recorded as nodes instead of run. Edge data (ports, types) is accepted and
-// must be the default. A graph's allocations (memalloc nodes) get their address when the node
+// ignored: every edge is a full dependency. A graph's allocations (memalloc nodes) get their address when the node
 // is added and keep it for every launch (one after a free of the same graph may reuse the
 // freed address, as CUDA does); the memory freed graph allocations leave stays with
 // graphs (cudaGraphMemAttrUsedMemCurrent) until cudaDeviceGraphMemTrim, as CUDA's allocator
