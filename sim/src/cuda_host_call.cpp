@@ -13,6 +13,7 @@ struct Pending {
   bool set = false;
   unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
   size_t shared = 0;
+  cudaStream_t stream = nullptr;
 };
 thread_local Pending pending;
 
@@ -20,13 +21,14 @@ thread_local Pending pending;
 
 extern "C" {
 
-void tgsim_cuda_push_launch(const unsigned* grid, const unsigned* block, size_t shared_bytes, cudaStream_t) {
+void tgsim_cuda_push_launch(const unsigned* grid, const unsigned* block, size_t shared_bytes, cudaStream_t stream) {
   pending.set = true;
   for (int i = 0; i < 3; ++i) {
     pending.grid[i] = grid[i];
     pending.block[i] = block[i];
   }
   pending.shared = shared_bytes;
+  pending.stream = stream;
 }
 
 void tgsim_cuda_pop_launch(void) { pending.set = false; }
@@ -36,7 +38,7 @@ int __tgsim_host_call_pending(void) { return pending.set ? 1 : 0; }
 void __tgsim_host_call_launch(const void* kernel, void** args) {
   const Pending p = pending;
   pending.set = false;
-  tgsim_cuda_launch_kernel(kernel, p.grid, p.block, p.shared, args);
+  tgsim_cuda_launch_kernel_on(kernel, p.grid, p.block, p.shared, args, p.stream);
 }
 
 }  // extern "C"

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <string>
 
+#include "cuda_host_graph.hpp"
 #include "cuda_host_internal.hpp"
 #include "device_memory.hpp"
 
@@ -64,7 +65,10 @@ cudaError_t cudaMallocManaged(void** p, size_t bytes, unsigned) {
 }
 cudaError_t cudaMallocHost(void** p, size_t bytes) { return allocate(p, bytes, "cudaMallocHost", true); }
 cudaError_t cudaHostAlloc(void** p, size_t bytes, unsigned) { return allocate(p, bytes, "cudaHostAlloc", true); }
-cudaError_t cudaMallocAsync(void** p, size_t bytes, cudaStream_t) { return allocate(p, bytes, "cudaMallocAsync", false); }
+cudaError_t cudaMallocAsync(void** p, size_t bytes, cudaStream_t s) {
+  if (capturing(s)) return capture_malloc(s, p, bytes);  // a graph's allocation (cuda_host_capture.cpp)
+  return allocate(p, bytes, "cudaMallocAsync", false);
+}
 cudaError_t cudaMallocPitch(void** p, size_t* pitch, size_t width, size_t height) {
   if (!pitch) return fail(cudaErrorInvalidValue, "cudaMallocPitch: null pitch");
   *pitch = round_up(std::max<std::size_t>(width, 1), kPitchAlign);
@@ -77,9 +81,13 @@ cudaError_t cudaMalloc3D(cudaPitchedPtr* p, cudaExtent e) {
   p->ysize = e.height;
   return allocate(&p->ptr, p->pitch * e.height * e.depth, "cudaMalloc3D", false);
 }
-cudaError_t cudaFree(void* p) { return release(p, "cudaFree"); }
+// A graph's allocation (cuda_host_graph_exec.cpp) ends its use and keeps its address.
+cudaError_t cudaFree(void* p) { return free_graph_allocation(p) ? cudaSuccess : release(p, "cudaFree"); }
 cudaError_t cudaFreeHost(void* p) { return release(p, "cudaFreeHost"); }
-cudaError_t cudaFreeAsync(void* p, cudaStream_t) { return release(p, "cudaFreeAsync"); }
+cudaError_t cudaFreeAsync(void* p, cudaStream_t s) {
+  if (capturing(s)) return capture_free(s, p);
+  return free_graph_allocation(p) ? cudaSuccess : release(p, "cudaFreeAsync");
+}
 
 cudaError_t cudaHostRegister(void* p, size_t bytes, unsigned) {
   if (!p || !bytes) return fail(cudaErrorInvalidValue, "cudaHostRegister: null pointer or 0 bytes");
@@ -119,7 +127,8 @@ cudaError_t cudaMemcpy(void* dst, const void* src, size_t bytes, cudaMemcpyKind)
   host_wrote(dst, bytes);
   return cudaSuccess;
 }
-cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpyKind k, cudaStream_t) {
+cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpyKind k, cudaStream_t s) {
+  if (capturing(s)) return capture_copy_2d(s, dst, bytes, src, bytes, bytes, 1, k);
   return cudaMemcpy(dst, src, bytes, k);
 }
 cudaError_t cudaMemcpyPeer(void* dst, int, const void* src, int, size_t bytes) {
@@ -141,7 +150,8 @@ cudaError_t cudaMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitc
   return cudaSuccess;
 }
 cudaError_t cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
-                              size_t height, cudaMemcpyKind k, cudaStream_t) {
+                              size_t height, cudaMemcpyKind k, cudaStream_t s) {
+  if (capturing(s)) return capture_copy_2d(s, dst, dpitch, src, spitch, width, height, k);
   return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, k);
 }
 cudaError_t cudaMemset(void* p, int value, size_t bytes) {
@@ -150,7 +160,10 @@ cudaError_t cudaMemset(void* p, int value, size_t bytes) {
   host_wrote(p, bytes);
   return cudaSuccess;
 }
-cudaError_t cudaMemsetAsync(void* p, int value, size_t bytes, cudaStream_t) { return cudaMemset(p, value, bytes); }
+cudaError_t cudaMemsetAsync(void* p, int value, size_t bytes, cudaStream_t s) {
+  if (capturing(s)) return capture_set_2d(s, p, bytes, value, bytes, 1);
+  return cudaMemset(p, value, bytes);
+}
 cudaError_t cudaMemset2D(void* p, size_t pitch, int value, size_t width, size_t height) {
   if (width > pitch)
     return fail(cudaErrorInvalidPitchValue, "cudaMemset2D: a width of " + std::to_string(width) +

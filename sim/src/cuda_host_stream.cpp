@@ -2,11 +2,12 @@
 // it returns, in program order, so a stream has no pending work and an event is complete when
 // recorded: queries return cudaSuccess, waits return at once. An event holds the host time of
 // its record (cudaEventElapsedTime: the host time the simulation took, not the GPU's); one made
-// with cudaEventDisableTiming has none, as on the GPU. Stream capture and graphs are not
-// modelled: each call returns cudaErrorNotSupported and prints a line naming it.
+// with cudaEventDisableTiming has none, as on the GPU. While a stream is captured, a record or
+// wait on it is part of the capture (cuda_host_capture.cpp).
 #include <chrono>
 #include <string>
 
+#include "cuda_host_graph.hpp"
 #include "cuda_host_internal.hpp"
 
 using namespace tgsim::detail::cuda;
@@ -23,11 +24,6 @@ struct CudaStream {
 };
 
 CudaEvent* event(cudaEvent_t e) { return reinterpret_cast<CudaEvent*>(e); }
-
-cudaError_t not_modelled(const char* call) {
-  return fail(cudaErrorNotSupported, std::string(call) + " is not supported by tgsim (CUDA graphs and stream "
-                                                         "capture are not modelled; launch the kernels directly)");
-}
 
 }  // namespace
 
@@ -48,7 +44,8 @@ cudaError_t cudaStreamDestroy(cudaStream_t s) {
 }
 cudaError_t cudaStreamSynchronize(cudaStream_t) { return sticky_error(); }
 cudaError_t cudaStreamQuery(cudaStream_t) { return sticky_error(); }
-cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t e, unsigned) {
+cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned) {
+  if (e && capture_event_wait(s, e)) return cudaSuccess;
   return e ? cudaSuccess : fail(cudaErrorInvalidResourceHandle, "cudaStreamWaitEvent: null event");
 }
 
@@ -64,8 +61,9 @@ cudaError_t cudaEventDestroy(cudaEvent_t e) {
   delete event(e);
   return cudaSuccess;
 }
-cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t) {
+cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
   if (!e) return fail(cudaErrorInvalidResourceHandle, "cudaEventRecord: null event");
+  if (capture_event_record(e, s)) return cudaSuccess;
   event(e)->t = std::chrono::steady_clock::now();
   event(e)->recorded = true;
   return cudaSuccess;
@@ -85,14 +83,5 @@ cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t a, cudaEvent_t b) {
   *ms = std::chrono::duration<float, std::milli>(event(b)->t - event(a)->t).count();
   return cudaSuccess;
 }
-
-cudaError_t cudaStreamBeginCapture(cudaStream_t, cudaStreamCaptureMode) { return not_modelled("cudaStreamBeginCapture"); }
-cudaError_t cudaStreamEndCapture(cudaStream_t, cudaGraph_t*) { return not_modelled("cudaStreamEndCapture"); }
-cudaError_t cudaGraphInstantiate(cudaGraphExec_t*, cudaGraph_t, void*, char*, size_t) {
-  return not_modelled("cudaGraphInstantiate");
-}
-cudaError_t cudaGraphLaunch(cudaGraphExec_t, cudaStream_t) { return not_modelled("cudaGraphLaunch"); }
-cudaError_t cudaGraphExecDestroy(cudaGraphExec_t) { return not_modelled("cudaGraphExecDestroy"); }
-cudaError_t cudaGraphDestroy(cudaGraph_t) { return not_modelled("cudaGraphDestroy"); }
 
 }  // extern "C"

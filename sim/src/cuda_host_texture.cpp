@@ -12,6 +12,7 @@
 #include <mutex>
 #include <string>
 
+#include "cuda_host_graph.hpp"
 #include "cuda_host_internal.hpp"
 #include "device_memory.hpp"
 
@@ -266,42 +267,6 @@ cudaError_t cudaMemcpyArrayToArray(cudaArray_t dst, size_t dx, size_t dy, cudaAr
   return array_span(dst, dx, dy, src->data + at, bytes, true, "cudaMemcpyArrayToArray");
 }
 
-// Each side an array (position in texels, the extent's width in texels) or pitched linear
-// memory (position and, when no side is an array, the width in bytes).
-cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) {
-  if (!p) return fail(cudaErrorInvalidValue, "cudaMemcpy3D: null parameters");
-  if (p->srcArray && p->dstArray) {
-    return fail(cudaErrorNotSupported, "cudaMemcpy3D: array to array is not modelled by tgsim");
-  }
-  const cudaArray* a = p->srcArray ? p->srcArray : p->dstArray;
-  const std::size_t texel = a ? a->texel : 1;
-  const std::size_t width = p->extent.width * texel, rows = std::max<std::size_t>(p->extent.height, 1),
-                    slices = std::max<std::size_t>(p->extent.depth, 1);
-  const cudaPitchedPtr& lin = p->srcArray ? p->dstPtr : p->srcPtr;
-  const cudaPos& lp = p->srcArray ? p->dstPos : p->srcPos;
-  const std::size_t lslice = lin.pitch * lin.ysize;
-  char* mem = static_cast<char*>(lin.ptr);
-  if (!mem) return fail(cudaErrorInvalidValue, "cudaMemcpy3D: null pointer");
-  if (width > lin.pitch) return fail(cudaErrorInvalidPitchValue, "cudaMemcpy3D: the width exceeds the pitch");
-  mem += lp.z * lslice + lp.y * lin.pitch + lp.x;
-  if (a) {
-    const cudaPos& ap = p->srcArray ? p->srcPos : p->dstPos;
-    return array_rows(const_cast<cudaArray_t>(a), ap.x * texel, ap.y, ap.z, mem, lin.pitch, lslice, width, rows,
-                      slices, p->dstArray != nullptr, "cudaMemcpy3D");
-  }
-  if (sticky_error() != cudaSuccess) return sticky_error();
-  const cudaPitchedPtr& d = p->dstPtr;
-  if (!d.ptr || width > d.pitch) return fail(cudaErrorInvalidValue, "cudaMemcpy3D: null pointer or width > pitch");
-  char* dst = static_cast<char*>(d.ptr) + p->dstPos.z * d.pitch * d.ysize + p->dstPos.y * d.pitch + p->dstPos.x;
-  for (std::size_t s = 0; s < slices; ++s)
-    for (std::size_t r = 0; r < rows; ++r) {
-      char* out = dst + s * d.pitch * d.ysize + r * d.pitch;
-      std::memmove(out, mem + s * lslice + r * lin.pitch, width);
-      host_wrote(out, width);
-    }
-  return cudaSuccess;
-}
-cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t) { return cudaMemcpy3D(p); }
 
 cudaError_t cudaCreateTextureObject(cudaTextureObject_t* tex, const cudaResourceDesc* res, const cudaTextureDesc* desc,
                                     const cudaResourceViewDesc*) {
@@ -385,3 +350,43 @@ const tgsim_tex_view* __tgsim_tex_view(unsigned long long handle, int surface) {
 }
 
 }  // extern "C"
+
+namespace tgsim::detail::cuda {
+
+// cudaMemcpy3D where a side is a CUDA array (copy_3d, cuda_host_peer.cpp, calls it): the array's
+// position in texels, the extent's width in texels; the other side pitched linear memory.
+cudaError_t array_copy_3d(const cudaMemcpy3DParms* p) {
+  if (!p) return fail(cudaErrorInvalidValue, "cudaMemcpy3D: null parameters");
+  if (p->srcArray && p->dstArray) {
+    return fail(cudaErrorNotSupported, "cudaMemcpy3D: array to array is not modelled by tgsim");
+  }
+  const cudaArray* a = p->srcArray ? p->srcArray : p->dstArray;
+  const std::size_t texel = a ? a->texel : 1;
+  const std::size_t width = p->extent.width * texel, rows = std::max<std::size_t>(p->extent.height, 1),
+                    slices = std::max<std::size_t>(p->extent.depth, 1);
+  const cudaPitchedPtr& lin = p->srcArray ? p->dstPtr : p->srcPtr;
+  const cudaPos& lp = p->srcArray ? p->dstPos : p->srcPos;
+  const std::size_t lslice = lin.pitch * lin.ysize;
+  char* mem = static_cast<char*>(lin.ptr);
+  if (!mem) return fail(cudaErrorInvalidValue, "cudaMemcpy3D: null pointer");
+  if (width > lin.pitch) return fail(cudaErrorInvalidPitchValue, "cudaMemcpy3D: the width exceeds the pitch");
+  mem += lp.z * lslice + lp.y * lin.pitch + lp.x;
+  if (a) {
+    const cudaPos& ap = p->srcArray ? p->srcPos : p->dstPos;
+    return array_rows(const_cast<cudaArray_t>(a), ap.x * texel, ap.y, ap.z, mem, lin.pitch, lslice, width, rows,
+                      slices, p->dstArray != nullptr, "cudaMemcpy3D");
+  }
+  if (sticky_error() != cudaSuccess) return sticky_error();
+  const cudaPitchedPtr& d = p->dstPtr;
+  if (!d.ptr || width > d.pitch) return fail(cudaErrorInvalidValue, "cudaMemcpy3D: null pointer or width > pitch");
+  char* dst = static_cast<char*>(d.ptr) + p->dstPos.z * d.pitch * d.ysize + p->dstPos.y * d.pitch + p->dstPos.x;
+  for (std::size_t s = 0; s < slices; ++s)
+    for (std::size_t r = 0; r < rows; ++r) {
+      char* out = dst + s * d.pitch * d.ysize + r * d.pitch;
+      std::memmove(out, mem + s * lslice + r * lin.pitch, width);
+      host_wrote(out, width);
+    }
+  return cudaSuccess;
+}
+}  // namespace tgsim::detail::cuda
+

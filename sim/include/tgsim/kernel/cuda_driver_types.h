@@ -32,6 +32,14 @@ typedef enum cudaError {
   cudaErrorCooperativeLaunchTooLarge = 720,
   cudaErrorAssert = 710,
   cudaErrorMisalignedAddress = 716,
+  cudaErrorPeerAccessUnsupported = 217,
+  cudaErrorIllegalState = 401,
+  cudaErrorPeerAccessNotEnabled = 705,
+  cudaErrorStreamCaptureUnsupported = 900,
+  cudaErrorStreamCaptureInvalidated = 901,
+  cudaErrorStreamCaptureUnmatched = 903,
+  cudaErrorStreamCaptureUnjoined = 904,
+  cudaErrorGraphExecUpdateFailure = 910,
   cudaErrorUnknown = 999
 } cudaError_t;
 
@@ -198,7 +206,11 @@ typedef enum cudaMemPoolAttr {
   cudaMemPoolReuseFollowEventDependencies = 1,
   cudaMemPoolReuseAllowOpportunistic = 2,
   cudaMemPoolReuseAllowInternalDependencies = 3,
-  cudaMemPoolAttrReleaseThreshold = 4
+  cudaMemPoolAttrReleaseThreshold = 4,
+  cudaMemPoolAttrReservedMemCurrent = 5,
+  cudaMemPoolAttrReservedMemHigh = 6,
+  cudaMemPoolAttrUsedMemCurrent = 7,
+  cudaMemPoolAttrUsedMemHigh = 8
 } cudaMemPoolAttr;
 
 typedef struct cudaUUID_st {

@@ -16,6 +16,7 @@
 
 #include "cuda_host_api.h"
 #include "cuda_host_overloads.h"
+#include "cuda_graph.h"
 
 namespace tgsim_cuda {
 // kernel<<<grid, block, shared_bytes>>>(args...) becomes launcher(kernel, grid, block, shared)(args...).
@@ -24,6 +25,7 @@ struct Launcher {
   void (*kernel)(P...);
   dim3 grid, block;
   size_t shared;
+  cudaStream_t stream;
   template <class... A>
   cudaError_t operator()(A&&... a) const {
     static_assert(sizeof...(A) == sizeof...(P), "kernel launched with the wrong number of arguments");
@@ -34,12 +36,12 @@ struct Launcher {
   cudaError_t go(Tuple& values, std::index_sequence<I...>) const {
     void* args[sizeof...(P) + 1] = {static_cast<void*>(&std::get<I>(values))...};
     const unsigned g[3] = {grid.x, grid.y, grid.z}, b[3] = {block.x, block.y, block.z};
-    return tgsim_cuda_launch_kernel(reinterpret_cast<const void*>(kernel), g, b, shared, args);
+    return tgsim_cuda_launch_kernel_on(reinterpret_cast<const void*>(kernel), g, b, shared, args, stream);
   }
 };
 template <class... P>
-Launcher<P...> launch(void (*kernel)(P...), dim3 grid, dim3 block, size_t shared = 0, cudaStream_t = nullptr) {
-  return Launcher<P...>{kernel, grid, block, shared};
+Launcher<P...> launch(void (*kernel)(P...), dim3 grid, dim3 block, size_t shared = 0, cudaStream_t stream = nullptr) {
+  return Launcher<P...>{kernel, grid, block, shared, stream};
 }
 // kernel<<<grid, block, shared, stream>>>(args...) becomes
 // (push_launch(grid, block, shared, stream), kernel(args...), pop_launch()): the call reaches the

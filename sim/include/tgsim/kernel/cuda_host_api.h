@@ -83,7 +83,7 @@ cudaError_t cudaPeekAtLastError(void);
 const char* cudaGetErrorString(cudaError_t e);
 const char* cudaGetErrorName(cudaError_t e);
 
-// Streams, events and graphs (sim/src/cuda_host_stream.cpp): in order and synchronous, so a
+// Streams and events (sim/src/cuda_host_stream.cpp): in order and synchronous, so a
 // stream or event is always complete; an event holds the host time it was recorded at.
 cudaError_t cudaStreamCreate(cudaStream_t* s);
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t* s, unsigned flags);
@@ -99,7 +99,7 @@ cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s);
 cudaError_t cudaEventQuery(cudaEvent_t e);
 cudaError_t cudaEventSynchronize(cudaEvent_t e);
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end);
-// Not modelled: each returns cudaErrorNotSupported with a line naming it.
+// Stream capture and graphs: cuda_graph.h.
 cudaError_t cudaStreamBeginCapture(cudaStream_t s, cudaStreamCaptureMode mode);
 cudaError_t cudaStreamEndCapture(cudaStream_t s, cudaGraph_t* graph);
 cudaError_t cudaGraphInstantiate(cudaGraphExec_t* exec, cudaGraph_t graph, void* error_node, char* log,
@@ -115,6 +115,10 @@ cudaError_t tgsim_cuda_launch_kernel(const void* kernel, const unsigned* grid, c
 // (cudaErrorCooperativeLaunchTooLarge for a grid the device cannot hold at once).
 cudaError_t tgsim_cuda_launch_cooperative(const void* kernel, const unsigned* grid, const unsigned* block,
                                           size_t shared_bytes, void** args);
+// The same on a stream (<<<...>>>, cudaLaunchKernel): recorded while the stream is captured
+// (cuda_graph.h), else run now.
+cudaError_t tgsim_cuda_launch_kernel_on(const void* kernel, const unsigned* grid, const unsigned* block,
+                                        size_t shared_bytes, void** args, cudaStream_t s);
 // The configuration of the next host call of a kernel (the <<<...>>> rewrite); pop_launch drops
 // one that no call used.
 void tgsim_cuda_push_launch(const unsigned* grid, const unsigned* block, size_t shared_bytes, cudaStream_t stream);

@@ -110,9 +110,9 @@ cudaError_t cudaOccupancyMaxPotentialBlockSize(int* min_grid, int* block_size, F
 // the launch behind <<<...>>> takes them.
 template <class F>
 cudaError_t cudaLaunchKernel(F* kernel, dim3 grid, dim3 block, void** args, size_t shared = 0,
-                             cudaStream_t = nullptr) {
+                             cudaStream_t stream = nullptr) {
   const unsigned g[3] = {grid.x, grid.y, grid.z}, b[3] = {block.x, block.y, block.z};
-  return tgsim_cuda_launch_kernel(reinterpret_cast<const void*>(kernel), g, b, shared, args);
+  return tgsim_cuda_launch_kernel_on(reinterpret_cast<const void*>(kernel), g, b, shared, args, stream);
 }
 // cudaLaunchCooperativeKernel: the same, with the grid's blocks resident together (grid.sync()).
 template <class F>

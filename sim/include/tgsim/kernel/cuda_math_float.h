@@ -19,7 +19,12 @@
 #define TGSIM_KERNEL_CUDA_MATH_FLOAT_H
 
 #include <cmath>
+// nvcc compiles C++17, where <math.h> puts no lerp at global scope; libstdc++'s <math.h> does in
+// C++20 (`using std::lerp;`), and a program's own ::lerp (cuda-samples' helper_math.h) would
+// conflict with it. Here that line re-declares std::abs instead; std::lerp itself is unchanged.
+#define lerp abs
 #include <math.h>
+#undef lerp
 
 #if !defined(__USE_GNU)
 inline float exp10f(float x) { return static_cast<float>(pow(10.0, static_cast<double>(x))); }

@@ -45,13 +45,22 @@ inline double min(const double a, const float b) { return fmin(a, static_cast<do
 inline double max(const float a, const double b) { return fmax(static_cast<double>(a), b); }
 inline double max(const double a, const float b) { return fmax(a, static_cast<double>(b)); }
 
-inline constexpr unsigned int umin(const unsigned int a, const unsigned int b) { return min(a, b); }
-inline constexpr unsigned int umax(const unsigned int a, const unsigned int b) { return max(a, b); }
-inline constexpr long long llmin(const long long a, const long long b) { return min(a, b); }
-inline constexpr long long llmax(const long long a, const long long b) { return max(a, b); }
+/* nvcc declares these for device code only, so host code (a .cpp nvcc compiles with the host
+ * compiler) may define its own, `static uint umin(uint, uint)` as cuda-samples do: here they are
+ * templates, which a program's function of the same name and signature overloads and wins over. */
+template <class = void> inline constexpr unsigned int umin(const unsigned int a, const unsigned int b) {
+  return min(a, b);
+}
+template <class = void> inline constexpr unsigned int umax(const unsigned int a, const unsigned int b) {
+  return max(a, b);
+}
+template <class = void> inline constexpr long long llmin(const long long a, const long long b) { return min(a, b); }
+template <class = void> inline constexpr long long llmax(const long long a, const long long b) { return max(a, b); }
+template <class = void>
 inline constexpr unsigned long long ullmin(const unsigned long long a, const unsigned long long b) {
   return min(a, b);
 }
+template <class = void>
 inline constexpr unsigned long long ullmax(const unsigned long long a, const unsigned long long b) {
   return max(a, b);
 }

@@ -1,6 +1,7 @@
-// cudaMemcpy3D's parameters (CUDA 12's struct) and the call, between CUDA arrays and pitched
-// linear memory (sim/src/cuda_host_texture.cpp). Positions and widths count texels in an array
-// and bytes in linear memory, as on the GPU.
+// cudaMemcpy3D and its parameter struct (CUDA 12's names and fields): a copy of extent.depth
+// slices of extent.height rows between pitched pointers (extent.width bytes), or to or from a
+// CUDA array (positions and width in texels; sim/src/cuda_host_texture.cpp). The struct is also
+// a graph's memcpy node (cuda_graph.h).
 #ifndef TGSIM_KERNEL_CUDA_MEMCPY3D_H
 #define TGSIM_KERNEL_CUDA_MEMCPY3D_H
 
@@ -24,12 +25,10 @@ struct cudaMemcpy3DParms {
 extern "C" {
 #endif
 cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms* p);
-#ifdef __cplusplus
-cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms* p, cudaStream_t s = 0);
-#else
 cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms* p, cudaStream_t s);
-#endif
 #ifdef __cplusplus
 }
+inline cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms* p) { return cudaMemcpy3DAsync(p, nullptr); }
 #endif
+
 #endif
