@@ -46,8 +46,11 @@ __global__ void rotate_rounds(int* a, int* b, int rounds) {
 }
 
 __global__ void grid_shape(unsigned long long* out) {
+  extern __shared__ int dyn[];  // sized at launch: it sets how many groups an SM holds
   cg::grid_group g = cg::this_grid();
+  dyn[threadIdx.x] = static_cast<int>(threadIdx.x);
   if (g.is_valid()) g.sync();  // every thread of the largest co-resident grid parks once
+  if (dyn[threadIdx.x] != static_cast<int>(threadIdx.x)) out[5] = 1;  // shared memory kept across the sync
   if (g.thread_rank() == 0) {
     out[0] = g.is_valid();
     out[1] = g.num_blocks();
@@ -106,27 +109,31 @@ int main() {
   for (int i = 0; i < rn; ++i) wrong += ha[i] != (i + rounds) % rn;
   check(wrong == 0, "rotate_rounds: every element rotated by 3 across the blocks");
 
-  // The largest grid the device holds at once, as programs size it.
+  // The largest grid the device holds at once, as programs size it: 64 threads and 100,000 bytes
+  // of dynamic shared memory a group, so shared memory sets the limit (2 per SM on the H100).
   unsigned long long* shape;
-  cudaMalloc(&shape, 5 * sizeof(unsigned long long));
+  cudaMalloc(&shape, 6 * sizeof(unsigned long long));
+  cudaMemset(shape, 0, 6 * sizeof(unsigned long long));
+  const int st = 64, dyn = 100000;
+  cudaFuncSetAttribute(grid_shape, cudaFuncAttributeMaxDynamicSharedMemorySize, dyn);
   int shape_per_sm = 0;
-  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&shape_per_sm, grid_shape, 1024, 0);
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&shape_per_sm, grid_shape, st, dyn);
   const int most = shape_per_sm * prop.multiProcessorCount;
   void* sargs[] = {&shape};
-  e = cudaLaunchCooperativeKernel((void*)grid_shape, dim3(most), dim3(1024), sargs, 0, nullptr);
-  unsigned long long hs[5] = {};
+  e = cudaLaunchCooperativeKernel((void*)grid_shape, dim3(most), dim3(st), sargs, dyn, nullptr);
+  unsigned long long hs[6] = {};
   cudaMemcpy(hs, shape, sizeof hs, cudaMemcpyDeviceToHost);
-  check(e == cudaSuccess && hs[0] == 1 && hs[1] == (unsigned long long)most &&
-            hs[2] == (unsigned long long)most * 1024 && hs[3] == (unsigned long long)most &&
-            hs[4] == (unsigned long long)most - 1,
-        "grid_shape at the device's limit: is_valid, num_blocks, num_threads, dim_blocks, block_rank");
+  check(e == cudaSuccess && shape_per_sm == 2 && hs[0] == 1 && hs[1] == (unsigned long long)most &&
+            hs[2] == (unsigned long long)most * st && hs[3] == (unsigned long long)most &&
+            hs[4] == (unsigned long long)most - 1 && hs[5] == 0,
+        "grid_shape at the device's limit: is_valid, num_blocks, num_threads, dim_blocks, block_rank, shared kept");
 
-  e = cudaLaunchCooperativeKernel((void*)grid_shape, dim3(most + 1), dim3(1024), sargs, 0, nullptr);
+  e = cudaLaunchCooperativeKernel((void*)grid_shape, dim3(most + 1), dim3(st), sargs, dyn, nullptr);
   check(e == cudaErrorCooperativeLaunchTooLarge, "one block more is cudaErrorCooperativeLaunchTooLarge");
   cudaGetLastError();
 
   // An ordinary launch of the same kernel: is_valid() is false there.
-  grid_shape<<<2, 32>>>(shape);
+  grid_shape<<<2, 32, 32 * sizeof(int)>>>(shape);
   cudaMemcpy(hs, shape, sizeof hs, cudaMemcpyDeviceToHost);
   check(hs[0] == 0, "grid_shape under <<<>>>: is_valid() is false");
 
