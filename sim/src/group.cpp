@@ -226,6 +226,11 @@ void GroupRun::thread_main(void* arg) {
 
 void GroupRun::run(std::uint64_t g) {
   start(g);
+  run_schedule();
+  finish();
+}
+
+void GroupRun::run_schedule() {
   try {
     schedule();
   } catch (...) {  // from the scheduler's own work (a sink): no thread stays suspended
@@ -233,7 +238,6 @@ void GroupRun::run(std::uint64_t g) {
     unwind_all();
     throw;
   }
-  finish();
 }
 
 void GroupRun::finish() {

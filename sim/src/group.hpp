@@ -346,6 +346,7 @@ class GroupRun {
   std::vector<Thread*> ring_;
   Thread end_;
   void schedule();              // run()'s passes until the group ends or aborts
+  void run_schedule();          // schedule(), every thread unwound if the scheduler's own work throws
   // Kept as threads arrive at a barrier and exit, so that the end of a pass, the release and
   // the warp flush need no scan of the threads in the common case: per warp, the lanes that
   // wait at a barrier (kWaiting) and the lanes that exited (kExited); the numbers of both;

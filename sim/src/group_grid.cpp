@@ -36,13 +36,7 @@ GroupRun::PhaseEnd GroupRun::run_phase(std::uint64_t g, bool first) {
     grid_arrived_ = 0;
     release_barrier();
   }
-  try {
-    schedule();
-  } catch (...) {  // from the scheduler's own work (a sink): no thread stays suspended
-    aborting_ = true;
-    unwind_all();
-    throw;
-  }
+  run_schedule();
   if (at_grid_sync_ && !aborting_) {
     at_grid_sync_ = false;
     // Thread 0 makes the block's arrival on the GPU: if it exited, the block never arrives.

@@ -45,11 +45,11 @@ __forceinline__ thread_block this_thread_block() { return thread_block(); }
 namespace details {
 template <unsigned N> class multi_warp_tile;  // N = 64 ... 1024: cooperative_groups/large_tile.h
 
+// What every tile of N threads knows: its thread's rank in it, and its own rank among the
+// block's tiles (threads in the block's x-fastest order, tiles of N consecutive ones).
 template <unsigned N>
-class warp_tile {
-  static_assert(N == 1 || N == 2 || N == 4 || N == 8 || N == 16 || N == 32,
-                "tgsim: thread_block_tile<N> needs N a power of 2 up to 1024");
-
+class tile_ranks {
+ protected:
   __forceinline__ static unsigned linear() {
     return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   }
@@ -63,6 +63,15 @@ class warp_tile {
     const unsigned threads = blockDim.x * blockDim.y * blockDim.z;
     return (threads + N - 1) / N;
   }
+};
+
+template <unsigned N>
+class warp_tile : public tile_ranks<N> {
+  static_assert(N == 1 || N == 2 || N == 4 || N == 8 || N == 16 || N == 32,
+                "tgsim: thread_block_tile<N> needs N a power of 2 up to 1024");
+  using tile_ranks<N>::linear;
+
+ public:
   // The segment's lanes within the warp.
   __forceinline__ unsigned mask() const {
     if constexpr (N == 32) return 0xFFFFFFFFu;

@@ -27,24 +27,11 @@ __forceinline__ thread_block this_thread_block(block_tile_memory<MaxBlockSize>&)
 namespace details {
 
 template <unsigned N>
-class multi_warp_tile {
+class multi_warp_tile : public tile_ranks<N> {
   static_assert(N == 64 || N == 128 || N == 256 || N == 512 || N == 1024,
                 "tgsim: thread_block_tile<N> needs N a power of 2 up to 1024");
 
- protected:
-  __forceinline__ static unsigned linear() {
-    return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-  }
-
  public:
-  static constexpr unsigned num_threads() { return N; }
-  static constexpr unsigned size() { return N; }
-  __forceinline__ unsigned thread_rank() const { return linear() & (N - 1); }
-  __forceinline__ unsigned meta_group_rank() const { return linear() / N; }
-  __forceinline__ unsigned meta_group_size() const {
-    const unsigned threads = blockDim.x * blockDim.y * blockDim.z;
-    return (threads + N - 1) / N;
-  }
   __forceinline__ void sync() const { __syncthreads(); }
 };
 
