@@ -10,6 +10,7 @@
 #include <cstring>
 #include <deque>
 #include <mutex>
+#include <set>
 #include <string>
 
 #include "cuda_host_graph.hpp"
@@ -60,6 +61,14 @@ std::size_t texel_bytes(const cudaChannelFormatDesc& d, std::string& why) {
   return static_cast<std::size_t>(n * d.x / 8);
 }
 
+// The live arrays: a program that never frees one (the runtime frees them at exit) still holds
+// it here, as cudaMalloc's blocks are held by the allocation registry.
+std::mutex arrays_mu;
+std::set<cudaArray*>& live_arrays() {
+  static auto* s = new std::set<cudaArray*>;  // never destroyed: no exit order
+  return *s;
+}
+
 cudaError_t make_array(cudaArray_t* out, const cudaChannelFormatDesc* desc, cudaExtent e, unsigned flags,
                        const char* what) {
   static std::atomic<unsigned> n{0};
@@ -70,6 +79,10 @@ cudaError_t make_array(cudaArray_t* out, const cudaChannelFormatDesc* desc, cuda
   if ((flags & cudaArrayCubemap) && (e.width != e.height || e.depth == 0 || e.depth % 6 != 0))
     return fail(cudaErrorInvalidValue, std::string(what) + ": a cubemap is width x width x 6 (or 6 per layer)");
   auto* a = new cudaArray;
+  {
+    std::lock_guard<std::mutex> lock(arrays_mu);
+    live_arrays().insert(a);
+  }
   a->desc = *desc;
   a->width = std::max<std::size_t>(e.width, 1);
   a->height = std::max<std::size_t>(e.height, 1);
@@ -86,6 +99,10 @@ cudaError_t make_array(cudaArray_t* out, const cudaChannelFormatDesc* desc, cuda
     a->data = static_cast<char*>(device_alloc(a->bytes(), info));
   } catch (const std::exception& ex) {
     release_buffer_info(info);
+    {
+      std::lock_guard<std::mutex> lock(arrays_mu);
+      live_arrays().erase(a);
+    }
     delete a;
     return fail(cudaErrorMemoryAllocation, std::string(what) + ": " + ex.what());
   }
@@ -217,6 +234,10 @@ cudaError_t cudaFreeArray(cudaArray_t a) {
   if (!r.info || r.info->freed) return fail(cudaErrorInvalidValue, "cudaFreeArray: not a live cudaArray");
   release_buffer_info(const_cast<BufferInfo*>(r.info));
   device_free(a->data);
+  {
+    std::lock_guard<std::mutex> lock(arrays_mu);
+    live_arrays().erase(a);
+  }
   delete a;
   return cudaSuccess;
 }
