@@ -152,6 +152,17 @@ cudaError_t conditional_node(Node& n, cudaConditionalNodeParams& p) {
 
 }  // namespace
 
+namespace {
+// An event record or wait node (cudaGraphAddEventRecordNode, cudaGraphAddEventWaitNode).
+cudaError_t add_event_node(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* deps, size_t ndeps,
+                           cudaEvent_t event, cudaGraphNodeType type, const char* call) {
+  if (cudaError_t e = check_add(node, graph, deps, ndeps, call)) return e;
+  auto n = ::node(type);
+  n->event = event;
+  return add(node, graph, deps, ndeps, std::move(n));
+}
+}  // namespace
+
 extern "C" {
 
 cudaError_t cudaGraphCreate(cudaGraph_t* graph, unsigned) {
@@ -229,17 +240,11 @@ cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t* node, cudaGraph_t graph,
 }
 cudaError_t cudaGraphAddEventRecordNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* deps,
                                         size_t ndeps, cudaEvent_t event) {
-  if (cudaError_t e = check_add(node, graph, deps, ndeps, "cudaGraphAddEventRecordNode")) return e;
-  auto n = ::node(cudaGraphNodeTypeEventRecord);
-  n->event = event;
-  return add(node, graph, deps, ndeps, std::move(n));
+  return add_event_node(node, graph, deps, ndeps, event, cudaGraphNodeTypeEventRecord, "cudaGraphAddEventRecordNode");
 }
 cudaError_t cudaGraphAddEventWaitNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* deps,
                                       size_t ndeps, cudaEvent_t event) {
-  if (cudaError_t e = check_add(node, graph, deps, ndeps, "cudaGraphAddEventWaitNode")) return e;
-  auto n = ::node(cudaGraphNodeTypeWaitEvent);
-  n->event = event;
-  return add(node, graph, deps, ndeps, std::move(n));
+  return add_event_node(node, graph, deps, ndeps, event, cudaGraphNodeTypeWaitEvent, "cudaGraphAddEventWaitNode");
 }
 cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* deps,
                                      size_t ndeps, cudaMemAllocNodeParams* p) {
