@@ -382,6 +382,9 @@ std::vector<std::string> compile_flags(const FileLaunch& f) {
     if (!ok) throw UsageError("bad --constant '" + c + "' (NAME=VALUE, NAME a [[function_constant]]'s name)");
     out.push_back("-D__tgsim_fc_" + c);
   }
+  if (f.count != "hardware" && f.count != "source")
+    throw UsageError("bad --count '" + f.count + "' (hardware or source)");
+  if (f.count == "source") out.push_back("-DTGSIM_COUNT_SOURCE");
   return out;
 }
 
@@ -407,6 +410,9 @@ void add_file_options(CLI::App& app, FileLaunch& f, const std::string& verb) {
   app.add_flag("--cooperative", f.cooperative,
                "with a FILE: a cooperative launch (cudaLaunchCooperativeKernel): grid.sync() allowed, the grid "
                "must fit on the device at once");
+  app.add_option("--count", f.count,
+                 "with a FILE: hardware (default: adjacent accesses that nvcc merges into one wider instruction "
+                 "count as one, as Nsight Compute counts them) or source (one per access the source makes)");
   app.add_option("--threads-in-grid", f.grid_threads,
                  "with a Metal FILE: dispatchThreads' grid size in threads, X[,Y[,Z]]");
 }
@@ -578,6 +584,7 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
   note_removed_shared(out.report, f.file, k);
   out.file = f.file;
   out.signature = signature(kd);
+  out.count = f.count;
   for (std::size_t i = 0; keep_buffers && i < bound.size(); ++i) {
     if (!bound[i]->ptr) continue;
     FileBuffer fb;
@@ -612,6 +619,7 @@ std::string file_json(const FileRun& r, int indent) {
   j["kernel"] = r.report.kernel;
   j["file"] = r.file;
   j["signature"] = r.signature;
+  j["count"] = r.count;
   j["grid"] = rep["grid"];
   j["block"] = rep["block"];
   j["profile"] = rep["profile"];
@@ -683,6 +691,7 @@ int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, c
     } else {
       os << r.signature << "  (" << r.file << ")\n";
       write_text(os, r.report);
+      os << "  " << tr("count." + r.count) << "\n";
       for (const std::string& n : r.report.notes) os << "note: " << n << "\n";
       write_expect_text(os, expected);
     }

@@ -33,6 +33,9 @@ struct FileLaunch {
   std::size_t shared = 0;
   std::string stack;  // --stack BYTES: LaunchConfig::stack_bytes (empty: its default)
   bool cooperative = false;  // --cooperative: LaunchConfig::cooperative (grid.sync())
+  // --count: "hardware" (the default: accesses ptxas merges into one wider instruction are one,
+  // as Nsight Compute counts them) or "source" (one per source access; sim/pass/vectorize.cpp)
+  std::string count = "hardware";
   std::vector<std::string> args;
   std::vector<std::string> include_dirs, defines;  // -I DIR, -D NAME[=VALUE] or NAME(ARGS)=VALUE
   std::vector<std::string> pre_includes;           // --pre-include FILE (the compiler's -include)
@@ -64,6 +67,7 @@ struct FileBuffer {
 
 struct FileRun {
   Report report;
+  std::string count;  // FileLaunch::count
   std::string file, signature;  // "matmul(const float* A, ..., int n)" as the pass recorded it
   std::vector<FileBuffer> buffers;
 };

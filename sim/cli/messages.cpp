@@ -14,6 +14,13 @@ const std::vector<Message>& messages() {
       {"err.did_you_mean", "did you mean {}?", "もしかして {} ですか?"},
       {"err.see_list", "tgsim list shows them all", "一覧は tgsim list"},
       {"err.lang", "unknown language '{}' (en, ja)", "言語 '{}' は使えません (en, ja)"},
+      // What the counts of a kernel file count (--count).
+      {"count.hardware",
+       "counted as the GPU executes: adjacent accesses nvcc merges are one wider instruction (--count source: one per source access)",
+       "GPU が実行するとおりに数えています: nvcc がまとめる隣り合うアクセスは幅の広い 1 命令です（--count source でソースのアクセスごと）"},
+      {"count.source",
+       "counted per source access (--count source): the GPU executes fewer, wider instructions where nvcc merges adjacent accesses",
+       "ソースのアクセスごとに数えています（--count source）: nvcc が隣り合うアクセスをまとめると、GPU の命令はより少なく幅が広くなります"},
       // tgsim check and its findings.
       {"check.header", "tgsim check {0}  n {1}  grid {2}  block {3}",
        "tgsim check {0}  n {1}  グリッド {2}  スレッドグループ {3}"},

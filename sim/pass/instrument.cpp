@@ -44,13 +44,8 @@ std::uint64_t record_bits(unsigned kind, std::uint64_t bytes) {
   return kind | (width_code(bytes) << TGSIM_KEY_WIDTH_SHIFT);
 }
 
-struct Access {
-  Instruction* at;      // the load, store or intrinsic
-  Value* ptr;
-  std::uint64_t bytes;
-  std::uint64_t align;
-  bool store;
-};
+// The site an access's record names: a merged access's first source access.
+Constant* site_of(Context& c, const Access& a) { return c.site(a.merged_from ? *a.merged_from : *a.at); }
 
 // Whether `ptr` can be memory the kernel shares: not the thread's own stack, not a read-only
 // constant, not tgsim's thread state.
@@ -110,7 +105,7 @@ void emit_record(Context& c, Entry& e, Instruction* at, Constant* site, unsigned
 void instrument_access(Context& c, const Access& a) {
   Function& fn = *a.at->getFunction();
   Entry& e = c.entry(fn);
-  Constant* site = c.site(*a.at);
+  Constant* site = site_of(c, a);
   const bool constant = !a.store && is_constant_memory(c, a.ptr);
   const unsigned kind = constant ? TGSIM_KIND_CONSTANT_LOAD : a.store ? TGSIM_KIND_STORE : TGSIM_KIND_LOAD;
   Instruction* where = a.store ? a.at->getNextNode() : a.at;
@@ -195,14 +190,14 @@ void emit_run(Context& c, Entry& e, const std::vector<Access>& acc, std::size_t 
   IRBuilder<> f(fast);
   f.SetCurrentDebugLocation(at->getDebugLoc());
   for (std::size_t k = i; k < j; ++k) {
-    const Entry::Slot& sl = slot_of(c, e, c.site(*acc[k].at), record_bits(TGSIM_KIND_LOAD, acc[k].bytes));
+    const Entry::Slot& sl = slot_of(c, e, site_of(c, acc[k]), record_bits(TGSIM_KIND_LOAD, acc[k].bytes));
     Value* tag = f.CreateAlignedLoad(c.i64, sl.tag, Align(8), "tgsim.tag");
     f.CreateAlignedStore(f.CreateAdd(tag, addr[k - i]), f.CreateConstInBoundsGEP1_64(c.i64, cur, k - i), Align(8));
   }
   f.CreateAlignedStore(f.CreateConstInBoundsGEP1_64(c.i64, cur, m), e.cur, Align(8));
   for (std::size_t k = i; k < j; ++k) {
     slow->setDebugLoc(acc[k].at->getDebugLoc());
-    emit_record(c, e, slow, c.site(*acc[k].at), TGSIM_KIND_LOAD, addr[k - i], acc[k].bytes, false);
+    emit_record(c, e, slow, site_of(c, acc[k]), TGSIM_KIND_LOAD, addr[k - i], acc[k].bytes, false);
   }
 }
 
@@ -331,6 +326,7 @@ void instrument_function(Context& c, Function& f) {
     call->eraseFromParent();
   }
   merge_aggregate_loads(c, accesses);
+  merge_adjacent(c, f, accesses);
   if (accesses.empty()) return;
   widen_indices(f);
   Entry& e = c.entry(f);

@@ -65,20 +65,37 @@ struct Context {
   std::map<llvm::Function*, std::uint64_t> kernel_dynamic;  // where its extern __shared__ starts
   std::map<llvm::Function*, std::vector<llvm::GlobalVariable*>> kernel_vars;  // shared ones it reaches
   std::vector<llvm::GlobalVariable*> device_vars, constant_vars;
+  // The module defines __tgsim_count_source (tgsim run --count source): one record per source
+  // access, none of ptxas's merging (vectorize.cpp).
+  bool count_source = false;
 
   // Per device function, its entry values (made on first use).
   std::map<llvm::Function*, Entry> entries;
   Entry& entry(llvm::Function& f);
   llvm::Value* dynamic_base(Entry& e);  // e.dynamic, loaded at entry on first use
 
-  // One site global per (file, line, column, function): layout of tgsim_site (abi.h).
+  // One site global per (file, line, column, function, inlined copy's call sites): layout of
+  // tgsim_site (abi.h).
   llvm::Constant* site(const llvm::Instruction& at);
-  std::map<std::tuple<std::string, unsigned, unsigned, unsigned, std::string, unsigned>, llvm::GlobalVariable*> sites;
+  std::map<std::tuple<std::string, unsigned, unsigned, unsigned, std::string, unsigned, std::string>,
+           llvm::GlobalVariable*> sites;
   llvm::StructType* site_type = nullptr;
   llvm::Constant* string(const std::string& s);
   std::map<std::string, llvm::Constant*> strings;
 
   llvm::FunctionCallee fn_thread, fn_access, fn_note_store, fn_resolve_tags, fn_load_tags;
+};
+
+// One load, store or intrinsic of kernel memory that instrument.cpp records.
+struct Access {
+  llvm::Instruction* at;      // the load, store or intrinsic
+  llvm::Value* ptr;
+  std::uint64_t bytes;
+  std::uint64_t align;
+  bool store;
+  // An access ptxas merges of several (vectorize.cpp): the first of them in program order,
+  // whose line the record names; null for one access.
+  llvm::Instruction* merged_from = nullptr;
 };
 
 // device_code.cpp
@@ -88,6 +105,10 @@ void lower_shared(Context& c);
 void find_global_vars(Context& c);
 // instrument.cpp
 void instrument_function(Context& c, llvm::Function& f);
+// vectorize.cpp: adjacent accesses of one thread that ptxas merges into one wider instruction.
+void merge_adjacent(Context& c, llvm::Function& f, std::vector<Access>& acc);
+// The alignment nvcc gives a variable: its type's, or the one the program asked for.
+std::uint64_t gpu_alignment(const llvm::DataLayout& dl, const llvm::GlobalVariable& gv);
 // widen_indices.cpp: sext(X +nsw C) as sext(X) +nsw C before the records split the blocks.
 void widen_indices(llvm::Function& f);
 // fast_path.cpp: the lane's cursor and the sites' tags held in registers during a call.
@@ -114,6 +135,10 @@ bool is_constant_memory(const Context& c, llvm::Value* ptr);
 struct SourcePos {
   std::string file, function;
   unsigned line = 0, column = 0, also = 0;
+  // The call sites (line:column, innermost first) of the inlined copy the access is in: nvcc
+  // inlines a helper at each call, so each copy's access is an instruction of its own (issue 36
+  // cause 4); the site's position stays the helper's line.
+  std::string calls;
 };
 // lines.cpp
 SourcePos source_pos(const llvm::Instruction& at);

@@ -90,7 +90,7 @@ Constant* Context::site(const Instruction& at) {
   const auto* ld = dyn_cast<LoadInst>(&at);
   const auto* st = dyn_cast<StoreInst>(&at);
   const unsigned flags = (ld && ld->isVolatile()) || (st && st->isVolatile()) ? TGSIM_SITE_VOLATILE : 0u;
-  auto key = std::make_tuple(p.file, p.line, p.column, p.also, p.function, flags);
+  auto key = std::make_tuple(p.file, p.line, p.column, p.also, p.function, flags, p.calls);
   auto it = sites.find(key);
   if (it != sites.end()) return it->second;
   Constant* init = ConstantStruct::get(site_type, {string(p.file), string(p.function),
@@ -147,6 +147,7 @@ PreservedAnalyses Instrument::run(Module& m, ModuleAnalysisManager&) {
     forget_lines(m);
     return PreservedAnalyses::all();
   }
+  c.count_source = m.getNamedGlobal("__tgsim_count_source") != nullptr;
   lower_shared(c);
   find_global_vars(c);
   forget_memory_attributes(c);
@@ -166,6 +167,7 @@ PreservedAnalyses Instrument::run(Module& m, ModuleAnalysisManager&) {
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "tgsim", "1", [](PassBuilder& pb) {
             pb.registerPipelineStartEPCallback([](ModulePassManager& mpm, OptimizationLevel) {
+              mpm.addPass(tgsim::pass::NoExternSharedHooks());
               mpm.addPass(tgsim::pass::KeepAggregatesWhole());
               mpm.addPass(tgsim::pass::CheckDimensions());
               mpm.addPass(tgsim::pass::RememberLines());

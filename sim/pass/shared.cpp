@@ -4,10 +4,13 @@
 // thread_local is never promoted to a register across the barrier's call). Each gets an offset
 // in the group's arena, in module order; `extern` ones (extern __shared__ T s[], declarations)
 // start at the dynamic offset after the static ones, sized at launch. Uses in device code become
-// `arena + offset`. Each kernel's variables are packed from offset 0 in declaration order; the
+// `arena + offset`. Each kernel's variables are packed from offset 0 in declaration order, each at
+// the alignment nvcc gives it (gpu_alignment: a float array after a float lies at 4, as ptxas puts
+// it, not at x86's 16 for arrays; tests/nvcc_fidelity/widening, scalar_then_array); the
 // extern arrays start after the launched kernel's own (its dynamic offset, aligned to 16), read
 // from the thread at run time since a device function may be reached by kernels of different layouts.
 #include "internal.hpp"
+#include "pass.hpp"
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/InstIterator.h>
@@ -112,7 +115,7 @@ void lower_shared(Context& c) {
       if (!mine.count(&gv) || placed.count(&gv)) continue;
       SharedVar v{&gv};
       v.bytes = c.dl.getTypeAllocSize(gv.getValueType());
-      std::uint64_t align = std::max<std::uint64_t>(c.dl.getPreferredAlign(&gv).value(), 4);
+      std::uint64_t align = std::max<std::uint64_t>(gpu_alignment(c.dl, gv), 4);  // as ptxas places them
       v.offset = (end + align - 1) / align * align;
       end = v.offset + v.bytes;
       placed[&gv] = v;
@@ -167,6 +170,25 @@ void lower_shared(Context& c) {
           dead.push_back(&i);
     for (Instruction* i : dead) i->eraseFromParent();
   }
+}
+
+// `extern __shared__ T s[]` is an extern thread_local array: C++ lets another translation unit
+// initialise it dynamically, so Clang checks a weak hook (_ZTH<name>) at every use. A shared
+// array has no initialiser in CUDA or Metal: the hook is null, which folds the checks away.
+PreservedAnalyses NoExternSharedHooks::run(Module& m, ModuleAnalysisManager&) {
+  bool changed = false;
+  for (GlobalVariable& gv : m.globals()) {
+    if (!gv.isThreadLocal() || !gv.isDeclaration() || !gv.getValueType()->isArrayTy()) continue;
+    const std::string name = gv.getName().str();
+    const std::string hook = name.rfind("_Z", 0) == 0 ? "_ZTH" + name.substr(2)
+                                                      : "_ZTH" + std::to_string(name.size()) + name;
+    Function* f = m.getFunction(hook);
+    if (!f || !f->isDeclaration()) continue;
+    f->replaceAllUsesWith(ConstantPointerNull::get(f->getType()));
+    f->eraseFromParent();
+    changed = true;
+  }
+  return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 // __device__ variables (global memory) and __constant__ ones that device code names.

@@ -19,6 +19,7 @@
 #include <memory>
 
 #include "abi.h"
+#include "count_mode.h"
 #include "cuda_math.h"
 #include "cuda_vector_types.h"
 
