@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "runners.hpp"
-#include "util.hpp"
+#include "report/util.hpp"
 
 namespace tgsim::catalog {
 

@@ -14,7 +14,7 @@
 #include <tgsim/cuda.hpp>
 #include <tgsim/tgsim.hpp>
 
-#include "../sim/src/cache.hpp"
+#include "analyses/cache/cache.hpp"
 #include "catalog.hpp"
 
 using tgsim::Dim3;

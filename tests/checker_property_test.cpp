@@ -1,4 +1,4 @@
-// The race checker (sim/src/checker.cpp) against a brute-force oracle on random small kernels.
+// The race checker (sim/src/analyses/checker/checker.cpp) against a brute-force oracle on random small kernels.
 //
 // A random kernel is a script per thread: barrier intervals, each split (per warp) into
 // __syncwarp segments, each segment a random sequence of 4-byte loads and stores of a small

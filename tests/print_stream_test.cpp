@@ -1,4 +1,4 @@
-// The launch's printf stream (sim/src/print_stream.hpp): group order for any order of the
+// The launch's printf stream (sim/src/report/print_stream.hpp): group order for any order of the
 // groups' hand-overs, text waiting past the memory budget in a file, and a kernel's lines by
 // barrier interval, then thread.
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 
 #include <tgsim/tgsim.hpp>
 
-#include "../sim/src/print_stream.hpp"
+#include "report/print_stream.hpp"
 
 using tgsim::detail::PrintStream;
 

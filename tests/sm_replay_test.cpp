@@ -1,4 +1,4 @@
-// The cache model's SMs fed in group order (sim/src/sm_replay.hpp): a group owns its SM's L1
+// The cache model's SMs fed in group order (sim/src/analyses/cache/sm_replay.hpp): a group owns its SM's L1
 // when every earlier group of the SM is done, else its loads are recorded and replayed in
 // group order; the counts are those of one worker running the groups one after another.
 #include <gtest/gtest.h>
@@ -9,7 +9,7 @@
 #include <tgsim/cuda.hpp>
 #include <tgsim/tgsim.hpp>
 
-#include "../sim/src/sm_replay.hpp"
+#include "analyses/cache/sm_replay.hpp"
 #include "catalog.hpp"
 
 using tgsim::Dim3;

@@ -1,11 +1,11 @@
 // The warp grouper's fast paths against their definitions: the spreads and the transpose
-// (sim/src/warp_transpose.hpp) at every level this CPU runs (scalar, SSE2, AVX2), for every
+// (sim/src/stream/warp_transpose.hpp) at every level this CPU runs (scalar, SSE2, AVX2), for every
 // length from 0 to 40 (so every vector step count and remainder) and every range of rows up to
 // 6 long, with equal tags and with one lane's tag differing at a random record; and the
 // placement test by spread (lanes_inside, warp_instruction.hpp) on random lanes and regions,
 // against every lane's own test.
-#include "warp_instruction.hpp"
-#include "warp_transpose.hpp"
+#include "stream/warp_instruction.hpp"
+#include "stream/warp_transpose.hpp"
 
 #include <tgsim/models.hpp>
 

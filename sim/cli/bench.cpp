@@ -38,7 +38,7 @@
 #include "i18n.hpp"
 #include "kernels.hpp"
 #include "machine_loops.hpp"
-#include "util.hpp"
+#include "report/util.hpp"
 
 namespace tgsim::cli {
 

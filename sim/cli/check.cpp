@@ -14,7 +14,7 @@
 #include "commands.hpp"
 #include "file_kernel.hpp"
 #include "i18n.hpp"
-#include "util.hpp"
+#include "report/util.hpp"
 
 namespace tgsim::cli {
 

@@ -19,7 +19,7 @@
 #include "file_kernel.hpp"
 #include "frontend/compile.hpp"
 #include "i18n.hpp"
-#include "util.hpp"
+#include "report/util.hpp"
 
 namespace tgsim::cli {
 

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "guard.hpp"
+#include "engine/guard.hpp"
 #include <stdexcept>
 
 namespace tgsim::cli {

@@ -27,7 +27,7 @@
 #include "source_view.hpp"
 #include "svg.hpp"
 #include "validate.hpp"
-#include "util.hpp"
+#include "report/util.hpp"
 
 namespace tgsim::cli {
 

@@ -26,8 +26,8 @@
 #include "commands.hpp"
 #include "frontend/compile.hpp"
 #include "i18n.hpp"
-#include "kernel_args.hpp"
-#include "modules.hpp"
+#include "frontend/kernel_args.hpp"
+#include "frontend/modules.hpp"
 #include <tgsim/hash.hpp>
 
 namespace tgsim::cli {

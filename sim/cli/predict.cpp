@@ -1,5 +1,5 @@
 // `tgsim predict`: the time model against the measured pairs (the H100 fixture's kernel times
-// and the seed 001 Apple M3 pairs; the comparison itself: tests/hardware/predict.cpp).
+// and the seed 001 Apple M3 pairs; the comparison itself: sim/validation/predict.cpp).
 #include <CLI/CLI.hpp>
 
 #include <iostream>

@@ -5,7 +5,7 @@
 
 #include "i18n.hpp"
 #include "predict.hpp"
-#include "util.hpp"
+#include "report/util.hpp"
 
 namespace tgsim::cli {
 

@@ -9,7 +9,7 @@
 
 #include "i18n.hpp"
 #include "rules.hpp"
-#include "util.hpp"
+#include "report/util.hpp"
 
 namespace tgsim::cli {
 

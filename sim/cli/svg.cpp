@@ -10,7 +10,7 @@
 #include <tgsim/models.hpp>
 
 #include "i18n.hpp"
-#include "util.hpp"
+#include "report/util.hpp"
 
 namespace tgsim::cli {
 

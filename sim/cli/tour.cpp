@@ -14,7 +14,7 @@
 #include "commands.hpp"
 #include "i18n.hpp"
 #include "predict.hpp"
-#include "util.hpp"
+#include "report/util.hpp"
 
 namespace tgsim::cli {
 

@@ -1,5 +1,5 @@
 // `tgsim validate`: every kernel of the fixture run at its recorded size, each counter side by
-// side with the H100's (the comparison itself: tests/hardware/validate.cpp). Exit 0 when every
+// side with the H100's (the comparison itself: sim/validation/validate.cpp). Exit 0 when every
 // compared counter is equal, 1 otherwise, 2 when the fixture cannot be read.
 #include <CLI/CLI.hpp>
 

@@ -1,5 +1,5 @@
 // Faults a GPU survives or reports, made defined on the CPU (the library reports them:
-// sim/src/faults.cpp). Runs on the device functions before they are instrumented, so the calls
+// sim/src/frontend/faults.cpp). Runs on the device functions before they are instrumented, so the calls
 // it adds are synced with the lane's cursor like any other call into the library.
 //  - Integer division and remainder by a divisor not known to be safe: PTX gives an unspecified
 //    value for x / 0 and INT_MIN / -1 and goes on, where x86's idiv raises SIGFPE. A compare and

@@ -17,7 +17,7 @@ cmake --build build --target tgsim_sim >/dev/null
 flags=(-std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Isim/include)
 if [ ! -x "$out/models_fuzz" ] || [ -n "$(find tests/fuzz sim build/sim/libtgsim.a -newer "$out/models_fuzz" | head -1)" ]; then
   g++ -std=c++20 -O1 -g -Isim/include -c tests/fuzz/validate_shim.cpp -o "$out/validate_shim.o"
-  clang++ "${flags[@]}" tests/fuzz/models_fuzz.cpp sim/src/models.cpp "$out/validate_shim.o" \
+  clang++ "${flags[@]}" tests/fuzz/models_fuzz.cpp sim/src/analyses/models.cpp "$out/validate_shim.o" \
     build/sim/libtgsim.a -lboost_context -ltbb -lpthread -o "$out/models_fuzz"
 fi
 cd "$out"

@@ -1,6 +1,6 @@
 // Size probe for the time model (issue 14): the four seed matmuls at n = 256 ... 4096 and the
 // three transposes at n = 1024 and 8192, one launch each, so that Nsight Compute can show how
-// L2 hits and DRAM reads change with n (the L2 capacity term of sim/src/estimate.cpp).
+// L2 hits and DRAM reads change with n (the L2 capacity term of sim/src/analyses/estimate.cpp).
 // Run by size_probe.sh, which holds the exact ncu command. Inputs are filled but results are
 // not checked: the fixture's driver (driver.cu) checks the same kernels.
 //

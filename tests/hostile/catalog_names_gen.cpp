@@ -9,7 +9,7 @@
 #include <set>
 #include <string>
 
-#include "modules.hpp"
+#include "frontend/modules.hpp"
 
 namespace {
 

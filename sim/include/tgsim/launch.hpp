@@ -61,11 +61,11 @@ struct LaunchConfig {
   // Per simulated thread (virtual; a 64 KiB guard below), kMinStackBytes to kMaxStackBytes
   // (else LaunchError). `tgsim run|check FILE --stack BYTES` sets it.
   std::size_t stack_bytes = 256 * 1024;
-  // The checker (sim/src/checker.hpp): hazards in shared and global memory, uninitialised
+  // The checker (sim/src/analyses/checker/checker.hpp): hazards in shared and global memory, uninitialised
   // shared reads. Off: one predictable branch per access. `tgsim check` turns it on.
   bool check = false;
   bool report_same_value_waw = false;  // also WAW hazards whose two stores write equal bytes
-  // The memory-hierarchy model (sim/src/cache.hpp): groups placed round-robin on the
+  // The memory-hierarchy model (sim/src/analyses/cache/cache.hpp): groups placed round-robin on the
   // profile's SMs, each SM's groups run one after another through that SM's L1 (cold at the
   // launch), unique sectors through L2 to DRAM. Fills the l1/l2/dram counters.
   bool cache_model = true;
@@ -100,7 +100,7 @@ struct LaunchConfig {
   // of the whole grid. slices >= 1 and slice < slices, else LaunchError.
   std::uint32_t slice = 0, slices = 1;
   // Sampling (`tgsim run --sample P`): above 0 and below 1, the share of the groups to run, a
-  // stratified sample (sim/src/sample.cpp): the first and last groups, and replicate systematic
+  // stratified sample (sim/src/engine/sample.cpp): the first and last groups, and replicate systematic
   // samples of the rest; the Report's counters and sites are then estimates of the whole
   // launch's, with 95% intervals (Report::sampling). No cache model (the L1 would see only the
   // sample's groups) and no checker (LaunchError). 0 or 1: every group.
@@ -109,7 +109,7 @@ struct LaunchConfig {
   // may meet at grid.sync(). The grid must fit on the device at once (the profile's SMs times
   // the groups of this size and shared memory an SM holds), else LaunchError, as the GPU
   // refuses it. The groups run on one worker, taking turns at each grid sync
-  // (sim/src/cooperative.cpp); no cache model, no sample or slices (LaunchError).
+  // (sim/src/engine/cooperative.cpp); no cache model, no sample or slices (LaunchError).
   bool cooperative = false;
 };
 

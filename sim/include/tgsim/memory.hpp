@@ -38,12 +38,12 @@ struct BufferInfo {
   const char* space = "global";  // "global" or "constant", for findings
   std::size_t count = 0;      // elements
   std::size_t elem_size = 0;  // bytes
-  // Use after free: a Buffer's BufferInfo is never freed nor reused (sim/src/buffers.cpp);
+  // Use after free: a Buffer's BufferInfo is never freed nor reused (sim/src/memory/buffers.cpp);
   // when the Buffer dies its count drops to 0 and `freed` is set, so a global_ptr that
   // outlived its Buffer fails the bounds check it makes anyway (no extra test on the hot
   // path) and the slow path names the finding.
   bool freed = false;
-  // Initcheck (the checker's uninitialised global reads, sim/src/initcheck.cpp). `assume_init`:
+  // Initcheck (the checker's uninitialised global reads, sim/src/analyses/checker/initcheck.cpp). `assume_init`:
   // every byte counts as written, since the host took a mutable view of the data (it may have
   // written any byte) or a launch without the checker may have stored to it; otherwise
   // `written` has one bit per byte that a checked launch stored (empty: none yet). Touched on
@@ -54,7 +54,7 @@ struct BufferInfo {
 // A fresh BufferInfo, and its retirement when the Buffer dies (kept, about 100 bytes).
 BufferInfo* acquire_buffer_info();
 void release_buffer_info(BufferInfo* info) noexcept;
-// Device memory (sim/src/device_memory.cpp): `bytes` zero-filled, page-aligned, registered with
+// Device memory (sim/src/memory/device_memory.cpp): `bytes` zero-filled, page-aligned, registered with
 // `info` and surrounded by red zones; freed memory keeps its addresses (use after free is found).
 void* device_alloc(std::size_t bytes, const BufferInfo* info);
 void device_free(void* p) noexcept;
@@ -64,7 +64,7 @@ std::size_t buffer_bytes(std::size_t count, std::size_t elem_size, const std::st
 
 struct SharedDecl;  // one shared array of a group (defined in the library)
 
-// The out-of-line path of one thread access (sim/src/group.cpp). A store also passes the
+// The out-of-line path of one thread access (sim/src/engine/group.cpp). A store also passes the
 // bytes it stores (the checker tells same-value stores apart). The source_location is passed
 // by value (one pointer, in a register): a reference made every proxy spill to the stack.
 void record_access(ThreadCtx* t, std::source_location loc, AccessKind kind,

@@ -26,7 +26,7 @@ struct DeviceProfile {
   bool bank_layout_assumed = false;  // true where the vendor does not publish it
   std::uint32_t sector_bytes = 32;
 
-  // Memory hierarchy (the cache model, sim/src/cache.hpp).
+  // Memory hierarchy (the cache model, sim/src/analyses/cache/cache.hpp).
   std::uint32_t sm_count = 132;            // threadgroups are placed round-robin on these
   std::size_t l1_bytes = 256 * 1024;       // per SM (H100: unified L1/shared, see cache.hpp)
   std::uint32_t l1_line_bytes = 128;       // 4 sectors of 32 bytes

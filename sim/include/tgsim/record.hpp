@@ -3,7 +3,7 @@
 // (a per-worker dense id of (site, kind, width)) in the top bits, the address in the low 48.
 // The tag comes from a small per-worker cache keyed by the source_location's pointer, which
 // libstdc++ makes unique per call site. A cache miss, a full lane log, or the checker
-// (ThreadCtx::tags_ is null then) take the out-of-line path in sim/src/group.cpp, which does
+// (ThreadCtx::tags_ is null then) take the out-of-line path in sim/src/engine/group.cpp, which does
 // the same work in full. Measured: see docs/performance.md.
 #pragma once
 #include <cstddef>
@@ -14,7 +14,7 @@
 
 namespace tgsim::detail {
 
-// Same values as SiteKind's kinds of the same names (report.hpp): sim/src/hooks.cpp casts one
+// Same values as SiteKind's kinds of the same names (report.hpp): sim/src/engine/hooks.cpp casts one
 // to the other, and its static_asserts check every value.
 enum class AccessKind : std::uint8_t {
   kGlobalLoad, kGlobalStore, kSharedLoad, kSharedStore, kBarrier, kGlobalAtomic, kSharedAtomic, kConstantLoad,
@@ -25,7 +25,7 @@ inline constexpr int kTagShift = 48;  // record = tag << 48 | address
 inline constexpr std::uint64_t kAddrMask = (std::uint64_t(1) << kTagShift) - 1;
 inline constexpr std::size_t kTagSlots = 256;
 
-// The append cursor of one lane's log (owned by the group's WarpLog, sim/src/group.hpp).
+// The append cursor of one lane's log (owned by the group's WarpLog, sim/src/engine/group.hpp).
 struct LaneBuf {
   std::uint64_t* cur = nullptr;
   std::uint64_t* end = nullptr;  // cur == end: full, the out-of-line path grows it

@@ -50,7 +50,7 @@ struct Counters {
   std::uint64_t shfl = 0;       // SHFL: one per shuffle per warp per 32-bit word (a double: 2)
   std::uint64_t vote = 0;       // VOTE: __ballot_sync, __any_sync, __all_sync per warp
   std::uint64_t warp_reduce = 0;  // Metal simd_sum / simd_max per SIMD group (no NVIDIA opcode)
-  // The memory-hierarchy model (sim/src/cache.hpp, LaunchConfig::cache_model): L1 read misses
+  // The memory-hierarchy model (sim/src/analyses/cache/cache.hpp, LaunchConfig::cache_model): L1 read misses
   // and store sectors reaching L2 (lts__t_sectors_srcunit_tex_op_read / _op_write) and the
   // DRAM bytes of L2 misses (dram__bytes_read / _write). All 0 with the model off.
   bool cache_modelled = false;

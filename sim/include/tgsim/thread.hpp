@@ -66,7 +66,7 @@ class ThreadCtx {
   std::uint64_t clock_ = 0;                // internal: clock()/clock64() reads so far in this block
 };
 // Kernels compiled by tgsim's front end read these fields at fixed offsets
-// (tgsim/kernel/abi.h); sim/src/bridge.cpp checks the layout.
+// (tgsim/kernel/abi.h); sim/src/frontend/bridge.cpp checks the layout.
 
 inline ThreadCtx& this_thread() {
   ThreadCtx* t = detail::current;

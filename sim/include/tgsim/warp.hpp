@@ -33,7 +33,7 @@ struct CollectiveOp {
   std::uint64_t (*compute)(const CollectiveIn& in, std::uint32_t lane, bool* absent);
 };
 
-// The rendezvous (sim/src/group.cpp); returns this lane's result.
+// The rendezvous (sim/src/engine/group.cpp); returns this lane's result.
 std::uint64_t warp_collective(ThreadCtx* t, const CollectiveOp& op, std::uint32_t mask,
                               std::uint64_t value, std::int64_t arg, const std::source_location& loc);
 std::uint32_t active_lanes(ThreadCtx* t, const std::source_location& loc);

@@ -184,7 +184,7 @@ int __tgsim_printf(const void* site, const char* format, ...);
 /* A kernel-side error (a Metal or CUDA feature tgsim does not model): a finding at the site. */
 void __tgsim_unsupported(const void* site, const char* what);
 
-/* Faults (the pass, sim/pass/faults.cpp; the library, sim/src/faults.cpp). An integer division
+/* Faults (the pass, sim/pass/faults.cpp; the library, sim/src/frontend/faults.cpp). An integer division
  * by zero (what 0) or INT_MIN / -1 (what 1): a finding, and the thread goes on with the GPU's
  * value. A failed assert(), and a trap (what 0 __trap(), 1 asm("trap;"), 2 __brkpt() or
  * asm("brkpt;"), 3 abort(), 4 __builtin_trap(), 5 __builtin_debugtrap()): a finding, and the thread ends. A thread that ran `iterations`

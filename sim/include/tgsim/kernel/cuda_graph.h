@@ -1,5 +1,5 @@
 // CUDA graphs and stream capture (CUDA 12's names, fields and values, with CUDA 12.3+'s forms
-// that take edge data), implemented in sim/src/cuda_host_graph*.cpp. A graph's nodes run in a
+// that take edge data), implemented in sim/src/cuda_runtime/cuda_host_graph*.cpp. A graph's nodes run in a
 // deterministic topological order (a node's dependencies first, ties in the order the nodes
 // were added) when its exec is launched; every stream is synchronous, so the launch is done
 // when cudaGraphLaunch returns, in order with the stream's other work. While a stream is

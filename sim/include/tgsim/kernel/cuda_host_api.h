@@ -1,5 +1,5 @@
 // The C declarations of the CUDA runtime subset (cuda_host.h), shared by the kernel side and
-// the library that implements them (sim/src/cuda_host*.cpp); the types are in cuda_driver_types.h,
+// the library that implements them (sim/src/cuda_runtime/cuda_host*.cpp); the types are in cuda_driver_types.h,
 // the C++ overloads (typed pointers, default arguments) in cuda_host_overloads.h.
 #ifndef TGSIM_KERNEL_CUDA_HOST_API_H
 #define TGSIM_KERNEL_CUDA_HOST_API_H
@@ -13,7 +13,7 @@
 extern "C" {
 #endif
 
-// Memory (sim/src/cuda_host_memory.cpp). Pinned and registered host memory is device memory
+// Memory (sim/src/cuda_runtime/cuda_host_memory.cpp). Pinned and registered host memory is device memory
 // too (one memory: a kernel may read it, as a mapped pointer on the GPU).
 cudaError_t cudaMalloc(void** p, size_t bytes);
 cudaError_t cudaMallocHost(void** p, size_t bytes);
@@ -46,7 +46,7 @@ cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attr, vo
 cudaError_t tgsim_cuda_memcpy_symbol(void* symbol, size_t symbol_bytes, const void* src, size_t bytes,
                                      size_t offset, int to_symbol);
 
-// The device (sim/src/cuda_host_device.cpp): one, with the simulated profile's figures.
+// The device (sim/src/cuda_runtime/cuda_host_device.cpp): one, with the simulated profile's figures.
 cudaError_t cudaDeviceSynchronize(void);
 cudaError_t cudaThreadSynchronize(void);
 cudaError_t cudaDeviceReset(void);
@@ -77,13 +77,13 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, const voi
 cudaError_t cudaOccupancyMaxPotentialBlockSize(int* min_grid, int* block_size, const void* kernel,
                                                size_t dynamic_shared, int block_size_limit);
 
-// Errors (sim/src/cuda_host.cpp).
+// Errors (sim/src/cuda_runtime/cuda_host.cpp).
 cudaError_t cudaGetLastError(void);
 cudaError_t cudaPeekAtLastError(void);
 const char* cudaGetErrorString(cudaError_t e);
 const char* cudaGetErrorName(cudaError_t e);
 
-// Streams and events (sim/src/cuda_host_stream.cpp): in order and synchronous, so a
+// Streams and events (sim/src/cuda_runtime/cuda_host_stream.cpp): in order and synchronous, so a
 // stream or event is always complete; an event holds the host time it was recorded at.
 cudaError_t cudaStreamCreate(cudaStream_t* s);
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t* s, unsigned flags);

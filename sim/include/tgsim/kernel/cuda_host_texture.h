@@ -1,6 +1,6 @@
 // CUDA arrays, texture and surface objects as the runtime API declares them (CUDA 12's names and
 // values), for host code compiled by tgsim's front end; the library side is
-// sim/src/cuda_host_texture.cpp, the fetches kernels make are in cuda_texture.h.
+// sim/src/cuda_runtime/cuda_host_texture.cpp, the fetches kernels make are in cuda_texture.h.
 // An array is registered device memory, its texels row after row (rows of width * texel bytes,
 // then the next layer, cubemap face or depth slice), so a fetch reads it as a global load.
 // A texture or surface object is a handle into the library's table of descriptions (struct

@@ -1,6 +1,6 @@
 // cudaMemcpy3D and its parameter struct (CUDA 12's names and fields): a copy of extent.depth
 // slices of extent.height rows between pitched pointers (extent.width bytes), or to or from a
-// CUDA array (positions and width in texels; sim/src/cuda_host_texture.cpp). The struct is also
+// CUDA array (positions and width in texels; sim/src/cuda_runtime/cuda_host_texture.cpp). The struct is also
 // a graph's memcpy node (cuda_graph.h).
 #ifndef TGSIM_KERNEL_CUDA_MEMCPY3D_H
 #define TGSIM_KERNEL_CUDA_MEMCPY3D_H

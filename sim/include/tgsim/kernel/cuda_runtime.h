@@ -90,7 +90,7 @@ __forceinline__ void __syncwarp(unsigned mask = 0xFFFFFFFFu) {
   __tgsim_collective(0, TGSIM_SYNCWARP, TGSIM_U32, mask, 0, 0, 32);
 }
 
-// A trap ends the thread with a finding and fails the launch (the library: sim/src/faults.cpp;
+// A trap ends the thread with a finding and fails the launch (the library: sim/src/frontend/faults.cpp;
 // asm("trap;"), asm("brkpt;"), assert() and abort() are rewritten by the pass, faults.cpp).
 __forceinline__ void __trap() { __tgsim_trap(0, 0); }
 __forceinline__ void __brkpt() { __tgsim_trap(0, 2); }

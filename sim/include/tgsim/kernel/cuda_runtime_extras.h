@@ -1,5 +1,5 @@
 // More of the CUDA runtime's host API (CUDA 12's names and values), implemented in
-// sim/src/cuda_host_peer.cpp: host functions and callbacks in stream order, stream and launch
+// sim/src/cuda_runtime/cuda_host_peer.cpp: host functions and callbacks in stream order, stream and launch
 // attributes, peers (one device), CUDA IPC (refused: one process), memory pools, device flags.
 // Attributes and advice (access policy windows, persisting L2, priorities, cudaMemAdvise) are
 // hints: accepted and stored for the matching Get call; they change no count or result.

@@ -1,7 +1,7 @@
 // cooperative_groups::grid_group and this_grid() (included by <cooperative_groups.h>): the
 // whole grid of a cooperative launch (cudaLaunchCooperativeKernel, `tgsim run --cooperative`).
 // sync() waits for every thread of the grid (tgsim: __tgsim_grid_sync; the groups take turns,
-// sim/src/cooperative.cpp); outside a cooperative launch is_valid() is false and sync() is a
+// sim/src/engine/cooperative.cpp); outside a cooperative launch is_valid() is false and sync() is a
 // finding. Ranks and sizes are CUDA 12's: thread_rank() counts blocks in x-fastest order,
 // then the thread's rank in its block; group_dim() is the grid in threads.
 #ifndef TGSIM_KERNEL_CUDA_COOPERATIVE_GROUPS_GRID_H

@@ -1,0 +1,44 @@
+// The capture sink (LaunchConfig::capture_site, for `tgsim explain`'s pictures): copies the
+// first warp instruction at one source line of the lowest (group, warp) that reaches it.
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "stream/warp_instruction.hpp"
+
+namespace tgsim::detail {
+
+struct IntervalLogs;
+struct SharedDecl;
+
+class CaptureSink {
+ public:
+  CaptureSink(LaunchState& st, const SinkEnv& env);
+  bool on() const { return on_; }
+  void on_group_start(std::uint64_t, const std::deque<SharedDecl>*) {}
+  void on_instruction(const WarpInstruction& in) {
+    if (on_ && in.addr) [[unlikely]] take(in);
+  }
+  void on_interval_end(const IntervalLogs&) {}
+  void on_group_end(const IntervalLogs&) {}
+
+  struct Total {
+    explicit Total(const LaunchState&) {}
+    void add(const CaptureSink& worker, MergeContext& m);
+    void finish(MergeContext&) {}
+  };
+
+ private:
+  void take(const WarpInstruction& in);
+  LaunchState& st_;
+  std::uint64_t shared_base_;  // the arena: front-end shared accesses carry its addresses
+  bool on_ = false;
+  std::string file_;  // "file:line" or "file:line:column" split
+  std::uint32_t line_ = 0, column_ = 0;
+  std::vector<std::int8_t> match_;  // per site id: -1 not looked at yet, 0 no, 1 the line
+  CapturedInstruction captured_;
+};
+
+}  // namespace tgsim::detail

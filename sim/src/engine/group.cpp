@@ -1,0 +1,645 @@
+// Fiber scheduling, the barrier and the shared arena of a group (GroupRun); the warp
+// collectives are in warp_collective.cpp, the divergence inside a warp in group_sync.cpp.
+#include "engine/group.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <type_traits>
+
+#include "engine/group_internal.hpp"
+#include "engine/guard.hpp"
+#include <tgsim/hash.hpp>
+
+namespace tgsim::detail {
+
+constinit thread_local ThreadCtx* current = nullptr;
+
+void address_out_of_range(const void* base) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%p", base);
+  throw std::runtime_error(std::string("tgsim: device buffer at ") + buf +
+                           " lies above the 48-bit address range the access log records");
+}
+
+void no_current_thread() {
+  throw std::logic_error(
+      "tgsim: a kernel-side call (threadIdx, a buffer subscript, a barrier, shared memory) was "
+      "made outside a running kernel thread");
+}
+
+// ------------------------------------------------------------------ warp log
+
+void WarpLog::LaneLog::grow(std::size_t limit) {
+  const std::size_t size = this->size(), cap = static_cast<std::size_t>(buf_.end - data_);
+  if (size >= limit) throw WatchdogExpired{};
+  const std::size_t next = std::min<std::size_t>(std::max<std::size_t>(2 * cap, 64), limit);
+  void* p = std::realloc(data_, next * sizeof(std::uint64_t));
+  if (!p) throw std::bad_alloc();
+  data_ = static_cast<std::uint64_t*>(p);
+  buf_.cur = data_ + size;
+  buf_.end = data_ + next;
+}
+
+std::uint64_t GroupRun::tag_miss(std::uint64_t key, const std::source_location& loc, SiteKind kind,
+                                 std::uint32_t width) {
+  TagSlot& e = tags_[tag_slot(key)];
+  auto [it, fresh] = tag_by_key_.try_emplace(key, static_cast<std::uint32_t>(tag_info_.size()));
+  if (fresh) {
+    if (tag_info_.size() > 0xFFFF) {
+      tag_by_key_.erase(it);
+      throw std::length_error("tgsim: more than 65,536 distinct (access site, kind, width) in one "
+                              "launch: the access log's 16-bit tags cannot name them");
+    }
+    tag_info_.push_back(TagInfo{state_.sites.id(loc, kind), kind, width,
+                                kind == SiteKind::kSharedLoad && width <= 4, loc});
+    quick_count_.push_back(0);
+  }
+  e.key = key;
+  e.tag = std::uint64_t(it->second) << kTagShift;
+  return e.tag;
+}
+
+// ------------------------------------------------------------------ GroupRun
+
+GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
+  nthreads_ = static_cast<std::uint32_t>(block_.volume());
+  threads_ = std::vector<Thread>(nthreads_);
+  for (std::uint32_t i = 0; i < nthreads_; ++i) {
+    ThreadCtx& c = threads_[i].ctx;
+    c.thread_idx = unlinearise(i, block_);
+    c.block_dim = block_;
+    c.grid_dim = st.cfg.grid;
+    c.linear_tid = i;
+    c.warp = i / 32;
+    c.lane = i % 32;
+    c.group_ = this;
+    threads_[i].group = this;
+    threads_[i].fiber.prepare(st.cfg.stack_bytes, &GroupRun::thread_main, &threads_[i], &sched_);
+  }
+  std::uint32_t nwarps = (nthreads_ + 31) / 32;
+  warps_.resize(nwarps);
+  warp_pending_.resize(nwarps);
+  waiting_mask_.resize(nwarps);
+  exited_mask_.resize(nwarps);
+  warp_div_.resize(nwarps);
+  wsync_.resize(nwarps);
+  order_.resize(nthreads_);
+  ring_.resize(nthreads_ + 2, &end_);
+  end_.state = State::kExited;
+  // Front-end kernels: the bytes the kernel declared and the launch gave are valid, a red zone
+  // after them catches overruns (a finding); the proxy dialect allocates up to the static limit.
+  shared_valid_ = st.shared_bytes;
+  arena_.resize(std::max<std::size_t>(st.profile.max_static_shared_bytes,
+                                      st.frontend ? (shared_valid_ + 64 * 1024 + 15) / 16 * 16 : 0));
+  if (st.cfg.watchdog_accesses)
+    for (WarpLog& w : warps_)
+      w.limit = static_cast<std::size_t>(std::min<std::uint64_t>(st.cfg.watchdog_accesses, ~std::size_t(0)));
+  install_stack_guard();  // this worker's alternate signal stack, for fiber stack overflows
+  sinks_.emplace(st, SinkEnv{arena_.data(), arena_.size(), shared_valid_, nthreads_});
+  counting_ = st.cfg.count;
+  checking_ = st.cfg.check && counting_;
+  quick_rows_ = counting_ && !sinks_->get<CaptureSink>().on();
+  if (quick_rows_) {  // model::one_shared_wavefront's condition, for full-warp rows
+    quick_spread_ = std::uint64_t(1) << std::countr_zero(st.profile.shared_banks * st.profile.bank_bytes);
+    quick_width_ = st.profile.bank_bytes;
+  }
+  for (std::uint32_t i = 0; i < nthreads_; ++i) {
+    ThreadCtx& c = threads_[i].ctx;
+    c.log_ = warps_[i / 32].lanes[i % 32].buf();
+    c.tags_ = tags_;
+    c.checking_ = checking_;
+    c.shared_base_ = arena_.data();
+    c.dynamic_shared_ = arena_.data() + st.dynamic_offset;
+    c.grid_threads_ = st.cfg.grid_threads;
+  }
+}
+
+GroupRun::~GroupRun() = default;
+
+void GroupRun::start(std::uint64_t g) {
+  group_ = g;
+  Dim3 bidx = unlinearise(g, state_.cfg.grid);
+  for (Thread& th : threads_) {
+    th.ctx.block_idx = bidx;
+    th.ctx.clock_ = 0;
+    th.state = State::kReady;
+    th.reduce_round = 0;
+    th.at_grid = false;
+  }
+  for (auto& s : reduce_slot_) s.clear();
+  for (std::uint32_t w = 0; w < warps_.size(); ++w)
+    warp_pending_[w] = std::min<std::uint32_t>(32, nthreads_ - w * 32);
+  std::fill(waiting_mask_.begin(), waiting_mask_.end(), 0u);
+  std::fill(exited_mask_.begin(), exited_mask_.end(), 0u);
+  arrived_ = exited_ = 0;
+  grid_arrived_ = 0;
+  at_grid_sync_ = false;
+  one_loc_ = true;
+  decls_.clear();
+  add_kernel_shared_decls();
+  arena_used_ = shared_valid_;  // zeroed at the group end, as the proxy dialect's arrays are
+  aborting_ = false;
+  for (WarpCollective& wc : wsync_) wc.arrived = wc.mask = 0, wc.mismatch = false;
+  for (std::vector<WarpDivergence>& d : warp_div_) d.clear();
+  sinks_->on_group_start(g, &decls_);
+  for (std::uint32_t i = 0; i < nthreads_; ++i) order_[i] = i;
+  switch (state_.cfg.schedule) {
+    case Schedule::kInOrder: break;
+    case Schedule::kReverse: std::reverse(order_.begin(), order_.end()); break;
+    case Schedule::kShuffle: shuffle_order(0); break;
+  }
+  for (std::uint32_t i = 0; i < nthreads_; ++i) ring_[i] = &threads_[order_[i]];
+  interval_no_ = 0;
+}
+
+// Schedule::kShuffle: a new order of the group's threads (lanes of a warp and warps alike) for
+// each barrier interval, from the seed, the group and the interval's number only, so a seed
+// replays the same interleaving for any number of workers (--schedule shuffle:SEED).
+void GroupRun::shuffle_order(std::uint64_t interval) {
+  std::uint64_t s = state_.cfg.shuffle_seed ^ (group_ * 0xD1B54A32D192ED03ull) ^ (interval * 0x9E3779B97F4A7C15ull);
+  for (std::uint32_t i = 0; i < nthreads_; ++i) order_[i] = i;
+  for (std::uint32_t i = nthreads_; i > 1; --i) std::swap(order_[i - 1], order_[splitmix64(s) % i]);
+}
+
+void GroupRun::resume(Thread& th) {
+  th.state = State::kRunning;
+  current = &th.ctx;
+  Fiber::jump(sched_, th.fiber);
+  current = nullptr;
+}
+
+// The running thread th stops (it waits, or yields as kReady). What the scheduler would do
+// between th and the next thread of the pass is at most decrementing th's warp's pending lanes
+// (an arrival at a barrier), so th hands the CPU straight to the next ready thread in the
+// pass's order: one switch instead of two. It goes through the scheduler when the scheduler
+// has more to do (th's warp is complete and gets flushed, on the scheduler's stack, not
+// on top of the kernel's frames), when the pass ends, or when the group is being aborted.
+// Exits always go through the scheduler (the lambda in fiber.cpp returns to sched_).
+void GroupRun::switch_out(Thread& th, bool arrives) {
+  std::uint32_t& pending = warp_pending_[th.ctx.warp];
+  if (!aborting_ && (!arrives || pending > 1)) {
+    for (std::size_t o = cursor_ + 1;; ++o) {
+      Thread& next = *ring_[o];
+      if (next.state != State::kReady) {
+        if (&next == &end_) break;
+        continue;
+      }
+      if (arrives) --pending;
+      cursor_ = o;
+      ring_[o + 1]->fiber.prefetch();
+      __builtin_prefetch(&ring_[o + 2]->state, 1, 3);
+      next.state = State::kRunning;
+      current = &next.ctx;
+      Fiber::jump(th.fiber, next.fiber);
+      return;  // whoever resumed th set current
+    }
+  }
+  Fiber::jump(th.fiber, sched_);
+}
+
+// The body of every fiber: the kernel for one thread; nothing escapes it.
+void GroupRun::thread_main(void* arg) {
+  Thread& th = *static_cast<Thread*>(arg);
+  GroupRun& g = *th.group;
+  try {
+    g.state_.fn.call(g.state_.fn.body, th.ctx);
+  } catch (const AbortGroup&) {
+  } catch (const WatchdogExpired&) {
+    g.watchdog_fired(th);
+#if defined(BOOST_USE_UCONTEXT)
+  } catch (const boost::context::detail::forced_unwind&) {
+    throw;  // boost::context::fiber (sanitizer build): unwinding a fiber destroyed while suspended
+#endif
+  } catch (...) {
+    g.aborting_ = true;
+    g.state_.kernel_threw(g.group_, std::current_exception());
+  }
+  th.state = State::kExited;
+  g.exited_mask_[th.ctx.warp] |= 1u << th.ctx.lane;
+  ++g.exited_;
+}
+
+void GroupRun::run(std::uint64_t g) {
+  start(g);
+  run_schedule();
+  finish();
+}
+
+void GroupRun::run_schedule() {
+  try {
+    schedule();
+  } catch (...) {  // from the scheduler's own work (a sink): no thread stays suspended
+    aborting_ = true;
+    unwind_all();
+    throw;
+  }
+}
+
+void GroupRun::finish() {
+  if (aborting_) unwind_all();
+  for (std::uint32_t w = 0; w < warps_.size(); ++w) flush_warp(w);
+  end_interval(true);
+  flush_printed(true);
+  std::memset(arena_.data(), 0, arena_used_);
+}
+
+// Passes over the threads in the schedule's order, each running every ready thread until it
+// stops; between passes, a barrier every live thread waits at is released.
+void GroupRun::schedule() {
+  for (;;) {
+    for (cursor_ = 0; cursor_ < nthreads_; ++cursor_) {
+      std::size_t o = cursor_;
+      if (ring_[o]->state != State::kReady) continue;
+      if (aborting_) break;
+      // The next thread's stack top is cold by the time it runs (256 stacks): fetch it while
+      // this one runs (measured: the switch's time is its first loads from the resumed stack).
+      ring_[o + 1]->fiber.prefetch();
+      __builtin_prefetch(&ring_[o + 2]->state, 1, 3);
+      resume(*ring_[o]);
+      // The threads it resumed in turn (switch_out) moved the cursor: the last of them is back.
+      Thread& th = *ring_[cursor_];
+      const std::uint32_t w = th.ctx.warp;
+      if (th.state == State::kExited && wsync_[w].arrived) try_complete_warp(w, ~0u);
+      // A lane at a __syncwarp runs again before the barrier: its warp is not done yet.
+      // A lane that yielded (kReady: it spins, maybe_yield) runs again before its warp is done.
+      if (th.state != State::kWarpWait && th.state != State::kMaskWait &&
+          th.state != State::kReady && --warp_pending_[w] == 0)
+        flush_warp(w);
+    }
+    if (aborting_) break;
+    if (arrived_ + exited_ == nthreads_) {  // nobody is ready or in a warp collective
+      if (arrived_ == 0) break;
+      if (one_loc_) {
+        if (grid_arrived_) {  // all at one grid.sync(): the group parks (run_phase)
+          at_grid_sync_ = true;
+          break;
+        }
+        release_barrier();
+        continue;
+      }
+    }
+    std::uint32_t waiting = 0, ready = 0, warp_waiting = 0, mask_waiting = 0;
+    bool one_site = true;
+    const Thread* first = nullptr;
+    for (const Thread& th : threads_) {
+      if (th.state == State::kExited) {
+        // counts as arrived at any barrier
+      } else if (th.state == State::kReady || th.state == State::kWarpWait ||
+                 th.state == State::kMaskWait) {
+        // Released by a warp collective after this pass went by them, stuck in one, or
+        // waiting for __activemask() to be resolved.
+        ready += th.state == State::kReady;
+        warp_waiting += th.state == State::kWarpWait;
+        mask_waiting += th.state == State::kMaskWait;
+      } else {
+        ++waiting;
+        if (!first) {
+          first = &th;
+        } else if (!same_site(th.wait_loc, first->wait_loc)) {
+          one_site = false;
+        }
+      }
+    }
+    if (ready) continue;
+    if (mask_waiting && resolve_activemasks()) continue;
+    if (warp_waiting) {
+      report_stuck_warps();
+      aborting_ = true;
+      break;
+    }
+    if (waiting == 0) break;
+    if (one_site && grid_arrived_) {  // one grid.sync() site: the group parks
+      at_grid_sync_ = true;
+      break;
+    }
+    if (one_site) {  // exited threads count as arrived
+      release_barrier();
+      continue;
+    }
+    if (grid_arrived_) {  // grid.sync() and __syncthreads() (or two grid syncs): no defined outcome
+      report_grid_divergence();
+      aborting_ = true;
+      break;
+    }
+    // Warps wait at different __syncthreads() sites. On the GPU every one is barrier 0 (BAR.SYNC
+    // 0): whole warps at different sites meet and go on (measured on the H100, synccheck calls
+    // it "Divergent thread(s) in block": a finding, and the group goes on as there). A warp
+    // whose lanes wait at different sites has no defined outcome: the group is ended.
+    const bool split = warp_split_across_sites();
+    report_divergence(!split);
+    if (!split) {
+      release_barrier();
+      continue;
+    }
+    aborting_ = true;
+    break;
+  }
+}
+
+
+void GroupRun::count_barriers_at_waits() {
+  // One BAR per warp per barrier site where at least one of its lanes waits. When every
+  // arrival named one source_location object (one_loc_), that is one BAR per warp with
+  // waiting lanes. Otherwise lanes mostly wait at one call site: its id is looked up once per
+  // run of equal source_locations.
+  if (one_loc_) {
+    const std::uint32_t id = arrived_ ? site_id(arrived_at_, SiteKind::kBarrier) : 0;
+    for (std::uint32_t w = 0; w < warps_.size(); ++w)
+      if (waiting_mask_[w])
+        sinks_->on_instruction(WarpInstruction{id, SiteKind::kBarrier, 0, waiting_mask_[w], nullptr, group_, w});
+    return;
+  }
+  const void* last_loc = nullptr;
+  std::uint32_t last_id = 0;
+  for (std::uint32_t w = 0; w < warps_.size(); ++w) {
+    std::uint32_t seen[32], mask[32];
+    int nseen = 0;
+    std::uint32_t end = std::min<std::uint32_t>(nthreads_, (w + 1) * 32);
+    for (std::uint32_t i = w * 32; i < end; ++i) {
+      const Thread& th = threads_[i];
+      if (th.state != State::kWaiting) continue;
+      const void* loc;
+      std::memcpy(&loc, &th.wait_loc, sizeof loc);
+      if (loc != last_loc || !last_loc) last_id = site_id(th.wait_loc, SiteKind::kBarrier), last_loc = loc;
+      const std::uint32_t id = last_id;
+      const std::uint32_t bit = 1u << (i - w * 32);
+      if (nseen && seen[nseen - 1] == id) {  // the common case: the lanes wait at one barrier
+        mask[nseen - 1] |= bit;
+        continue;
+      }
+      const int k = static_cast<int>(std::find(seen, seen + nseen, id) - seen);
+      if (k == nseen) seen[nseen] = id, mask[nseen++] = 0;
+      mask[k] |= bit;
+    }
+    for (int k = 0; k < nseen; ++k)
+      sinks_->on_instruction(WarpInstruction{seen[k], SiteKind::kBarrier, 0, mask[k], nullptr, group_, w});
+  }
+}
+
+// Every live thread waits at the barrier: they become ready, and each warp's live lanes are
+// pending again. Only the waiting lanes are visited (their masks).
+void GroupRun::release_barrier() {
+  if (counting_) count_barriers_at_waits();
+  end_interval(false);
+  flush_printed(false);
+  for (std::uint32_t w = 0; w < warps_.size(); ++w) {
+    for (std::uint32_t m = waiting_mask_[w]; m; m &= m - 1)
+      threads_[w * 32 + static_cast<std::uint32_t>(std::countr_zero(m))].state = State::kReady;
+    warp_pending_[w] = static_cast<std::uint32_t>(std::popcount(waiting_mask_[w]));
+    waiting_mask_[w] = 0;
+  }
+  arrived_ = 0;
+  one_loc_ = true;
+  if (state_.cfg.schedule == Schedule::kShuffle) {  // the next interval's interleaving
+    shuffle_order(++interval_no_);
+    for (std::uint32_t i = 0; i < nthreads_; ++i) ring_[i] = &threads_[order_[i]];
+  }
+}
+
+// Whether the waiting lanes of some warp wait at different barrier sites.
+bool GroupRun::warp_split_across_sites() const {
+  for (std::uint32_t w = 0; w < warps_.size(); ++w) {
+    std::uint32_t m = waiting_mask_[w];
+    if (!m) continue;
+    const Thread& first = threads_[w * 32 + static_cast<std::uint32_t>(std::countr_zero(m))];
+    for (m &= m - 1; m; m &= m - 1)
+      if (!same_site(threads_[w * 32 + static_cast<std::uint32_t>(std::countr_zero(m))].wait_loc, first.wait_loc))
+        return true;
+  }
+  return false;
+}
+
+// went_on: the sites' warps met as one barrier (bar.sync 0) and the group goes on (release_barrier
+// counts the BARs); else the group ends here.
+void GroupRun::report_divergence(bool went_on) {
+  if (!went_on) count_barriers_at_waits();
+  // The barrier most threads wait at is "the" barrier; the others diverged from it.
+  struct Site { const Thread* first; std::uint32_t n; };
+  std::vector<Site> sites;
+  auto same = [](const std::source_location& a, const std::source_location& b) {
+    return a.line() == b.line() && a.column() == b.column() &&
+           std::strcmp(a.file_name(), b.file_name()) == 0;
+  };
+  std::uint32_t exited = 0;
+  const Thread* first_exited = nullptr;
+  for (const Thread& th : threads_) {
+    if (th.state == State::kExited) {
+      ++exited;
+      if (!first_exited) first_exited = &th;
+      continue;
+    }
+    auto it = std::find_if(sites.begin(), sites.end(),
+                           [&](const Site& s) { return same(s.first->wait_loc, th.wait_loc); });
+    if (it == sites.end())
+      sites.push_back({&th, 1});
+    else
+      ++it->n;
+  }
+  const Site* main = &sites[0];
+  for (const Site& s : sites)
+    if (s.n > main->n) main = &s;
+  // "N of M threads reached the barrier at f:l; the others (K) exited / wait at f:l" (the form
+  // synccheck users know), then the first divergent thread.
+  std::string msg = std::to_string(main->n) + " of " + std::to_string(nthreads_) +
+                    " threads reached the barrier at " + where(main->first->wait_loc) +
+                    "; the others";
+  const Thread* other = nullptr;
+  std::vector<std::string> parts;
+  for (const Site& s : sites) {
+    if (&s == main) continue;
+    parts.push_back(std::to_string(s.n) + " wait at " + where(s.first->wait_loc));
+    if (!other || s.first->ctx.linear_tid < other->ctx.linear_tid) other = s.first;
+  }
+  if (exited) {
+    parts.push_back(std::to_string(exited) + " exited");
+    if (!other || first_exited->ctx.linear_tid < other->ctx.linear_tid) other = first_exited;
+  }
+  if (parts.size() == 1) {  // "the others (240) exited"
+    std::size_t sp = parts[0].find(' ');
+    msg += " (" + parts[0].substr(0, sp) + ")" + parts[0].substr(sp);
+  } else {
+    for (std::size_t i = 0; i < parts.size(); ++i) msg += (i ? ", " : ": ") + parts[i];
+  }
+  msg += "; first divergent thread " + other->ctx.thread_idx.str() + " (warp " +
+         std::to_string(other->ctx.warp) + ", lane " + std::to_string(other->ctx.lane) +
+         (went_on ? "); on the GPU every __syncthreads() is barrier 0, so these warps met there and the group went on"
+                  : "); lanes of one warp wait at different barriers, so the group was ended");
+  add_finding(other->ctx, FindingKind::kBarrierDivergence, main->first->wait_loc, msg);
+}
+
+void GroupRun::unwind_all() {
+  for (Thread& th : threads_) {
+    if (th.fiber.started()) resume(th);  // it throws AbortGroup from its wait and exits
+    th.state = State::kExited;
+  }
+  std::fill(waiting_mask_.begin(), waiting_mask_.end(), 0u);
+  for (std::uint32_t w = 0; w < warps_.size(); ++w)
+    exited_mask_[w] = ~0u >> (32 - std::min<std::uint32_t>(32, nthreads_ - w * 32));
+  arrived_ = 0;
+  exited_ = nthreads_;
+}
+
+// A thread's record from its context, with no index into threads_: ctx is the first member of
+// the standard-layout Thread, so the two share one address. (On the barrier's path the index
+// made a chain of three dependent loads; without it the engine row ran 3% faster, ABAB.)
+GroupRun::Thread& GroupRun::thread_of(ThreadCtx& t) {
+  static_assert(std::is_standard_layout_v<Thread> && offsetof(Thread, ctx) == 0);
+  return *reinterpret_cast<Thread*>(&t);
+}
+
+void GroupRun::barrier(ThreadCtx& t, const std::source_location& loc) {
+  Thread& th = thread_of(t);
+  if (aborting_) throw AbortGroup{};
+  th.state = State::kWaiting;
+  th.wait_loc = loc;
+  waiting_mask_[t.warp] |= 1u << t.lane;
+  if (arrived_++ == 0) arrived_at_ = loc;
+  else one_loc_ &= std::memcmp(&loc, &arrived_at_, sizeof loc) == 0;
+  switch_out(th, true);
+  if (aborting_) throw AbortGroup{};
+}
+
+// A spinning thread (group_sync.cpp) goes back to the ready threads: the others run first.
+void GroupRun::maybe_yield(ThreadCtx& t) {
+  if (!spinning(warps_[t.warp].lanes[t.lane])) return;
+  Thread& th = thread_of(t);
+  th.state = State::kReady;
+  switch_out(th, false);
+  if (aborting_) throw AbortGroup{};
+}
+
+void GroupRun::yield(ThreadCtx& t) {
+  Thread& th = thread_of(t);
+  th.state = State::kReady;
+  switch_out(th, false);
+  if (aborting_) throw AbortGroup{};
+}
+
+// A front-end kernel's shared arrays, where its layout puts them, so that findings name them
+// (two extern __shared__ arrays share the dynamic offset: the first names the bytes there).
+void GroupRun::add_kernel_shared_decls() {
+  const tgsim_kernel_desc* k = state_.kernel;
+  if (!k) return;
+  for (unsigned i = 0; i < k->nshared; ++i) {
+    const tgsim_shared_desc& s = k->shared[i];
+    const std::size_t bytes = s.bytes ? s.bytes : state_.cfg.shared_bytes;
+    if (bytes < s.elem_bytes || s.elem_bytes == 0) continue;  // an extern array with no bytes
+    SharedDecl& d = decls_.emplace_back();
+    d.file = s.file;
+    d.line = s.line;
+    d.column = 0;
+    d.name = s.name;
+    d.offset = static_cast<std::uint32_t>(s.offset);
+    d.bytes = bytes;
+    d.extents.assign(s.extents, s.extents + s.rank);
+    if (!s.bytes && s.rank == 1) d.extents[0] = bytes / s.elem_bytes;
+  }
+}
+
+std::byte* GroupRun::shared_storage(ThreadCtx& t, const std::source_location& loc,
+                                    const char* name, std::size_t bytes, std::size_t align,
+                                    std::uint32_t rank, const std::size_t* extents,
+                                    std::uint32_t* offset, const SharedDecl** decl) {
+  (void)t;
+  for (const SharedDecl& d : decls_) {
+    if (d.line == loc.line() && d.column == loc.column() &&
+        (d.file == loc.file_name() || std::strcmp(d.file, loc.file_name()) == 0)) {
+      *offset = d.offset;
+      *decl = &d;
+      return arena_.data() + d.offset;
+    }
+  }
+  std::size_t off = (arena_used_ + align - 1) / align * align;
+  const std::size_t limit = state_.profile.max_static_shared_bytes;
+  if (off + bytes > limit)
+    throw LaunchError("shared memory: '" + std::string(name) + "' (" + std::to_string(bytes) +
+                      " bytes, declared at " + where(loc) + ") brings the threadgroup to " +
+                      std::to_string(off + bytes) + " bytes, over the " + state_.profile.name +
+                      " limit of " + std::to_string(limit) +
+                      " bytes of static shared memory per threadgroup");
+  SharedDecl& d = decls_.emplace_back();
+  d.file = loc.file_name();
+  d.line = loc.line();
+  d.column = loc.column();
+  d.name = name;
+  d.offset = static_cast<std::uint32_t>(off);
+  d.bytes = bytes;
+  d.extents.assign(extents, extents + rank);
+  arena_used_ = off + bytes;
+  *offset = d.offset;
+  *decl = &d;
+  return arena_.data() + off;
+}
+
+// A thread made watchdog_accesses accesses in one barrier interval: a finding at the site of
+// its last access, and the group ends (the threads waiting for it are unwound).
+void GroupRun::watchdog_fired(Thread& th) {
+  const ThreadCtx& t = th.ctx;
+  const WarpLog::LaneLog& log = warps_[t.warp].lanes[t.lane];
+  std::uint32_t waiting = 0;
+  const Thread* first = nullptr;
+  for (const Thread& o : threads_)
+    if (&o != &th && o.state == State::kWaiting) {
+      ++waiting;
+      if (!first) first = &o;
+    }
+  std::string msg = "thread " + t.thread_idx.str() + " (warp " + std::to_string(t.warp) + ", lane " +
+                    std::to_string(t.lane) + ") made " + std::to_string(log.size()) +
+                    " memory accesses without reaching a barrier (LaunchConfig::watchdog_accesses)";
+  if (waiting)
+    msg += " while " + std::to_string(waiting) + " thread(s) wait at the barrier at " +
+           where(first->wait_loc);
+  msg += spinning(log) ? ": it spins on one address that no thread of its group sets; waiting for "
+                         "another threadgroup is only guaranteed with a cooperative launch (tgsim "
+                         "runs each group to its end). The group was ended"
+                       : ": a runaway loop? The group was ended";
+  aborting_ = true;
+  if (log.empty()) {
+    add_finding_at(t, FindingKind::kWatchdog, "", 0, 0, msg);
+    return;
+  }
+  std::vector<SiteInfo> sites = state_.sites.snapshot();
+  const SiteInfo& s = sites[tag_info_[log[log.size() - 1] >> kTagShift].site];
+  add_finding_at(t, FindingKind::kWatchdog, s.file, s.line, s.column, msg);
+}
+
+void GroupRun::add_finding(const ThreadCtx& t, FindingKind kind, const std::source_location& loc,
+                           const std::string& message) {
+  add_finding_at(t, kind, loc.file_name(), loc.line(), loc.column(), message);
+}
+
+void GroupRun::add_finding_at(const ThreadCtx& t, FindingKind kind, const std::string& file,
+                              std::uint32_t line, std::uint32_t column, const std::string& message) {
+  FindingKey key{static_cast<int>(kind), file, line, column, {}, 0, 0, false};
+  auto [it, inserted] = findings_.try_emplace(key);
+  FindingAgg& a = it->second;
+  a.finding.count += 1;
+  auto order = std::make_tuple(group_, group_, t.linear_tid, t.linear_tid, std::uint64_t(0));
+  if (inserted || order < a.order) {
+    a.order = order;
+    Finding& f = a.finding;
+    f.kind = kind;
+    f.file = file;
+    f.line = line;
+    f.column = column;
+    f.block = t.block_idx;
+    f.thread = t.thread_idx;
+    f.warp = t.warp;
+    f.lane = t.lane;
+    f.message = message;
+  }
+}
+
+}  // namespace tgsim::detail
+
+namespace tgsim {
+void ThreadCtx::barrier(std::source_location loc) { group_->barrier(*this, loc); }
+void ThreadCtx::syncwarp(std::uint32_t mask, std::source_location loc) {
+  group_->collective(*this, detail::kSyncwarpOp, mask, 0, 0, loc);
+}
+}  // namespace tgsim
