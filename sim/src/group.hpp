@@ -275,6 +275,10 @@ class GroupRun {
                             const SharedDecl** decl);
   void add_finding(const ThreadCtx& t, FindingKind kind, const std::source_location& loc,
                    const std::string& message);
+  // memset/memcpy of a length known at run time (placement.cpp): false, with a finding, when
+  // [addr, addr + n) lies in no memory the thread may touch.
+  bool memop_in_bounds(const ThreadCtx& t, const std::source_location& loc, const char* what,
+                       std::uint64_t addr, std::uint64_t n);
   void add_finding_at(const ThreadCtx& t, FindingKind kind, const std::string& file,
                       std::uint32_t line, std::uint32_t column, const std::string& message);
 
