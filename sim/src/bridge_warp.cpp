@@ -248,6 +248,8 @@ unsigned long long __tgsim_atomic(const void* site, int op, int type, void* addr
     t->group_->record(*t, loc, kind, a, width, addr);
   } else {
     if (aggregated && !shared) t->group_->mark_warp_aggregated(loc, width);
+    if ((flags & TGSIM_ATOMIC_BLOCK_SCOPE) && !shared)
+      t->group_->mark_block_scope(t->group_->tag(loc, SiteKind::kGlobalAtomic, width));
     t->group_->record(*t, loc, shared ? SiteKind::kSharedAtomic : SiteKind::kGlobalAtomic,
                       shared ? offset : a, width, addr);
   }

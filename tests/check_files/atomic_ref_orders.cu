@@ -46,3 +46,10 @@ __global__ void flag(int* data, int* ready, int* out) {
     *out = *data;
   }
 }
+
+// atomicAdd_block on one counter from every block: atomic only inside a block, so the blocks'
+// updates race (a write-after-write between blocks); atomicAdd is clean.
+__global__ void block_counter(unsigned int* count, int block_scope) {
+  if (block_scope) atomicAdd_block(count, 1u);
+  else atomicAdd(count, 1u);
+}
