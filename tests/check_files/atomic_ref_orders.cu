@@ -53,3 +53,23 @@ __global__ void block_counter(unsigned int* count, int block_scope) {
   if (block_scope) atomicAdd_block(count, 1u);
   else atomicAdd(count, 1u);
 }
+
+// The last-block reduction with a fence and a relaxed ticket: cuda::atomic_thread_fence at device
+// scope releases the partial (clean); at block scope, as __threadfence_block(), it orders
+// nothing between blocks (a race).
+__global__ void fence_then_relaxed(float* partial, unsigned int* tickets, float* total, int device_fence) {
+  __shared__ bool last;
+  if (threadIdx.x == 0) {
+    partial[blockIdx.x] = 1.0f + blockIdx.x;
+    if (device_fence) cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_device);
+    else __threadfence_block();
+    cuda::atomic_ref<unsigned int, cuda::thread_scope_device> ticket(*tickets);
+    last = ticket.fetch_add(1u, cuda::memory_order_relaxed) == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (last && threadIdx.x == 0) {
+    float sum = 0.0f;
+    for (unsigned int b = 0; b < gridDim.x; ++b) sum += partial[b];
+    *total = sum;
+  }
+}
