@@ -49,6 +49,11 @@ std::string hazard(const Finding& f) {
 
 }  // namespace
 
+std::string example_place(const Finding& f) {
+  if (lang() != Lang::kEn) return f.block.str();  // (the translations name the thread: who())
+  return f.message.find("thread (") == std::string::npos ? f.block.str() + " thread " + f.thread.str() : f.block.str();
+}
+
 std::string finding_example(const Finding& f) {
   if (lang() == Lang::kEn) return f.message;
   switch (f.kind) {
@@ -187,7 +192,7 @@ int check(std::ostream& os, std::ostream& err, const CheckOptions& o) {
       const std::string& gloss = tr("finding." + std::string(to_string(f.kind)));
       if (has_message("finding." + std::string(to_string(f.kind))) && !gloss.empty())
         os << wrap("      " + gloss, 100, 6) << "\n";
-      os << wrap("      " + trf("check.example", {f.block.str(), finding_example(f)}), 100, 8) << "\n";
+      os << wrap("      " + trf("check.example", {example_place(f), finding_example(f)}), 100, 8) << "\n";
     }
   }
   for (std::size_t i = 0; i < results.size(); ++i)

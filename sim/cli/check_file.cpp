@@ -254,7 +254,7 @@ int check_file(std::ostream& os, std::ostream& err, const FileLaunch& f, const D
   else os << "  " << trf("check.findings_under", {std::to_string(seen.size()), names}) << "\n";
   for (const Seen& s : seen) {
     os << wrap("    " + finding_line(s), 100, 6) << "\n";
-    os << wrap("      " + trf("check.example", {s.finding.block.str(), finding_example(s.finding)}), 100, 8) << "\n";
+    os << wrap("      " + trf("check.example", {example_place(s.finding), finding_example(s.finding)}), 100, 8) << "\n";
   }
   for (const Difference& d : diffs) {
     if (d.unexplained >= 0)

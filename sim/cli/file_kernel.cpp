@@ -56,9 +56,11 @@ struct BoundArg {
 // Device memory for COUNT elements of a TYPE chosen at run time (float3 is 12 bytes, which no
 // Buffer<T> holds): its BufferInfo counts in that type, so a finding gives the index the user
 // wrote. Every byte counts as initialised: the host fills the whole buffer before the launch.
-std::shared_ptr<unsigned char> device_bytes(std::size_t count, std::size_t elem, std::string name) {
+std::shared_ptr<unsigned char> device_bytes(std::size_t count, std::size_t elem, std::string name,
+                                            const detail::BufferInfo** made = nullptr) {
   detail::buffer_bytes(count, elem, name);  // LaunchError when count * elem overflows
   detail::BufferInfo* info = detail::acquire_buffer_info();
+  if (made) *made = info;
   info->name = std::move(name);
   info->count = count;
   info->elem_size = elem;
@@ -142,7 +144,8 @@ void bind_buffer(BoundArg& b, std::string arg, const tgsim_param_desc& p, std::s
   b.type = it->second;
   b.count = parse_count(arg.substr(open + 1, close - open - 1), arg);
   b.name = "arg " + std::to_string(i) + (*p.name ? std::string(" (") + p.name + ")" : "");
-  b.buffer = device_bytes(b.count, b.type.bytes, b.name);
+  const detail::BufferInfo* info = nullptr;
+  b.buffer = device_bytes(b.count, b.type.bytes, b.name, &info);
   b.ptr = b.buffer.get();
   const std::string init = arg.substr(close + 1);
   const std::size_t comps = b.type.bytes / b.type.scalar;
@@ -159,16 +162,27 @@ void bind_buffer(BoundArg& b, std::string arg, const tgsim_param_desc& p, std::s
       }
   } else if (init == "=0") {
   } else if (init.rfind("=@", 0) == 0) {
-    std::ifstream in(init.substr(2), std::ios::binary);
-    if (!in) throw UsageError("cannot read '" + init.substr(2) + "' for ARG '" + arg + "'");
+    // =@FILE+uninit: a shorter file leaves the rest of the buffer unwritten (initcheck reports
+    // the kernel's loads of it); =@FILE alone needs the whole buffer.
+    const bool uninit = init.size() > 9 && init.compare(init.size() - 7, 7, "+uninit") == 0;
+    const std::string file = init.substr(2, init.size() - 2 - (uninit ? 7 : 0));
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw UsageError("cannot read '" + file + "' for ARG '" + arg + "'");
     const auto want = static_cast<std::streamsize>(b.count * b.type.bytes);
     in.read(reinterpret_cast<char*>(b.buffer.get()), want);
-    if (in.gcount() < want)  // never zeros standing in for data the file did not have
-      throw UsageError("'" + init.substr(2) + "' holds " + std::to_string(in.gcount()) + " bytes, but ARG '" + arg +
+    const auto got = static_cast<std::size_t>(in.gcount());
+    if (uninit && in.gcount() < want) {
+      info->assume_init = false;
+      info->written.assign((static_cast<std::size_t>(want) + 63) / 64, 0);
+      for (std::size_t k = 0; k < got / 64; ++k) info->written[k] = ~0ull;
+      if (got % 64) info->written[got / 64] = (1ull << (got % 64)) - 1;
+    } else if (in.gcount() < want) {  // never zeros standing in for data the file did not have
+      throw UsageError("'" + file + "' holds " + std::to_string(got) + " bytes, but ARG '" + arg +
                        "' needs " + std::to_string(want) + " (" + std::to_string(b.count) + " x " +
-                       std::to_string(b.type.bytes) + ")");
+                       std::to_string(b.type.bytes) + "); =@FILE+uninit leaves the rest uninitialised");
+    }
   } else {
-    throw UsageError("bad initialiser '" + init + "' in ARG '" + arg + "' (=0, =iota or =@FILE)");
+    throw UsageError("bad initialiser '" + init + "' in ARG '" + arg + "' (=0, =iota, =@FILE or =@FILE+uninit)");
   }
 }
 

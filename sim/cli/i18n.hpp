@@ -37,6 +37,9 @@ std::vector<std::string> message_keys();
 // index), which hold everything but the English message's extra detail (a buffer's size, an
 // unsupported feature's name).
 std::string finding_example(const Finding& f);
+// The example's block, and its thread where the example's text names none (a fault, a trap, an
+// out-of-bounds access: "(0,0,0) thread (5,0,0)").
+std::string example_place(const Finding& f);
 
 // Terminal columns of UTF-8 text (East Asian wide characters count 2).
 std::size_t display_width(std::string_view s);

@@ -9,6 +9,14 @@
 //  - assert() (glibc's __assert_fail), abort(), asm("trap;"), asm("brkpt;"), __builtin_trap()
 //    and __builtin_debugtrap() become calls into the library, which reports them and ends the
 //    thread (the headers' __trap() and __brkpt() call it directly).
+//  - memset and memcpy of a length known only at run time become a call into the library, which
+//    checks the ranges (a null pointer is a finding at the call's line, not a fault in libc),
+//    moves the bytes and records the accesses.
+//  - An `unreachable` the optimiser left where it proved undefined behaviour (a store through a
+//    null pointer, an access past a local array, a path that falls off a non-void function)
+//    becomes a call into the library that reports it at the line of the deleted code and ends
+//    the thread: on the CPU the code would run into whatever follows the function; NVPTX lowers
+//    `unreachable` to a trap, so the GPU ends the launch (cudaErrorLaunchFailure).
 //  - Every loop counts its iterations down in a register (one decrement and one branch per
 //    iteration); a loop that runs kLoopBudget iterations without being left calls the library,
 //    which reports a watchdog finding and ends the thread's group. The access watchdog
@@ -23,6 +31,7 @@
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/InlineAsm.h>
 #include <llvm/IR/InstIterator.h>
+#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/MDBuilder.h>
 #include <llvm/Support/KnownBits.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
@@ -37,7 +46,7 @@ constexpr std::uint64_t kLoopBudget = std::uint64_t(1) << 30;
 
 // The library's entry points (abi.h).
 struct Runtime {
-  FunctionCallee int_fault, assert_fail, trap, loop_budget, constant_store, heap_alloc, heap_free;
+  FunctionCallee int_fault, assert_fail, trap, loop_budget, constant_store, heap_alloc, heap_free, memop;
 };
 
 Runtime runtime(Context& c) {
@@ -51,6 +60,7 @@ Runtime runtime(Context& c) {
   r.constant_store = c.m.getOrInsertFunction("__tgsim_constant_store", noreturn, v, c.i8p, c.i8p);
   r.heap_alloc = c.m.getOrInsertFunction("__tgsim_device_malloc", c.i8p, c.i8p, c.i64);
   r.heap_free = c.m.getOrInsertFunction("__tgsim_device_free", v, c.i8p, c.i8p);
+  r.memop = c.m.getOrInsertFunction("__tgsim_memop", v, c.i8p, c.i8p, c.i8p, c.i32, c.i64);
   return r;
 }
 
@@ -259,6 +269,47 @@ void guard_loops(Context& c, const Runtime& rt, Function& f) {
   }
 }
 
+// memset and memcpy of a length not known at compile time (instrument.cpp records those of a
+// known length as their pieces): a call into the library, which checks both ranges (a null
+// destination is a finding at this line, not a fault inside libc), moves the bytes and
+// records the accesses.
+void guard_memops(Context& c, const Runtime& rt, Function& f) {
+  std::vector<MemIntrinsic*> found;
+  for (Instruction& i : instructions(f))
+    if (auto* mi = dyn_cast<MemIntrinsic>(&i); mi && !isa<ConstantInt>(mi->getLength()) &&
+                                              mi->getDestAddressSpace() == 0)
+      if (!isa<MemTransferInst>(mi) || cast<MemTransferInst>(mi)->getSourceAddressSpace() == 0)
+        found.push_back(mi);
+  for (MemIntrinsic* mi : found) {
+    IRBuilder<> b(mi);
+    Value* dst = b.CreatePointerCast(mi->getRawDest(), c.i8p);
+    Value* src = Constant::getNullValue(c.i8p);
+    Value* value = b.getInt32(0);
+    if (auto* mt = dyn_cast<MemTransferInst>(mi)) src = b.CreatePointerCast(mt->getRawSource(), c.i8p);
+    else value = b.CreateZExt(cast<MemSetInst>(mi)->getValue(), c.i32);
+    CallInst* call = b.CreateCall(rt.memop, {site_arg(c, *mi), dst, src, value, b.CreateZExtOrTrunc(mi->getLength(), c.i64)});
+    call->setDebugLoc(mi->getDebugLoc());
+    mi->eraseFromParent();
+  }
+}
+
+// `unreachable` not after a call that does not return (the library's own, exit ...): code the
+// optimiser deleted as undefined behaviour. A trap (what 6) at its line takes its place.
+void guard_unreachable(Context& c, const Runtime& rt, Function& f) {
+  std::vector<UnreachableInst*> found;
+  for (BasicBlock& bb : f)
+    if (auto* u = dyn_cast<UnreachableInst>(bb.getTerminator())) {
+      const auto* call = dyn_cast_or_null<CallBase>(u->getPrevNode());
+      if (!call || !call->doesNotReturn()) found.push_back(u);
+    }
+  for (UnreachableInst* u : found) {
+    IRBuilder<> b(u);
+    CallInst* call = b.CreateCall(rt.trap, {site_arg(c, *u), b.getInt32(6)});
+    call->setDoesNotReturn();
+    call->setDebugLoc(u->getDebugLoc());
+  }
+}
+
 }  // namespace
 
 void guard_faults(Context& c) {
@@ -266,6 +317,8 @@ void guard_faults(Context& c) {
   for (Function* f : c.device) {
     if (f->isDeclaration()) continue;
     replace_fault_calls(c, rt, *f);
+    guard_unreachable(c, rt, *f);
+    guard_memops(c, rt, *f);
     std::vector<BinaryOperator*> divs;
     for (Instruction& i : instructions(*f))
       if (auto* bo = dyn_cast<BinaryOperator>(&i))

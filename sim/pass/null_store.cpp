@@ -1,6 +1,7 @@
 // WarnNullStores (pass.hpp): a store through a pointer the optimiser has proven null is undefined
 // behaviour; the next SimplifyCFG turns it into `unreachable` and deletes the branch that led to
-// it, so the kernel runs as if the store were not there and tgsim could report nothing. nvcc
+// it, so the kernel runs as if the store were not there and tgsim could report nothing (where an
+// `unreachable` stays, faults.cpp makes it a trap finding). nvcc
 // warns; so does this pass, run once SROA has shown the pointer and after each InstCombine,
 // while the store still carries its source line. One warning per line, on the compiler's stderr, which
 // `tgsim run FILE` shows.
@@ -33,7 +34,8 @@ PreservedAnalyses WarnNullStores::run(Function& f, FunctionAnalysisManager&) {
     if (!warned.emplace(p.file, p.line, p.column).second) continue;
     errs() << p.file << ":" << p.line << ":" << p.column
            << ": warning: store through a null pointer: undefined behaviour, which the compiler deletes "
-              "(on a GPU, an illegal address); tgsim cannot report it when the kernel runs\n";
+              "(on a GPU, an illegal address); where it leaves an `unreachable`, tgsim reports a trap there when "
+              "the kernel runs, else it cannot report it\n";
   }
   return PreservedAnalyses::all();
 }

@@ -150,6 +150,7 @@ struct TagInfo {
   std::uint32_t placed[2] = {~0u, ~0u};
   bool warp_aggregated = false;  // marked in the launch's SiteTable (mark_warp_aggregated)
   bool is_volatile = false;      // a front-end volatile access (TGSIM_SITE_VOLATILE)
+  bool block_scope = false;      // a global atomic of block scope (TGSIM_ATOMIC_BLOCK_SCOPE)
 };
 
 // The general grouping, for warps whose lanes took different paths through the sites.
@@ -227,6 +228,8 @@ class GroupRun {
   }
   // The access of a tag (pre-shifted) is volatile (its pass site says so).
   void mark_volatile(std::uint64_t tag) { tag_info_[tag >> kTagShift].is_volatile = true; }
+  // The global atomic of a tag is of block scope (Checker::block_scope_atomic).
+  void mark_block_scope(std::uint64_t tag) { tag_info_[tag >> kTagShift].block_scope = true; }
   void barrier(ThreadCtx& t, const std::source_location& loc);
   // The thread's last recorded access of this interval (its address and source line), for the
   // wild-access message (guard.cpp): reads only, so a signal handler may call it. False if none.
@@ -275,6 +278,10 @@ class GroupRun {
                             const SharedDecl** decl);
   void add_finding(const ThreadCtx& t, FindingKind kind, const std::source_location& loc,
                    const std::string& message);
+  // memset/memcpy of a length known at run time (placement.cpp): false, with a finding, when
+  // [addr, addr + n) lies in no memory the thread may touch.
+  bool memop_in_bounds(const ThreadCtx& t, const std::source_location& loc, const char* what,
+                       std::uint64_t addr, std::uint64_t n);
   void add_finding_at(const ThreadCtx& t, FindingKind kind, const std::string& file,
                       std::uint32_t line, std::uint32_t column, const std::string& message);
 

@@ -2,7 +2,11 @@
 // their place, or a clear message and exit status (guard.hpp).
 #include "engine/guard.hpp"
 
+#include <dlfcn.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/wait.h>
+#include <ucontext.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -124,7 +128,57 @@ void write_fatal(const Msg& m, const char* kind, int status) {
   (void)ignored;
 }
 
-[[noreturn]] void wild_access_exit(std::uintptr_t a, bool known) {
+// The faulting instruction's source line, "file.cu:12", into `out` (false: none found): the
+// object holding `pc` (dladdr) and addr2line run on it (vfork and execve, which a signal handler
+// may call; the fault ends the process anyway). For a store, whose record comes after it, and an
+// access of the thread's before any record.
+bool code_line(std::uintptr_t pc, char* out, std::size_t cap) {
+  Dl_info info{};
+  if (!pc || !::dladdr(reinterpret_cast<void*>(pc), &info) || !info.dli_fname || !*info.dli_fname) return false;
+  char off[24] = "0x";
+  std::uintptr_t v = pc - reinterpret_cast<std::uintptr_t>(info.dli_fbase);
+  int k = 0;
+  char t[20];
+  do t[k++] = "0123456789abcdef"[v & 15]; while ((v >>= 4) && k < 16);
+  for (int i = 0; i < k; ++i) off[2 + i] = t[k - 1 - i];
+  off[2 + k] = 0;
+  int fds[2];
+  if (::pipe(fds) != 0) return false;
+  const char* argv[] = {"addr2line", "-e", info.dli_fname, off, nullptr};
+  const char* envp[] = {nullptr};
+  const pid_t pid = ::vfork();
+  if (pid == 0) {
+    ::dup2(fds[1], 1);
+    const int null = ::open("/dev/null", O_WRONLY);
+    if (null >= 0) ::dup2(null, 2);
+    ::execve("/usr/bin/addr2line", const_cast<char* const*>(argv), const_cast<char* const*>(envp));
+    ::_exit(127);
+  }
+  ::close(fds[1]);
+  char buf[512];
+  std::size_t n = 0;
+  for (ssize_t r; pid > 0 && n + 1 < sizeof buf && (r = ::read(fds[0], buf + n, sizeof buf - 1 - n)) > 0;)
+    n += static_cast<std::size_t>(r);
+  ::close(fds[0]);
+  if (pid > 0) ::waitpid(pid, nullptr, 0);
+  buf[n] = 0;
+  // "/dir/file.cu:12" or "/dir/file.cu:12 (discriminator 1)"; "??:0" or "file:?" when unknown.
+  std::size_t end = 0;
+  while (end < n && buf[end] != '\n' && buf[end] != ' ') ++end;
+  std::size_t start = end;
+  while (start > 0 && buf[start - 1] != '/') --start;
+  std::size_t colon = end;
+  while (colon > start && buf[colon - 1] != ':') --colon;
+  if (colon <= start + 1 || colon >= end || buf[start] == '?' || (end - colon == 1 && buf[colon] == '0')) return false;
+  for (std::size_t i = colon; i < end; ++i)
+    if (buf[i] < '0' || buf[i] > '9') return false;
+  if (end - start + 1 > cap) return false;
+  std::memcpy(out, buf + start, end - start);
+  out[end - start] = 0;
+  return true;
+}
+
+[[noreturn]] void wild_access_exit(std::uintptr_t a, bool known, std::uintptr_t pc) {
   Msg m;
   m.put("tgsim: simulated thread ");
   const ThreadCtx* t = current;
@@ -144,15 +198,29 @@ void write_fatal(const Msg& m, const char* kind, int status) {
     std::uint64_t last = 0;
     const char* file = nullptr;
     std::uint32_t line = 0;
-    if (t->group_ && t->group_->last_access(*t, &last, &file, &line)) {
-      const char* base = std::strrchr(file, '/');
-      m.put((last >> 12) == (fault >> 12) ? " at " : " after its access at ");
-      m.put(base ? base + 1 : file);
+    char here[256];
+    const bool recorded = t->group_ && t->group_->last_access(*t, &last, &file, &line);
+    if (recorded && (last >> 12) == (fault >> 12)) {
+      m.put(" at ");
+      m.put(std::strrchr(file, '/') ? std::strrchr(file, '/') + 1 : file);
+      m.put(":");
+      m.num(line);
+    } else if (code_line(pc, here, sizeof here)) {
+      m.put(" at ");
+      m.put(here);
+    } else if (recorded) {
+      m.put(" after its access at ");
+      m.put(std::strrchr(file, '/') ? std::strrchr(file, '/') + 1 : file);
       m.put(":");
       m.num(line);
     }
   } else {
+    char here[256];
     m.put(" accessed a non-canonical address");
+    if (code_line(pc, here, sizeof here)) {
+      m.put(" at ");
+      m.put(here);
+    }
   }
   m.put(", which is no device buffer and which tgsim cannot stand memory in for (a null or wild "
         "pointer, read-only or protected host memory, or more than ");
@@ -197,7 +265,13 @@ void on_segv(int sig, siginfo_t* si, void* uc) {
       errno = saved;
       return;
     }
-    wild_access_exit(a, known);
+    std::uintptr_t pc = 0;
+#if defined(__x86_64__)
+    pc = static_cast<std::uintptr_t>(static_cast<ucontext_t*>(uc)->uc_mcontext.gregs[REG_RIP]);
+#elif defined(__aarch64__)
+    pc = static_cast<std::uintptr_t>(static_cast<ucontext_t*>(uc)->uc_mcontext.pc);
+#endif
+    wild_access_exit(a, known, pc);
   }
   // Not a guard region of ours, no simulated thread: the previous handler decides.
   if ((previous_segv.sa_flags & SA_SIGINFO) && previous_segv.sa_sigaction) {

@@ -230,7 +230,8 @@ unsigned long long __tgsim_atomic(const void* site, int op, int type, void* addr
   ThreadCtx* t = current;
   if (!t) no_current_thread();
   const bool aggregated = op & TGSIM_ATOMIC_WARP_AGGREGATED;
-  op &= ~TGSIM_ATOMIC_WARP_AGGREGATED;
+  const int flags = op;
+  op &= 0xFF;
   const std::uint32_t width = wide(type) ? 8 : 4;
   const auto a = reinterpret_cast<std::uint64_t>(addr);
   bool shared = false;
@@ -238,10 +239,17 @@ unsigned long long __tgsim_atomic(const void* site, int op, int type, void* addr
   const std::source_location loc = loc_of(site);
   if (!t->group_->atomic_target(*t, loc, a, width, &shared, &offset)) return 0;
   const bool plain = op == TGSIM_ATOMIC_LOAD || op == TGSIM_ATOMIC_STORE;
-  if (plain)  // atomic loads and stores of cooperative code: counted as loads and stores
-    t->group_->record(*t, loc, op == TGSIM_ATOMIC_LOAD ? SiteKind::kLoad : SiteKind::kStore, a, width, addr);
-  else {
+  // A release of device or system scope (libcu++'s atomic_ref): as __threadfence() before it.
+  if ((flags & TGSIM_ATOMIC_RELEASE) && !(flags & TGSIM_ATOMIC_BLOCK_SCOPE)) t->group_->fence(*t, 1);
+  if (plain) {  // atomic loads and stores of cooperative code: counted as loads and stores
+    const SiteKind kind = op == TGSIM_ATOMIC_LOAD ? SiteKind::kLoad : SiteKind::kStore;
+    // libcu++'s: atomic for the checker, as a volatile access is (a flag between groups)
+    if (flags & TGSIM_ATOMIC_LIBCU) t->group_->mark_volatile(t->group_->tag(loc, kind, width));
+    t->group_->record(*t, loc, kind, a, width, addr);
+  } else {
     if (aggregated && !shared) t->group_->mark_warp_aggregated(loc, width);
+    if ((flags & TGSIM_ATOMIC_BLOCK_SCOPE) && !shared)
+      t->group_->mark_block_scope(t->group_->tag(loc, SiteKind::kGlobalAtomic, width));
     t->group_->record(*t, loc, shared ? SiteKind::kSharedAtomic : SiteKind::kGlobalAtomic,
                       shared ? offset : a, width, addr);
   }

@@ -84,11 +84,15 @@ void __tgsim_assert_fail(const void* site, const char* expr, const char*, unsign
 }
 
 void __tgsim_trap(const void* site, int what) {
-  static const char* const names[] = {"__trap()", "asm(\"trap;\")", "__brkpt()", "abort()",
-                                      "__builtin_trap()", "__builtin_debugtrap()"};
+  static const char* const names[] = {
+      "__trap()", "asm(\"trap;\")", "__brkpt()", "abort()", "__builtin_trap()", "__builtin_debugtrap()",
+      // (6: an `unreachable` of the optimiser, sim/pass/faults.cpp)
+      "undefined behaviour the compiler found on this path (a store or load through a null "
+      "pointer, an access past the end of a local array, a non-void function without a return, "
+      "__builtin_unreachable()) and deleted, leaving an `unreachable` that the GPU executes as a trap"};
   ThreadCtx& t = running();
   t.group_->add_finding(t, FindingKind::kTrap, loc_of(site),
-                        std::string(names[what >= 0 && what < 6 ? what : 0]) +
+                        std::string(names[what >= 0 && what < 7 ? what : 0]) +
                             "; the thread ended and the launch failed (cudaErrorLaunchFailure on the GPU)");
   throw AbortGroup{};
 }
@@ -111,6 +115,37 @@ void __tgsim_loop_budget(const void* site, unsigned long long iterations) {
                             "The group was ended");
   t.group_->end_group();
   throw AbortGroup{};
+}
+
+// memset (src null: `value`'s byte) or memmove of a length the compiler does not know: both
+// ranges checked (GroupRun::memop_in_bounds), the bytes moved, and each range recorded as its
+// naturally aligned pieces of at most 16 bytes (the loads before the move, the stores after it),
+// as the pass records a memcpy of a known length.
+void __tgsim_memop(const void* site, void* dst, const void* src, int value, unsigned long long n) {
+  ThreadCtx& t = running();
+  if (n == 0) return;
+  const std::source_location loc = loc_of(site);
+  const auto d = reinterpret_cast<std::uint64_t>(dst), s = reinterpret_cast<std::uint64_t>(src);
+  const char* what = src ? "memcpy" : "memset";
+  if ((src && !t.group_->memop_in_bounds(t, loc, "memcpy from", s, n)) ||
+      !t.group_->memop_in_bounds(t, loc, what, d, n))
+    throw AbortGroup{};  // ends this thread only
+  auto pieces = [&](std::uint64_t a, AccessKind kind) {
+    for (std::uint64_t at = a, end = a + n; at < end;) {
+      std::uint32_t w = 16;
+      while (w > 1 && ((at & (w - 1)) || at + w > end)) w >>= 1;
+      if (kind == AccessKind::kStore) record_store(&t, loc, kind, at, w, reinterpret_cast<const void*>(at));
+      else record_access(&t, loc, kind, at, w);
+      at += w;
+    }
+  };
+  if (src) {
+    pieces(s, AccessKind::kLoad);
+    std::memmove(dst, src, n);
+  } else {
+    std::memset(dst, value, n);
+  }
+  pieces(d, AccessKind::kStore);
 }
 
 }  // extern "C"

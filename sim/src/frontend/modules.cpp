@@ -87,6 +87,24 @@ extern "C" void __tgsim_register_module(const tgsim_module_desc* m) {
   }
 }
 
+namespace tgsim::detail {
+
+// (modules.hpp)
+std::pair<std::string, std::uint64_t> zero_size_variable_near(std::uint64_t addr, std::uint64_t reach) {
+  Registry& g = registry();
+  std::lock_guard lock(g.mu);
+  std::pair<std::string, std::uint64_t> best{"", 0};
+  for (const tgsim_module_desc* m : g.modules)
+    for (unsigned i = 0; i < m->nvars; ++i) {
+      const auto a = reinterpret_cast<std::uint64_t>(m->vars[i].addr);
+      if (m->vars[i].bytes == 0 && a <= addr && addr - a < reach && (best.first.empty() || a > best.second))
+        best = {m->vars[i].name, a};
+    }
+  return best;
+}
+
+}  // namespace tgsim::detail
+
 extern "C" void __tgsim_unregister_module(const tgsim_module_desc* m) {
   Registry& g = registry();
   std::lock_guard lock(g.mu);

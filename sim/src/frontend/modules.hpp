@@ -3,7 +3,9 @@
 // finds a kernel by its function pointer (tgsim::launch, <<<...>>>) or by name (tgsim run), and
 // registers the module's __device__ and __constant__ variables as device memory.
 #pragma once
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <tgsim/kernel/abi.h>
@@ -22,5 +24,10 @@ std::vector<KernelRef> kernels_named(const std::string& name);
 
 // The shared memory a launch of `k` with `dynamic` bytes of extern __shared__ uses.
 std::size_t kernel_shared_bytes(const KernelRef& k, std::size_t dynamic);
+
+// The __device__ variable of no bytes (a zero-size array) at or below `addr`, at most `reach`
+// bytes below it: its name and address; empty when there is none. For the finding of an access
+// through it, which touches no registered range.
+std::pair<std::string, std::uint64_t> zero_size_variable_near(std::uint64_t addr, std::uint64_t reach);
 
 }  // namespace tgsim::detail

@@ -15,6 +15,7 @@
 
 #include "engine/group.hpp"
 #include "engine/guard.hpp"
+#include "frontend/modules.hpp"
 
 namespace tgsim::detail {
 
@@ -97,6 +98,10 @@ void GroupRun::report_misplaced(const TagInfo& ti, std::uint32_t w, std::uint32_
           " elements of " + std::to_string(elem) + " bytes)";
   } else if (in_wild_page(addr)) {
     msg = "global access at address " + hex64(addr) + wild_distance(addr);
+  } else if (auto [var, at] = zero_size_variable_near(addr, 1u << 16); !var.empty()) {
+    msg = "global access at byte offset " + std::to_string(addr - at) + " of __device__ '" + var +
+          "', which has no bytes (a zero-size array: every access to it is out of bounds; the "
+          "access touched other memory and is not counted)";
   } else {
     msg = "address " + hex64(addr) +
           " is not device memory (no tgsim buffer, not the group's shared memory, not the "
@@ -191,6 +196,40 @@ bool GroupRun::check_placed(Checker& checker, TagInfo& ti, std::uint32_t thread,
     case Space::kLocal:
     case Space::kInvalid: return false;
   }
+  return false;
+}
+
+}  // namespace tgsim::detail
+
+namespace tgsim::detail {
+
+// A memset or memcpy whose length the compiler does not know (__tgsim_memop, bridge_mem.cpp):
+// [addr, addr + n) must lie in one space the thread may touch. Else a finding at the call's
+// line names the address (a null pointer, a zero-size __device__ array, a buffer it overruns)
+// and false: the operation is not made (on the GPU it faults and ends the launch).
+bool GroupRun::memop_in_bounds(const ThreadCtx& t, const std::source_location& loc, const char* what,
+                               std::uint64_t addr, std::uint64_t n) {
+  std::uint64_t off = 0;
+  const BufferInfo* buffer = nullptr;
+  const bool wraps = addr + n < addr;
+  if (!wraps && n <= 0xFFFFFFFFu && place(addr, static_cast<std::uint32_t>(n), &off, &buffer) != Space::kInvalid)
+    return true;
+  std::string where;
+  if (addr < 4096) {
+    where = "address " + hex64(addr) + ": a null pointer";
+  } else if (buffer) {
+    where = "address " + hex64(addr) + ", which overruns " + std::string(buffer->space) + " buffer '" +
+            buffer->name + "' (" + std::to_string(buffer->count * std::max<std::uint64_t>(buffer->elem_size, 1)) +
+            " bytes)" + (buffer->freed ? ", freed before this launch" : "");
+  } else if (auto [var, at] = zero_size_variable_near(addr, 1u << 16); !var.empty()) {
+    where = "byte offset " + std::to_string(addr - at) + " of __device__ '" + var + "', which has no bytes";
+  } else {
+    where = "address " + hex64(addr) + ", which is no device memory (no buffer, not the group's shared "
+            "memory, not the thread's stack)";
+  }
+  add_finding(t, FindingKind::kOutOfBounds, loc,
+              std::string(what) + " of " + std::to_string(n) + " bytes at " + where +
+                  "; tgsim did not make it, and the thread ended (an illegal address on the GPU)");
   return false;
 }
 

@@ -168,6 +168,13 @@ enum tgsim_atomic_op {
 /* Or'ed into an atomic's op by the pass where nvcc combines the warp's lanes into one atomic of
  * one lane (sim/pass/atomic_aggregation.cpp): counted as one lane's access. */
 #define TGSIM_ATOMIC_WARP_AGGREGATED 0x100
+/* Or'ed in by <cuda/atomic> (libcu++'s atomic_ref): LIBCU, its loads and stores are atomic accesses
+ * for the checker (recorded as loads and stores); RELEASE, a release order at device or system
+ * scope (the thread's earlier stores are released, as by __threadfence() before the atomic);
+ * BLOCK_SCOPE, a block- or thread-scope operation, which releases nothing to other groups. */
+#define TGSIM_ATOMIC_LIBCU 0x200
+#define TGSIM_ATOMIC_RELEASE 0x400
+#define TGSIM_ATOMIC_BLOCK_SCOPE 0x800
 unsigned long long __tgsim_atomic(const void* site, int op, int type, void* addr,
                                   unsigned long long operand, unsigned long long compare);
 
@@ -187,12 +194,18 @@ void __tgsim_unsupported(const void* site, const char* what);
 /* Faults (the pass, sim/pass/faults.cpp; the library, sim/src/frontend/faults.cpp). An integer division
  * by zero (what 0) or INT_MIN / -1 (what 1): a finding, and the thread goes on with the GPU's
  * value. A failed assert(), and a trap (what 0 __trap(), 1 asm("trap;"), 2 __brkpt() or
- * asm("brkpt;"), 3 abort(), 4 __builtin_trap(), 5 __builtin_debugtrap()): a finding, and the thread ends. A thread that ran `iterations`
+ * asm("brkpt;"), 3 abort(), 4 __builtin_trap(), 5 __builtin_debugtrap(), 6 an `unreachable` the optimiser left where it deleted
+ * undefined behaviour): a finding, and the thread ends. A thread that ran `iterations`
  * iterations of one loop without leaving it: a watchdog finding, and its group ends. */
 void __tgsim_int_fault(const void* site, int what);
 void __tgsim_assert_fail(const void* site, const char* expr, const char* file, unsigned line,
                          const char* function) __attribute__((noreturn));
 void __tgsim_trap(const void* site, int what) __attribute__((noreturn));
+/* memset (src null: the byte `value`) or memcpy/memmove of n bytes, n unknown to the compiler, in
+ * kernel code (the pass replaces the call): both ranges must lie in memory the thread may touch
+ * (else an out-of-bounds finding naming the address, and the thread ends); the bytes move and
+ * their accesses are recorded. */
+void __tgsim_memop(const void* site, void* dst, const void* src, int value, unsigned long long n);
 /* The device heap: malloc/new and free/delete in kernel code. */
 void* __tgsim_device_malloc(const void* site, unsigned long long bytes);
 void __tgsim_device_free(const void* site, void* p);

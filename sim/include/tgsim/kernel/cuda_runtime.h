@@ -221,9 +221,16 @@ template <class T> __forceinline__ T atomic(int op, T* p, T v, T cmp = T()) {
 }
 }  // namespace tgsim_cuda
 
-// The _block and _system scopes: one memory and one device, so each is the device-scope atomic.
-#define TGSIM_ATOMIC_SCOPES(name)                                                                \
-  template <class T, class V> __forceinline__ T name##_block(T* p, V v) { return name(p, v); } \
+// The _system scope: one memory and one device, so the device-scope atomic. The _block scope:
+// the same operation, marked so that the checker orders nothing by it between blocks and
+// reports two blocks' atomics of one word as a race (an atomic only inside its block).
+#define TGSIM_ATOMIC_SCOPES(name, op)                                                             \
+  template <class T, class V> __forceinline__ T name##_block(T* p, V v) {                        \
+    if constexpr (std::is_arithmetic_v<T>)                                                       \
+      return tgsim_cuda::atomic<T>(op | TGSIM_ATOMIC_BLOCK_SCOPE, p, static_cast<T>(v));          \
+    else                                                                                         \
+      return name(p, v);                                                                         \
+  }                                                                                              \
   template <class T, class V> __forceinline__ T name##_system(T* p, V v) { return name(p, v); }
 #define TGSIM_ATOMIC(name, op, T)                                                                      \
   __forceinline__ T name(T* p, T v) { return tgsim_cuda::atomic<T>(op, p, v); }
@@ -257,17 +264,19 @@ __forceinline__ unsigned long long int atomicCAS(unsigned long long int* p, unsi
                                                  unsigned long long int v) {
   return tgsim_cuda::atomic<unsigned long long int>(TGSIM_ATOMIC_CAS, p, v, cmp);
 }
-TGSIM_ATOMIC_SCOPES(atomicAdd)
-TGSIM_ATOMIC_SCOPES(atomicSub)
-TGSIM_ATOMIC_SCOPES(atomicExch)
-TGSIM_ATOMIC_SCOPES(atomicMin)
-TGSIM_ATOMIC_SCOPES(atomicMax)
-TGSIM_ATOMIC_SCOPES(atomicAnd)
-TGSIM_ATOMIC_SCOPES(atomicOr)
-TGSIM_ATOMIC_SCOPES(atomicXor)
-TGSIM_ATOMIC_SCOPES(atomicInc)
-TGSIM_ATOMIC_SCOPES(atomicDec)
-template <class T, class C, class V> __forceinline__ T atomicCAS_block(T* p, C cmp, V v) { return atomicCAS(p, cmp, v); }
+TGSIM_ATOMIC_SCOPES(atomicAdd, TGSIM_ATOMIC_ADD)
+TGSIM_ATOMIC_SCOPES(atomicSub, TGSIM_ATOMIC_SUB)
+TGSIM_ATOMIC_SCOPES(atomicExch, TGSIM_ATOMIC_EXCH)
+TGSIM_ATOMIC_SCOPES(atomicMin, TGSIM_ATOMIC_MIN)
+TGSIM_ATOMIC_SCOPES(atomicMax, TGSIM_ATOMIC_MAX)
+TGSIM_ATOMIC_SCOPES(atomicAnd, TGSIM_ATOMIC_AND)
+TGSIM_ATOMIC_SCOPES(atomicOr, TGSIM_ATOMIC_OR)
+TGSIM_ATOMIC_SCOPES(atomicXor, TGSIM_ATOMIC_XOR)
+TGSIM_ATOMIC_SCOPES(atomicInc, TGSIM_ATOMIC_INC)
+TGSIM_ATOMIC_SCOPES(atomicDec, TGSIM_ATOMIC_DEC)
+template <class T, class C, class V> __forceinline__ T atomicCAS_block(T* p, C cmp, V v) {
+  return tgsim_cuda::atomic<T>(TGSIM_ATOMIC_CAS | TGSIM_ATOMIC_BLOCK_SCOPE, p, static_cast<T>(v), static_cast<T>(cmp));
+}
 template <class T, class C, class V> __forceinline__ T atomicCAS_system(T* p, C cmp, V v) { return atomicCAS(p, cmp, v); }
 #undef TGSIM_ATOMIC_SCOPES
 

@@ -306,6 +306,11 @@ class Checker {
     }
     access_general(thread, seq, wsync, site, kind, addr, width, stored);
   }
+  // A global atomic of block scope (atomicAdd_block, atomic_ref<T, thread_scope_block>): an
+  // atomic inside its group, but for other groups an unordered load and store of its bytes,
+  // neither released nor acquired (checker_release.cpp).
+  void block_scope_atomic(std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync, std::uint32_t site,
+                          std::uint64_t addr, std::uint32_t width);
   // The lanes that took part in each __syncwarp of `warp` in this interval (an access's wsync
   // is the number of the last one its lane took part in).
   void warp_syncs(std::uint32_t warp, const std::vector<std::uint32_t>& masks) {

@@ -47,4 +47,38 @@ void Checker::release_stores() {
   releases_.clear();
 }
 
+// Block scope: the PTX memory model makes an atomic atomic only towards threads of its scope, so
+// two groups' block-scope atomics of one word race, as do they and other groups' accesses; one
+// orders nothing between groups (no release, no acquire). Inside the group it is an atomic.
+void Checker::block_scope_atomic(std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync,
+                                 std::uint32_t site, std::uint64_t addr, std::uint32_t width) {
+  for (std::uint64_t w = addr >> 2, last = (addr + width - 1) >> 2; w <= last; ++w) {
+    const std::uint32_t i = global_word(w);
+    GWord& g = gwords_[i];
+    if (g.tag != interval_) {
+      g.tag = interval_;
+      g.head = kNone;
+      g_touched_.push_back(i);
+    }
+    const std::uint64_t lo = std::max(addr, w << 2) - (w << 2);
+    const std::uint64_t hi = std::min(addr + width, (w << 2) + 4) - (w << 2);
+    const auto bytes = static_cast<std::uint8_t>(((1u << (hi - lo)) - 1) << lo);
+    if (thread < g.wthread) g.wthread = static_cast<std::uint16_t>(thread), g.wsite = site;
+    if (thread < g.rthread) g.rthread = static_cast<std::uint16_t>(thread), g.rsite = site;
+    if (g.wwidth == 0) g.wwidth = static_cast<std::uint8_t>(width);
+    g.wmixed = true;  // a read-modify-write: no equal-value store
+    g.pstored |= bytes;
+    g.pend |= bytes;
+    g.loaded |= bytes;
+    g.unacq |= bytes;
+    g.stored |= bytes;
+    g.explained |= bytes;
+    g.wtag = interval_;
+    Access& d = log_[log_.append()];
+    d = Access{g.head, seq, site, wsync, static_cast<std::uint16_t>(thread), true, true,
+               static_cast<std::uint16_t>(width), bytes, 0};
+    g.head = log_.size() - 1;
+  }
+}
+
 }  // namespace tgsim::detail

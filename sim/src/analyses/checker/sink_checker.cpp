@@ -226,6 +226,10 @@ void CheckerSink::access_one(const IntervalLogs& logs, const WarpLog& wl, Lane& 
     return;
   }
   const std::uint64_t v = is_write(ti.kind) ? vals[lane.value++] : 0;
+  if (ti.block_scope) [[unlikely]] {
+    checker_->block_scope_atomic(lane.thread, k, lane.wsync, ti.site, a, ti.width);
+    return;
+  }
   checker_->access(lane.thread, k, lane.wsync, ti.site, ti.kind, a, ti.width, v);
 }
 
