@@ -20,21 +20,9 @@ bool is_runtime(const Function& f) {
   return n.startswith("__tgsim_") || n.startswith("_ZN5tgsim") || n.startswith("llvm.");
 }
 
-// llvm.global.annotations: {i8* value, i8* annotation, i8* file, i32 line, i8* args}.
+// The kernels, __device__ and __constant__ variables and Metal host names the front end annotated.
 void read_annotations(Context& c, std::vector<Function*>& kernels) {
-  GlobalVariable* ga = c.m.getGlobalVariable("llvm.global.annotations");
-  if (!ga || !ga->hasInitializer()) return;
-  auto* arr = dyn_cast<ConstantArray>(ga->getInitializer());
-  if (!arr) return;
-  for (Value* op : arr->operands()) {
-    auto* cs = dyn_cast<ConstantStruct>(op);
-    if (!cs || cs->getNumOperands() < 2) continue;
-    auto* gv = dyn_cast<GlobalValue>(cs->getOperand(0)->stripPointerCasts());
-    auto* str = dyn_cast<GlobalVariable>(cs->getOperand(1)->stripPointerCasts());
-    if (!gv || !str || !str->hasInitializer()) continue;
-    auto* data = dyn_cast<ConstantDataArray>(str->getInitializer());
-    if (!data || !data->isCString()) continue;
-    StringRef a = data->getAsCString();
+  for (auto [gv, a] : annotations(c.m)) {
     if (a == "tgsim_kernel") {
       if (auto* f = dyn_cast<Function>(gv); f && !f->isDeclaration()) kernels.push_back(f);
     } else if (a == "tgsim_device") {
@@ -70,6 +58,25 @@ std::vector<Function*> callees(Function& f) {
 }
 
 }  // namespace
+
+// llvm.global.annotations: {i8* value, i8* annotation, i8* file, i32 line, i8* args}.
+std::vector<std::pair<GlobalValue*, StringRef>> annotations(const Module& m) {
+  std::vector<std::pair<GlobalValue*, StringRef>> out;
+  const GlobalVariable* ga = m.getGlobalVariable("llvm.global.annotations");
+  if (!ga || !ga->hasInitializer()) return out;
+  auto* arr = dyn_cast<ConstantArray>(ga->getInitializer());
+  if (!arr) return out;
+  for (Value* op : arr->operands()) {
+    auto* cs = dyn_cast<ConstantStruct>(op);
+    if (!cs || cs->getNumOperands() < 2) continue;
+    auto* gv = dyn_cast<GlobalValue>(cs->getOperand(0)->stripPointerCasts());
+    auto* str = dyn_cast<GlobalVariable>(cs->getOperand(1)->stripPointerCasts());
+    if (!gv || !str || !str->hasInitializer()) continue;
+    auto* data = dyn_cast<ConstantDataArray>(str->getInitializer());
+    if (data && data->isCString()) out.emplace_back(gv, data->getAsCString());
+  }
+  return out;
+}
 
 void find_device_code(Context& c) {
   read_annotations(c, c.kernels);

@@ -100,6 +100,8 @@ struct Access {
 
 // device_code.cpp
 void find_device_code(Context& c);
+// The (value, string) pairs of the module's annotate attributes (tgsim_kernel, tgsim_device ...).
+std::vector<std::pair<llvm::GlobalValue*, llvm::StringRef>> annotations(const llvm::Module& m);
 // shared.cpp
 void lower_shared(Context& c);
 void find_global_vars(Context& c);

@@ -218,8 +218,22 @@ void forget_lines(const Module& m) {
   carried_cache.clear();
 }
 
+namespace {
+
+// The call sites outside tgsim's headers that the copy of `l`'s code was inlined at.
+std::string call_chain(const DILocation* l) {
+  std::string out;
+  l = user_loc(l);
+  for (const DILocation* c = l ? l->getInlinedAt() : nullptr; c; c = c->getInlinedAt())
+    if (!in_tgsim_header(c)) out += std::to_string(c->getLine()) + ":" + std::to_string(c->getColumn()) + ";";
+  return out;
+}
+
+}  // namespace
+
 SourcePos source_pos(const Instruction& at) {
   SourcePos p;
+  p.calls = call_chain(at.getDebugLoc().get());
   std::vector<Line> lines = merged_or_related(at, 0);
   if (lines.empty()) lines = nearest_line(at);
   if (lines.empty()) {

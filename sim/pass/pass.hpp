@@ -1,12 +1,14 @@
 // tgsim's LLVM pass plugin (Clang 14, -fpass-plugin): turns a kernel translation unit compiled
 // as plain C++ into code that reports every memory access to tgsim (sim/include/tgsim/kernel/abi.h).
 //
-// Five passes:
+// Six passes:
 //  - KeepAggregatesWhole (pipeline start): a constant-size memcpy of 2, 4, 8 or 16 bytes (a
 //    struct or float4 copy) becomes one integer load and store, so the copy from global memory
 //    stays one access of its full width (LDG.128 on the GPU) instead of one per field.
 //  - NoExternSharedHooks (pipeline start): extern __shared__ arrays without C++'s
 //    thread_local initialisation hooks (shared.cpp).
+//  - InlineDeviceFunctions (pipeline start): __device__ functions always inlined, as nvcc does
+//    (inline_device.cpp).
 //  - CheckDimensions (pipeline start): an index outside one dimension of a shared array that
 //    stays inside the array (`s[0][40]` of `s[32][33]`) calls the library (dims.cpp).
 //  - RememberLines (pipeline start): the source line of every access, for the accesses the
@@ -35,6 +37,12 @@ struct KeepAggregatesWhole : llvm::PassInfoMixin<KeepAggregatesWhole> {
 // fold, splits blocks and keeps a value read from s from being reused as nvcc reuses it
 // (issue 36 cause 3; shared.cpp).
 struct NoExternSharedHooks : llvm::PassInfoMixin<NoExternSharedHooks> {
+  llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&);
+};
+
+// Pipeline start: __device__ functions inlined at every call, as nvcc inlines them
+// (inline_device.cpp).
+struct InlineDeviceFunctions : llvm::PassInfoMixin<InlineDeviceFunctions> {
   llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&);
 };
 

@@ -65,6 +65,20 @@ void CounterSink::Total::finish(MergeContext& m) {
   std::sort(r.sites.begin(), r.sites.end(), [](const SiteCounters& a, const SiteCounters& b) {
     return std::tie(a.file, a.line, a.column, a.kind) < std::tie(b.file, b.line, b.column, b.kind);
   });
+  // One row per source position: a helper's access inlined at two call sites is two sites (two
+  // instructions, as nvcc inlines it) at one line.
+  std::vector<SiteCounters> rows;
+  for (SiteCounters& s : r.sites) {
+    if (!rows.empty() && std::tie(rows.back().file, rows.back().line, rows.back().column, rows.back().kind) ==
+                             std::tie(s.file, s.line, s.column, s.kind)) {
+      rows.back().counters += s.counters;
+      rows.back().barriers += s.barriers;
+      rows.back().warp_ops += s.warp_ops;
+    } else {
+      rows.push_back(std::move(s));
+    }
+  }
+  r.sites.swap(rows);
 }
 
 }  // namespace tgsim::detail
