@@ -208,10 +208,58 @@ template <class Map, class In, class Out> Out gather(Map mf, Map ml, In in, Out 
 }
 template <class It, class It2> bool equal(It f, It l, It2 f2) { return std::equal(f, l, f2); }
 template <class It> void reverse(It f, It l) { std::reverse(f, l); }
-template <class In, class Out> Out adjacent_difference(In f, In l, Out o) {
-  Out e = std::adjacent_difference(f, l, o);
+template <class In, class Out, class Op> Out adjacent_difference(In f, In l, Out o, Op op) {
+  Out e = std::adjacent_difference(f, l, o, op);
   detail::wrote(o, e);
   return e;
+}
+template <class In, class Out> Out adjacent_difference(In f, In l, Out o) {
+  return adjacent_difference(f, l, o, minus<detail::value_t<In>>());
+}
+// Scans of the values within each run of keys equal under eq (a run restarts the scan).
+template <class KIt, class VIt, class Out, class Pred, class Op>
+Out inclusive_scan_by_key(KIt kf, KIt kl, VIt vf, Out o, Pred eq, Op op) {
+  Out e = o;
+  if (kf != kl) {
+    detail::value_t<VIt> run = *vf;
+    for (*e++ = run, ++vf; kf + 1 != kl; ++kf, ++vf) {
+      run = eq(*kf, *(kf + 1)) ? op(run, *vf) : detail::value_t<VIt>(*vf);
+      *e++ = run;
+    }
+  }
+  detail::wrote(o, e);
+  return e;
+}
+template <class KIt, class VIt, class Out, class Pred> Out inclusive_scan_by_key(KIt kf, KIt kl, VIt vf, Out o, Pred eq) {
+  return inclusive_scan_by_key(kf, kl, vf, o, eq, plus<detail::value_t<VIt>>());
+}
+template <class KIt, class VIt, class Out> Out inclusive_scan_by_key(KIt kf, KIt kl, VIt vf, Out o) {
+  return inclusive_scan_by_key(kf, kl, vf, o, equal_to<detail::value_t<KIt>>());
+}
+// The first key and value of each run of keys equal under p, copied out.
+template <class KIt, class VIt, class KOut, class VOut, class P>
+pair<KOut, VOut> unique_by_key_copy(KIt kf, KIt kl, VIt vf, KOut ko, VOut vo, P p) {
+  KOut k0 = ko;
+  VOut v0 = vo;
+  for (KIt k = kf; k != kl;) {
+    KIt first = k;
+    *ko++ = *k;
+    *vo++ = *(vf + (k - kf));
+    for (++k; k != kl && p(*first, *k); ++k) {}
+  }
+  detail::wrote(k0, ko);
+  detail::wrote(v0, vo);
+  return {ko, vo};
+}
+template <class KIt, class VIt, class KOut, class VOut>
+pair<KOut, VOut> unique_by_key_copy(KIt kf, KIt kl, VIt vf, KOut ko, VOut vo) {
+  return unique_by_key_copy(kf, kl, vf, ko, vo, equal_to<detail::value_t<KIt>>());
+}
+// thrust::swap: less specialised than std::swap(T&, T&), which wins where both are found.
+template <class A, class B> __host__ __device__ void swap(A& a, B& b) {
+  A t = std::move(a);
+  a = std::move(b);
+  b = std::move(t);
 }
 template <class It, class T> It lower_bound(It f, It l, const T& v) { return std::lower_bound(f, l, v); }
 template <class It, class T> It upper_bound(It f, It l, const T& v) { return std::upper_bound(f, l, v); }
@@ -244,6 +292,7 @@ TGSIM_THRUST_POLICY(stable_sort) TGSIM_THRUST_POLICY(sort_by_key) TGSIM_THRUST_P
 TGSIM_THRUST_POLICY(is_sorted) TGSIM_THRUST_POLICY(unique) TGSIM_THRUST_POLICY(unique_by_key) TGSIM_THRUST_POLICY(remove)
 TGSIM_THRUST_POLICY(remove_if) TGSIM_THRUST_POLICY(replace) TGSIM_THRUST_POLICY(replace_if) TGSIM_THRUST_POLICY(scatter)
 TGSIM_THRUST_POLICY(gather) TGSIM_THRUST_POLICY(equal) TGSIM_THRUST_POLICY(reverse) TGSIM_THRUST_POLICY(adjacent_difference)
+TGSIM_THRUST_POLICY(inclusive_scan_by_key) TGSIM_THRUST_POLICY(unique_by_key_copy)
 TGSIM_THRUST_POLICY(lower_bound) TGSIM_THRUST_POLICY(upper_bound) TGSIM_THRUST_POLICY(binary_search)
 TGSIM_THRUST_POLICY(shuffle) TGSIM_THRUST_POLICY(uninitialized_fill)
 #undef TGSIM_THRUST_POLICY
