@@ -1,8 +1,8 @@
 // tgsim's thrust beyond the basics (issue 34): raw device memory as device_ptr<void>
 // (device_malloc(bytes), device_free), thrust::system_error, adjacent_difference with an
 // operator, inclusive_scan_by_key into zipped outputs, unique_by_key_copy into a discard
-// iterator, sorting through a zip iterator and thrust::swap of device pointers; each checked
-// against a host computation.
+// iterator, sorting through a zip iterator (with and without a policy), shuffling one and
+// thrust::swap of device pointers; each checked against a host computation.
 #include <thrust/adjacent_difference.h>
 #include <thrust/device_free.h>
 #include <thrust/device_malloc.h>
@@ -10,12 +10,15 @@
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/discard_iterator.h>
 #include <thrust/iterator/zip_iterator.h>
+#include <thrust/random.h>
 #include <thrust/scan.h>
+#include <thrust/shuffle.h>
 #include <thrust/sort.h>
 #include <thrust/system_error.h>
 #include <thrust/unique.h>
 
 #include <cstdio>
+#include <random>
 #include <vector>
 
 static int checks = 0, wrong = 0;
@@ -88,9 +91,16 @@ static void zip_sort_and_swap() {
   bool ok = true;
   for (int i = 0; i < 6; ++i) ok = ok && k[i] == sk[i] && v[i] == sv[i];
   check(ok, "sort through a zip iterator");
+  // With a policy: the zip of std::tuple also finds std::sort and std::shuffle by ADL.
+  thrust::sort(thrust::device, z, z + 6, thrust::greater<thrust::tuple<unsigned, unsigned>>());
+  check(k[0] == 4 && v[0] == 12 && k[5] == 0 && v[5] == 13, "sort with a policy and a comparator through a zip iterator");
+  thrust::shuffle(thrust::device, z, z + 6, std::default_random_engine(7));
+  unsigned sum = 0;
+  for (int i = 0; i < 6; ++i) sum += k[i] * 100 + v[i];
+  check(sum == 1300 + 75, "shuffle through a zip iterator keeps the pairs");
   thrust::device_ptr<unsigned> a = k.data(), b = v.data();
   swap(a, b);
-  check(a.get() == thrust::raw_pointer_cast(v.data()) && b[0] == 0, "swap of device_ptrs");
+  check(a.get() == thrust::raw_pointer_cast(v.data()) && b.get() == thrust::raw_pointer_cast(k.data()), "swap of device_ptrs");
 }
 
 int main() {
