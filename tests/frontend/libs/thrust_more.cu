@@ -1,7 +1,7 @@
 // tgsim's thrust beyond the basics (issue 34): raw device memory as device_ptr<void>
 // (device_malloc(bytes), device_free), thrust::system_error, adjacent_difference with an
-// operator, inclusive_scan_by_key into zipped outputs, unique_by_key_copy into a discard
-// iterator, sorting through a zip iterator (with and without a policy), shuffling one and
+// operator, replace_if with a stencil, inclusive_scan_by_key into zipped outputs,
+// unique_by_key_copy into a discard iterator, sorting through a zip iterator (with and without a policy), shuffling one and
 // thrust::swap of device pointers; each checked against a host computation.
 #include <thrust/adjacent_difference.h>
 #include <thrust/device_free.h>
@@ -57,6 +57,10 @@ static void raw_memory() {
   check(caught, "thrust::system_error");
 }
 
+struct Positive {
+  __host__ __device__ bool operator()(int x) const { return x > 0; }
+};
+
 static void by_key() {
   const std::vector<unsigned> hk = {1, 1, 2, 2, 2, 7, 9, 9};
   const std::vector<float> hw = {5, 3, 4, 8, 1, 6, 2, 9};
@@ -79,6 +83,10 @@ static void by_key() {
         "unique_by_key_copy");
   thrust::adjacent_difference(keys.begin(), keys.end(), flags.begin(), thrust::not_equal_to<unsigned>());
   check(flags[1] == 0 && flags[2] == 1 && flags[5] == 1 && flags[7] == 0, "adjacent_difference with an operator");
+  thrust::device_vector<int> r(4, 1), stencil(4, 0);
+  stencil[1] = 5, stencil[3] = 7;
+  thrust::replace_if(thrust::device, r.begin(), r.end(), stencil.begin(), Positive(), 9);
+  check(r[0] == 1 && r[1] == 9 && r[2] == 1 && r[3] == 9, "replace_if with a stencil");
 }
 
 static void zip_sort_and_swap() {

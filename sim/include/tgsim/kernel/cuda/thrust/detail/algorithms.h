@@ -198,6 +198,13 @@ template <class It, class S, class P> It remove_if(It f, It l, S s, P p) {
 }
 template <class It, class T> void replace(It f, It l, const T& old, const T& v) { std::replace(f, l, old, v); }
 template <class It, class P, class T> void replace_if(It f, It l, P p, const T& v) { std::replace_if(f, l, p, v); }
+// The elements whose stencil element satisfies p replaced by v.
+template <class It, class S, class P, class T> void replace_if(It f, It l, S s, P p, const T& v) {
+  It f0 = f;
+  for (; f != l; ++f, ++s)
+    if (p(*s)) *f = v;
+  detail::wrote(f0, l);
+}
 template <class In, class Map, class Out> void scatter(In f, In l, Map m, Out o) {
   for (; f != l; ++f, ++m) o[*m] = *f;
 }
