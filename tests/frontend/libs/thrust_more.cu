@@ -1,8 +1,9 @@
 // tgsim's thrust beyond the basics (issue 34): raw device memory as device_ptr<void>
 // (device_malloc(bytes), device_free), thrust::system_error, adjacent_difference with an
 // operator, replace_if with a stencil, inclusive_scan_by_key into zipped outputs,
-// unique_by_key_copy into a discard iterator, sorting through a zip iterator (with and without a policy), shuffling one and
-// thrust::swap of device pointers; each checked against a host computation.
+// unique_by_key_copy into a discard iterator, sorting through a zip iterator (with and without
+// a policy), shuffling one and thrust::swap of device pointers; each checked against a host
+// computation.
 #include <thrust/adjacent_difference.h>
 #include <thrust/device_free.h>
 #include <thrust/device_malloc.h>
