@@ -1,10 +1,14 @@
 // Launches as public CUDA programs write them, each checked against the host: a template kernel
 // whose type parameter is deduced from the arguments (k<256><<<...>>>(payoff, ...)), overloaded
-// kernels, default arguments, NULL for a pointer, `<<<...>>>` over several lines, host variables named gridDim and blockDim, `register`, a kernel name and its `<<<` on two lines, `<< <` and `>> >` as nvcc reads them, extended lambdas
-// (`[=] __device__ (int i)`, a macro for `__host__ __device__`), small and large
-// structs by value, a static kernel, a kernel through a pointer, an empty kernel, and a launch
-// written in an included header (launch_forms.cuh). CTest checks the line it prints.
+// kernels, default arguments, NULL for a pointer, `<<<...>>>` over several lines, host variables
+// named gridDim and blockDim, `register`, a kernel name and its `<<<` on two lines, `<< <` and
+// `>> >` as nvcc reads them, extended lambdas (`[=] __device__ (int i)`, a macro for
+// `__host__ __device__`), small and large structs by value, a static kernel, a kernel through a
+// pointer, an empty kernel, and a launch written in an included header (launch_forms.cuh); NVTX's
+// annotations around them. CTest checks the line it prints.
 #include <cuda_profiler_api.h>
+#include <nvToolsExt.h>
+#include <nvtx3/nvToolsExt.h>
 
 #include <cstdio>
 #include <vector>
@@ -80,6 +84,11 @@ int main() {
   cudaMalloc(&dint, n * sizeof(int));
   cudaMemcpy(din, in.data(), n * sizeof(float), cudaMemcpyHostToDevice);
   int wrong = cudaProfilerStart() != cudaSuccess;
+  wrong += nvtxRangePushA("launch forms") != 0;  // NVTX annotations: nothing to annotate
+  nvtxEventAttributes_t mark = {};
+  mark.version = NVTX_VERSION, mark.size = NVTX_EVENT_ATTRIB_STRUCT_SIZE;
+  mark.messageType = NVTX_MESSAGE_TYPE_ASCII, mark.message.ascii = "start";
+  nvtxMarkEx(&mark);
 
   dim3 gridDim((n + 255) / 256), blockDim(256);  // host locals named as the built-in variables
   apply<256><<<gridDim, blockDim>>>(Scale{3.0f}, din, dout, n);  // Op deduced
@@ -134,6 +143,7 @@ int main() {
   cudaFree(din);
   cudaFree(dout);
   cudaFree(dint);
+  wrong += nvtxRangePop() != 0;
   wrong += cudaProfilerStop() != cudaSuccess;
   wrong += cudaThreadExit() != cudaSuccess;  // the deprecated names older programs call
   std::printf("launch forms: %d wrong\n", wrong);
