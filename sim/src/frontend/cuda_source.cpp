@@ -4,6 +4,8 @@
 // `>>>` are taken apart.
 #include "cuda_source.hpp"
 
+#include <cctype>
+#include <cstring>
 #include <set>
 #include <stdexcept>
 
@@ -208,6 +210,46 @@ std::string blank_lambda_words(std::string_view src) {
   return out;
 }
 
+// An asm statement's template with a lone `%` before a PTX name doubled: nvcc passes
+// `asm("mov.u64 %0, %globaltimer;" : "=l"(t))` through, where Clang wants `%%globaltimer`
+// (a `%` then a letter and a digit, an operand modifier such as `%c0`, is left alone).
+std::string escape_asm_percents(std::string_view src) {
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t i = src.find("asm"); i != std::string_view::npos; i = src.find("asm", i + 3)) {
+    if ((i > 0 && ident_char(src[i - 1])) || (i + 3 < src.size() && ident_char(src[i + 3]))) continue;
+    std::size_t open = skip_space(src, i + 3);
+    for (const char* q : {"volatile", "__volatile__"})
+      if (src.compare(open, std::strlen(q), q) == 0) open = skip_space(src, open + std::strlen(q));
+    if (open >= src.size() || src[open] != '(') continue;
+    const std::size_t close = matching_paren(src, open);
+    if (close == std::string_view::npos) continue;
+    std::size_t j = skip_space(src, open + 1);
+    std::string tmpl;  // the template's literals, escaped
+    while (j < close && src[j] == '"') {
+      std::size_t e = j + 1;
+      while (e < close && src[e] != '"') e += src[e] == '\\' ? 2 : 1;
+      for (std::size_t k = j; k <= e && k < close; ++k) {
+        tmpl += src[k];
+        const bool name = k + 2 < e && src[k] == '%' && std::isalpha(static_cast<unsigned char>(src[k + 1])) &&
+                          !std::isdigit(static_cast<unsigned char>(src[k + 2]));
+        if (src[k] == '%' && k + 1 < e && src[k + 1] == '%') tmpl += src[++k];
+        else if (name) tmpl += '%';
+      }
+      j = skip_space(src, e + 1);
+      if (e + 1 < j) tmpl.append(src.substr(e + 1, j - e - 1));  // blanks and lines between literals kept
+    }
+    if (j >= close || src[j] != ':') continue;  // no operands: `%` is literal there
+    const std::size_t first = skip_space(src, open + 1);
+    out.append(src.substr(from, first - from));
+    out += tmpl;
+    from = j;
+    i = close;
+  }
+  out.append(src.substr(from));
+  return out;
+}
+
 }  // namespace
 
 std::string line_directive(std::size_t line, std::string_view file_name) {
@@ -230,7 +272,7 @@ std::string rewrite_cuda_launches(std::string_view src, std::string_view file_na
   if (src.substr(0, 3) == "\xEF\xBB\xBF") src.remove_prefix(3);  // a UTF-8 byte order mark: after #line, an error
   std::string out = line_directive(1, file_name);
   const std::size_t prefix = out.size();
-  const std::string blanked = blank_lambda_words(src);
+  const std::string blanked = blank_lambda_words(escape_asm_percents(src));
   src = blanked;
   std::size_t i = 0;
   while (i < src.size()) {

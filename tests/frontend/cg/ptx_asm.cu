@@ -75,3 +75,15 @@ __global__ void vector_copy(const unsigned* in, unsigned* out) {
   __syncthreads();
   if (threadIdx.x == 0) printf("copy %u %u %u %u %u\n", out[0], out[3], out[4], out[7], out[127]);
 }
+
+// A lone `%` before a special register, as nvcc accepts it (Clang wants `%%`), and templates
+// split over lines.
+__global__ void lone_percent(unsigned* out) {
+  unsigned lane, warp;
+  asm volatile("mov.u32 %0, %laneid;" : "=r"(lane));
+  asm("mov.u32 %0, "
+      "%warpid;"
+      : "=r"(warp));
+  out[threadIdx.x] = lane + 100 * warp;
+  if (threadIdx.x == 37) printf("lone %% lane %u warp %u\n", lane, warp);
+}
