@@ -210,9 +210,10 @@ std::string blank_lambda_words(std::string_view src) {
   return out;
 }
 
-// An asm statement's template with a lone `%` before a PTX name doubled: nvcc passes
-// `asm("mov.u64 %0, %globaltimer;" : "=l"(t))` through, where Clang wants `%%globaltimer`
-// (a `%` then a letter and a digit, an operand modifier such as `%c0`, is left alone).
+// asm statements with operands as nvcc takes them: a lone `%` before a PTX name doubled
+// (`asm("mov.u64 %0, %globaltimer;" : "=l"(t))`, where Clang wants `%%globaltimer`; a `%` then
+// a letter and a digit, an operand modifier such as `%c0`, is left alone) and a missing comma
+// between two operands (`:: "r"(v) "l"(p)`) put in.
 std::string escape_asm_percents(std::string_view src) {
   std::string out;
   std::size_t from = 0;
@@ -243,7 +244,12 @@ std::string escape_asm_percents(std::string_view src) {
     const std::size_t first = skip_space(src, open + 1);
     out.append(src.substr(from, first - from));
     out += tmpl;
-    from = j;
+    // The operands; a missing comma between two (`"r"(v) "l"(p)`), which nvcc takes, put in.
+    for (std::size_t k = j; k < close; ++k) {
+      out += src[k];
+      if (src[k] == ')' && skip_space(src, k + 1) < close && src[skip_space(src, k + 1)] == '"') out += ',';
+    }
+    from = close;
     i = close;
   }
   out.append(src.substr(from));

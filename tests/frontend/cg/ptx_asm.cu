@@ -76,14 +76,16 @@ __global__ void vector_copy(const unsigned* in, unsigned* out) {
   if (threadIdx.x == 0) printf("copy %u %u %u %u %u\n", out[0], out[3], out[4], out[7], out[127]);
 }
 
-// A lone `%` before a special register, as nvcc accepts it (Clang wants `%%`), and templates
-// split over lines.
+// A lone `%` before a special register, as nvcc accepts it (Clang wants `%%`), templates split
+// over lines and an operand list missing a comma.
 __global__ void lone_percent(unsigned* out) {
   unsigned lane, warp;
   asm volatile("mov.u32 %0, %laneid;" : "=r"(lane));
   asm("mov.u32 %0, "
       "%warpid;"
       : "=r"(warp));
-  out[threadIdx.x] = lane + 100 * warp;
-  if (threadIdx.x == 37) printf("lone %% lane %u warp %u\n", lane, warp);
+  // Two operands without the comma between them, as nvcc takes them.
+  asm volatile("st.global.u32 [%1], %0;" ::"r"(lane + 100 * warp) "l"(out + threadIdx.x) : "memory");
+  __syncthreads();
+  if (threadIdx.x == 37) printf("lone %% lane %u warp %u out %u\n", lane, warp, out[36]);
 }
