@@ -29,6 +29,8 @@ void read_annotations(Context& c, std::vector<Function*>& kernels) {
       c.annotated_device.insert(gv);
     } else if (a == "tgsim_constant") {
       c.annotated_constant.insert(gv);
+    } else if (a == "tgsim_managed") {
+      c.annotated_managed.insert(gv);
     } else if (a.startswith("tgsim_host_name:")) {  // a Metal [[host_name]]: the global points at the kernel
       auto* v = dyn_cast<GlobalVariable>(gv);
       if (v && v->hasInitializer())

@@ -59,6 +59,7 @@ struct Context {
   std::map<llvm::Function*, std::vector<std::string>> host_names;  // Metal [[host_name]]s of a kernel
   std::set<llvm::Function*> device;  // kernels and every function they reach (clones included)
   std::set<const llvm::GlobalValue*> annotated_device, annotated_constant;
+  std::set<const llvm::GlobalValue*> annotated_managed;  // __managed__ variables: device memory for host code too
   std::vector<SharedVar> shared;
   std::uint64_t static_shared = 0, dynamic_offset = 0;
   std::map<llvm::Function*, std::uint64_t> kernel_shared;  // static bytes each kernel reaches

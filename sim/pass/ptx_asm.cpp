@@ -1,16 +1,19 @@
 // Inline PTX in device code (asm("mov.u32 %0, %%laneid;" : "=r"(x))): Clang compiles a .cu for
-// the host CPU, whose assembler rejects PTX, so the pass replaces the common forms by what they
-// compute before code generation:
+// the host CPU, whose assembler rejects PTX, so the pass replaces an asm statement of one PTX
+// instruction by what it computes before code generation (and before instrumentation, so a PTX
+// load or store is counted as the access it is):
 //   mov.{u32,s32,u64,b32,b64} $0, %laneid | %warpid | %lanemask_{eq,lt,le,gt,ge} | %clock |
 //     %clock64 | %globaltimer | %smid | %nsmid: the lane and warp of the thread's linear index in
 //     its block, the masks from the lane, the clocks as clock64() (the thread's reads so far,
 //     abi.h; %globaltimer that count in ns), SM 0 of 132;
-//   bfind.{u32,s32} (the most significant set bit, 0xffffffff for none), brev.b32, popc.b32,
-//   clz.b32 ($0, $1).
-// Any other PTX (a first word with a '.', as PTX opcodes have) becomes a run-time finding naming
-// the instruction at its source line (`not modelled by tgsim: PTX asm 'vabsdiff4.u32.u32.u32.add'`)
-// and its outputs zero; asm("trap;") and asm("brkpt;") are faults.cpp's.
+//   the bit, byte, video, funnel-shift, approximate-math, load and store instructions of
+//   ptx_ops.cpp.
+// Any other PTX (a first word with a '.', as PTX opcodes have; several instructions in one
+// statement) becomes a run-time finding naming the instruction at its source line
+// (`not modelled by tgsim: PTX asm 'vmad.u32.u32.u32'`) and its outputs zero; asm("trap;") and
+// asm("brkpt;") are faults.cpp's.
 #include "internal.hpp"
+#include "ptx_asm.hpp"
 
 #include <llvm/IR/InlineAsm.h>
 #include <llvm/IR/InstIterator.h>
@@ -20,6 +23,12 @@ using namespace llvm;
 
 namespace tgsim::pass {
 
+bool PtxInstr::has(const char* q) const {
+  for (const std::string& s : op)
+    if (s == q) return true;
+  return false;
+}
+
 namespace {
 
 // The asm text without blanks and the trailing ';' ("mov.u32$0,%laneid").
@@ -28,6 +37,52 @@ std::string compact(const InlineAsm& ia) {
   for (char ch : ia.getAsmString())
     if (ch != ' ' && ch != '\t' && ch != '\n' && ch != ';') s += ch;
   return s;
+}
+
+// LLVM's asm text as PTX wrote it: "$(" and "$)" are the braces, "$$" a '$'.
+std::string unescape(const std::string& s) {
+  std::string r;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '$' && i + 1 < s.size() && (s[i + 1] == '(' || s[i + 1] == ')' || s[i + 1] == '|' || s[i + 1] == '$')) {
+      r += s[i + 1] == '(' ? '{' : s[i + 1] == ')' ? '}' : s[i + 1];
+      ++i;
+    } else {
+      r += s[i];
+    }
+  }
+  return r;
+}
+
+// One instruction "op.q1.q2 a, {b, c}, [d+8];" into `in`; false for anything else (several
+// instructions, a predicate guard, a block).
+bool parse(const std::string& text, PtxInstr& in) {
+  std::string s = unescape(text);
+  while (!s.empty() && (isspace(static_cast<unsigned char>(s.back())) || s.back() == ';')) s.pop_back();
+  std::size_t start = s.find_first_not_of(" \t\n");
+  if (start == std::string::npos || s.find(';') != std::string::npos || s[start] == '{' || s[start] == '@') return false;
+  std::size_t end = s.find_first_of(" \t\n", start);
+  const std::string opcode = s.substr(start, end == std::string::npos ? std::string::npos : end - start);
+  for (std::size_t p = 0, q; p <= opcode.size(); p = q + 1) {
+    q = opcode.find('.', p);
+    if (q == std::string::npos) q = opcode.size();
+    in.op.push_back(opcode.substr(p, q - p));
+  }
+  std::string cur;
+  int depth = 0;
+  for (std::size_t i = end == std::string::npos ? s.size() : end; i < s.size(); ++i) {
+    char ch = s[i];
+    if (isspace(static_cast<unsigned char>(ch))) continue;
+    if (ch == '{' || ch == '[') ++depth;
+    if (ch == '}' || ch == ']') --depth;
+    if (ch == ',' && depth == 0) {
+      in.args.push_back(cur);
+      cur.clear();
+    } else {
+      cur += ch;
+    }
+  }
+  if (!cur.empty()) in.args.push_back(cur);
+  return depth == 0;
 }
 
 // The thread's x-fastest index in its block (abi.h's TGSIM_OFF_LINEAR_TID).
@@ -61,25 +116,23 @@ Value* special(Context& c, IRBuilder<>& b, const Instruction& at, const std::str
   return nullptr;
 }
 
-// The value asm text `s` computes for the call's inputs, or nullptr when not modelled.
-Value* lower(Context& c, IRBuilder<>& b, CallInst& ci, const std::string& s) {
-  for (const char* mov : {"mov.u32$0,%", "mov.s32$0,%", "mov.b32$0,%", "mov.u64$0,%", "mov.b64$0,%"})
-    if (s.rfind(mov, 0) == 0) return special(c, b, ci, s.substr(std::string(mov).size()));
-  if (ci.arg_size() != 1 || !ci.getArgOperand(0)->getType()->isIntegerTy(32) || s.size() < 10 || s.substr(s.size() - 5) != "$0,$1")
-    return nullptr;
-  Value* x = ci.getArgOperand(0);
-  const std::string op = s.substr(0, s.size() - 5);
-  Module* m = &c.m;
-  if (op == "bfind.u32" || op == "bfind.s32") {
-    // s32: the highest bit that differs from the sign bit.
-    Value* v = op == "bfind.s32" ? b.CreateXor(x, b.CreateAShr(x, 31)) : x;
-    Value* clz = b.CreateCall(Intrinsic::getDeclaration(m, Intrinsic::ctlz, {c.i32}), {v, b.getTrue()});
-    return b.CreateSelect(b.CreateICmpEQ(v, b.getInt32(0)), b.getInt32(-1), b.CreateSub(b.getInt32(31), clz));
+// Replaces the asm call by what its instruction computes; false when it is not modelled (the
+// builder's new instructions are then left unused and removed with the call's uses).
+bool lower(Context& c, IRBuilder<>& b, CallInst& ci) {
+  PtxInstr in;
+  if (!parse(cast<InlineAsm>(ci.getCalledOperand())->getAsmString(), in)) return false;
+  PtxOperands ops(ci, b);
+  if (!ops.ok) return false;
+  bool done = false;
+  if (in.op[0] == "mov" && in.args.size() == 2 && in.args[1].size() > 1 && in.args[1][0] == '%') {
+    Value* v = special(c, b, ci, in.args[1].substr(1));
+    done = v && ops.set(in.args[0], v);
+  } else {
+    done = ptx_compute(c, in, ops);
   }
-  if (op == "brev.b32") return b.CreateCall(Intrinsic::getDeclaration(m, Intrinsic::bitreverse, {c.i32}), {x});
-  if (op == "popc.b32") return b.CreateCall(Intrinsic::getDeclaration(m, Intrinsic::ctpop, {c.i32}), {x});
-  if (op == "clz.b32") return b.CreateCall(Intrinsic::getDeclaration(m, Intrinsic::ctlz, {c.i32}), {x, b.getFalse()});
-  return nullptr;
+  if (!done) return false;
+  if (Value* v = ops.result()) ci.replaceAllUsesWith(v);
+  return true;
 }
 
 }  // namespace
@@ -94,20 +147,15 @@ void lower_ptx_asm(Context& c) {
       if (auto* ci = dyn_cast<CallInst>(&i); ci && ci->isInlineAsm()) calls.push_back(ci);
     for (CallInst* ci : calls) {
       const std::string s = compact(*cast<InlineAsm>(ci->getCalledOperand()));
-      const std::string first = s.substr(0, s.find_first_of("$%,{"));
+      const std::string first = s.substr(0, s.find_first_of("$%,{["));
       if (s.empty() || s == "trap" || s == "brkpt" || first.find('.') == std::string::npos) continue;
       IRBuilder<> b(ci);
-      Value* v = lower(c, b, *ci, s);
-      if (v && !ci->getType()->isIntegerTy()) v = nullptr;
-      if (v) {
-        v = b.CreateZExtOrTrunc(v, ci->getType());
-      } else {
+      if (!lower(c, b, *ci)) {
         CallInst* n = b.CreateCall(unsupported, {ConstantExpr::getPointerCast(c.site(*ci), c.i8p),
                                                  c.string("PTX asm '" + first + "'")});
         n->setDebugLoc(ci->getDebugLoc());
-        v = ci->getType()->isVoidTy() ? nullptr : Constant::getNullValue(ci->getType());
+        if (!ci->getType()->isVoidTy()) ci->replaceAllUsesWith(Constant::getNullValue(ci->getType()));
       }
-      if (v) ci->replaceAllUsesWith(v);
       ci->eraseFromParent();
     }
   }

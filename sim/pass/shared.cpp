@@ -191,11 +191,14 @@ PreservedAnalyses NoExternSharedHooks::run(Module& m, ModuleAnalysisManager&) {
   return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
-// __device__ variables (global memory) and __constant__ ones that device code names.
+// __device__ variables (global memory) and __constant__ ones that device code names, and every
+// __managed__ variable (host code may hand a kernel its address: `k<<<...>>>(&flag)`).
 void find_global_vars(Context& c) {
   std::set<GlobalVariable*> used;
   for (Function* f : c.device)
     for (GlobalVariable* gv : globals_of(*f)) used.insert(gv);
+  for (const GlobalValue* gv : c.annotated_managed)
+    if (auto* v = dyn_cast<GlobalVariable>(const_cast<GlobalValue*>(gv))) used.insert(v);
   for (GlobalVariable& gv : c.m.globals()) {
     if (!used.count(&gv) || gv.isThreadLocal() || gv.isDeclaration()) continue;
     if (gv.getName().startswith("llvm.") || gv.getName().startswith("tgsim.") ||

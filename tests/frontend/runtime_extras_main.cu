@@ -1,8 +1,9 @@
 // More of the runtime API as public programs use it (tests/CMakeLists.txt checks the last line):
 // stream attributes (hints: stored, no effect on results), device flags, peers with one device,
 // CUDA IPC refused, callbacks and host functions in stream order, memory pools, 3-D copies,
-// CUDA 13's location forms; and host code that defines its own umin and a global lerp, as
-// cuda-samples' mergeSort and helper_math.h do. Each CHECK compares with an exact value.
+// CUDA 13's location forms, __managed__ variables whose address host code passes; and host code
+// that defines its own umin and a global lerp, as cuda-samples' mergeSort and helper_math.h do.
+// Each CHECK compares with an exact value.
 #include <math.h>
 
 #include <cstdio>
@@ -17,6 +18,13 @@ static unsigned umin(unsigned a, unsigned b) { return a < b ? b : a; }
 inline float lerp(float a, float b, float t) { return a + t * (b - a); }
 
 __global__ void square(int* p) { p[threadIdx.x] *= p[threadIdx.x]; }
+// A __managed__ variable only host code names: the kernel gets its address.
+__managed__ int managed_flag;
+__device__ __managed__ unsigned managed_count = 5;
+__global__ void clear_flag(int* flag, unsigned* count) {
+  if (threadIdx.x == 3) *flag = 0;
+  atomicAdd(count, 1u);
+}
 __global__ void device_min(unsigned* out) { out[0] = umax(3u, 9u) + ::min(4u, 7u); }
 
 static std::vector<int> seen;
@@ -147,6 +155,9 @@ int main() {
   CHECK(umin(2u, 5u) == 5u && lerp(1.0f, 3.0f, 0.25f) == 1.5f);
   device_min<<<1, 1>>>(u);
   CHECK(cudaDeviceSynchronize() == cudaSuccess && *u == 13u);
+  managed_flag = 1;
+  clear_flag<<<1, 32>>>(&managed_flag, &managed_count);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess && managed_flag == 0 && managed_count == 37u);
   cudaFree(a);
   cudaFree(b);
   cudaFree(u);

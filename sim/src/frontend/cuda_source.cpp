@@ -4,6 +4,9 @@
 // `>>>` are taken apart.
 #include "cuda_source.hpp"
 
+#include <cctype>
+#include <cstring>
+#include <set>
 #include <stdexcept>
 
 #include "metal_adapter.hpp"
@@ -141,6 +144,118 @@ std::size_t shared_alignas(std::string_view src, std::size_t i) {
   return close + 1;
 }
 
+// Names the file #defines as only `__host__` / `__device__` (`#define GPU_LAMBDA __host__
+// __device__`), with those two: what may stand between a lambda's `[...]` and its parameters.
+std::set<std::string> lambda_space_words(std::string_view src) {
+  std::set<std::string> words = {"__host__", "__device__"};
+  auto word = [&](std::size_t& i) {  // the identifier at i (after blanks), i past it
+    while (i < src.size() && (src[i] == ' ' || src[i] == '\t')) ++i;
+    const std::size_t from = i;
+    while (i < src.size() && ident_char(src[i])) ++i;
+    return std::string(src.substr(from, i - from));
+  };
+  for (std::size_t line = 0; line < src.size();) {
+    std::size_t i = line, eol = src.find('\n', line);
+    if (eol == std::string_view::npos) eol = src.size();
+    while (i < eol && (src[i] == ' ' || src[i] == '\t')) ++i;
+    if (i < eol && src[i] == '#' && word(++i) == "define") {
+      const std::string name = word(i);
+      bool only = true, any = false;
+      for (std::string w; only && !(w = word(i)).empty(); any = true) only = w == "__host__" || w == "__device__";
+      while (i < eol && (src[i] == ' ' || src[i] == '\t' || src[i] == '\r')) ++i;
+      if (!name.empty() && only && any && i == eol) words.insert(name);
+    }
+    line = eol + 1;
+  }
+  return words;
+}
+
+// After a lambda's `]` at i - 1: the end of the `__host__ __device__` words (nvcc's extended
+// lambda, `[=] __device__ (int i) {...}`) when a parameter list or body follows them, else 0.
+// Clang takes no attribute there; the lambda needs none (the pass follows calls from kernels).
+std::size_t lambda_space(std::string_view src, std::size_t i, const std::set<std::string>& words) {
+  std::size_t j = i, end = 0;
+  for (;;) {
+    while (j < src.size() && (src[j] == ' ' || src[j] == '\t' || src[j] == '\n' || src[j] == '\r')) ++j;
+    std::size_t w = j;
+    while (w < src.size() && ident_char(src[w])) ++w;
+    if (w == j || !words.count(std::string(src.substr(j, w - j)))) break;
+    end = j = w;
+  }
+  return end && j < src.size() && (src[j] == '(' || src[j] == '{' || src.compare(j, 7, "mutable") == 0) ? end : 0;
+}
+
+// The source with nvcc's extended-lambda words blanked (lines and columns kept): `[=] __device__
+// (int i)` -> `[=]            (int i)`. Comments and literals are left alone.
+std::string blank_lambda_words(std::string_view src) {
+  const std::set<std::string> words = lambda_space_words(src);
+  std::string out(src);
+  for (std::size_t i = 0; i < src.size();) {
+    const char c = src[i];
+    if (c == '/' && i + 1 < src.size() && (src[i + 1] == '/' || src[i + 1] == '*')) {
+      const std::size_t end = src[i + 1] == '/' ? src.find('\n', i) : src.find("*/", i + 2);
+      i = end == std::string_view::npos ? src.size() : end + (src[i + 1] == '*' ? 2 : 0);
+    } else if (c == '"' || c == '\'') {
+      std::size_t j = i + 1;
+      while (j < src.size() && src[j] != c && src[j] != '\n') j += src[j] == '\\' ? 2 : 1;
+      i = j + 1;
+    } else if (const std::size_t end = c == ']' ? lambda_space(src, i + 1, words) : 0) {
+      for (std::size_t k = i + 1; k < end; ++k)
+        if (src[k] != '\n' && src[k] != '\r') out[k] = ' ';
+      i = end;
+    } else {
+      ++i;
+    }
+  }
+  return out;
+}
+
+// asm statements with operands as nvcc takes them: a lone `%` before a PTX name doubled
+// (`asm("mov.u64 %0, %globaltimer;" : "=l"(t))`, where Clang wants `%%globaltimer`; a `%` then
+// a letter and a digit, an operand modifier such as `%c0`, is left alone) and a missing comma
+// between two operands (`:: "r"(v) "l"(p)`) put in.
+std::string escape_asm_percents(std::string_view src) {
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t i = src.find("asm"); i != std::string_view::npos; i = src.find("asm", i + 3)) {
+    if ((i > 0 && ident_char(src[i - 1])) || (i + 3 < src.size() && ident_char(src[i + 3]))) continue;
+    std::size_t open = skip_space(src, i + 3);
+    for (const char* q : {"volatile", "__volatile__"})
+      if (src.compare(open, std::strlen(q), q) == 0) open = skip_space(src, open + std::strlen(q));
+    if (open >= src.size() || src[open] != '(') continue;
+    const std::size_t close = matching_paren(src, open);
+    if (close == std::string_view::npos) continue;
+    std::size_t j = skip_space(src, open + 1);
+    std::string tmpl;  // the template's literals, escaped
+    while (j < close && src[j] == '"') {
+      std::size_t e = j + 1;
+      while (e < close && src[e] != '"') e += src[e] == '\\' ? 2 : 1;
+      for (std::size_t k = j; k <= e && k < close; ++k) {
+        tmpl += src[k];
+        const bool name = k + 2 < e && src[k] == '%' && std::isalpha(static_cast<unsigned char>(src[k + 1])) &&
+                          !std::isdigit(static_cast<unsigned char>(src[k + 2]));
+        if (src[k] == '%' && k + 1 < e && src[k + 1] == '%') tmpl += src[++k];
+        else if (name) tmpl += '%';
+      }
+      j = skip_space(src, e + 1);
+      if (e + 1 < j) tmpl.append(src.substr(e + 1, j - e - 1));  // blanks and lines between literals kept
+    }
+    if (j >= close || src[j] != ':') continue;  // no operands: `%` is literal there
+    const std::size_t first = skip_space(src, open + 1);
+    out.append(src.substr(from, first - from));
+    out += tmpl;
+    // The operands; a missing comma between two (`"r"(v) "l"(p)`), which nvcc takes, put in.
+    for (std::size_t k = j; k < close; ++k) {
+      out += src[k];
+      if (src[k] == ')' && skip_space(src, k + 1) < close && src[skip_space(src, k + 1)] == '"') out += ',';
+    }
+    from = close;
+    i = close;
+  }
+  out.append(src.substr(from));
+  return out;
+}
+
 }  // namespace
 
 std::string line_directive(std::size_t line, std::string_view file_name) {
@@ -163,6 +278,8 @@ std::string rewrite_cuda_launches(std::string_view src, std::string_view file_na
   if (src.substr(0, 3) == "\xEF\xBB\xBF") src.remove_prefix(3);  // a UTF-8 byte order mark: after #line, an error
   std::string out = line_directive(1, file_name);
   const std::size_t prefix = out.size();
+  const std::string blanked = blank_lambda_words(escape_asm_percents(src));
+  src = blanked;
   std::size_t i = 0;
   while (i < src.size()) {
     char c = src[i];

@@ -1,9 +1,11 @@
 // A .cu file as tgsim's front end hands it to Clang: `kernel<<<grid, block[, shared[, stream]]>>>(args)`
 // becomes `(::tgsim_cuda::push_launch(grid, block[, shared[, stream]]), kernel(args),
 // ::tgsim_cuda::pop_launch())` (cuda_host.h; the kernel's host entry launches it), or, where no
-// argument list follows (a macro's body), `::tgsim_cuda::launch(kernel, grid, block...)`: the
-// only rewrite; everything else, kernels included, is compiled as written (cuda_runtime.h is
-// force-included). Lines are kept (`#line 1 "file"` first, no newline added or removed), so sites
+// argument list follows (a macro's body), `::tgsim_cuda::launch(kernel, grid, block...)`. Besides
+// it, only what nvcc takes and Clang does not is touched: extended lambdas' `__host__ __device__`
+// blanked, and in `asm` statements a lone `%` before a PTX name doubled and a missing comma
+// between operands put in; everything else, kernels included, is compiled as written
+// (cuda_runtime.h is force-included). Lines are kept (`#line 1 "file"` first, no newline added or removed), so sites
 // keep their line numbers; a launch line's columns shift.
 // prepare_source() picks the CUDA or the Metal adapter (metal_adapter.hpp) by the file's extension.
 #pragma once

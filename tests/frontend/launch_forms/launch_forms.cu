@@ -1,9 +1,14 @@
 // Launches as public CUDA programs write them, each checked against the host: a template kernel
 // whose type parameter is deduced from the arguments (k<256><<<...>>>(payoff, ...)), overloaded
-// kernels, default arguments, NULL for a pointer, `<<<...>>>` over several lines, host variables named gridDim and blockDim, `register`, a kernel name and its `<<<` on two lines, `<< <` and `>> >` as nvcc reads them, small and large
-// structs by value, a static kernel, a kernel through a pointer, an empty kernel, and a launch
-// written in an included header (launch_forms.cuh). CTest checks the line it prints.
+// kernels, default arguments, NULL for a pointer, `<<<...>>>` over several lines, host variables
+// named gridDim and blockDim, `register`, a kernel name and its `<<<` on two lines, `<< <` and
+// `>> >` as nvcc reads them, extended lambdas (`[=] __device__ (int i)`, a macro for
+// `__host__ __device__`), small and large structs by value, a static kernel, a kernel through a
+// pointer, an empty kernel, and a launch written in an included header (launch_forms.cuh); NVTX's
+// annotations around them. CTest checks the line it prints.
 #include <cuda_profiler_api.h>
+#include <nvToolsExt.h>
+#include <nvtx3/nvToolsExt.h>
 
 #include <cstdio>
 #include <vector>
@@ -55,6 +60,14 @@ static __global__ void twice(int* out) {
 
 __global__ void nothing() {}
 
+// nvcc's extended lambdas: `[=] __device__ (...)` and a macro naming `__host__ __device__`.
+#define MY_GPU_LAMBDA __host__ __device__
+template <class F>
+__global__ void for_n(F f, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) f(i);
+}
+
 // A launch in a macro's body, the configuration on a continuation line.
 #define LAUNCH_SCALED(THREADS, FACTOR)      \
   apply<THREADS>                            \
@@ -71,6 +84,11 @@ int main() {
   cudaMalloc(&dint, n * sizeof(int));
   cudaMemcpy(din, in.data(), n * sizeof(float), cudaMemcpyHostToDevice);
   int wrong = cudaProfilerStart() != cudaSuccess;
+  wrong += nvtxRangePushA("launch forms") != 0;  // NVTX annotations: nothing to annotate
+  nvtxEventAttributes_t mark = {};
+  mark.version = NVTX_VERSION, mark.size = NVTX_EVENT_ATTRIB_STRUCT_SIZE;
+  mark.messageType = NVTX_MESSAGE_TYPE_ASCII, mark.message.ascii = "start";
+  nvtxMarkEx(&mark);
 
   dim3 gridDim((n + 255) / 256), blockDim(256);  // host locals named as the built-in variables
   apply<256><<<gridDim, blockDim>>>(Scale{3.0f}, din, dout, n);  // Op deduced
@@ -114,9 +132,18 @@ int main() {
   cudaMemcpy(out.data(), dout, n * sizeof(float), cudaMemcpyDeviceToHost);
   for (int i = 0; i < n; ++i) wrong += out[i] != (i < 32 ? -(321.0f + (i % 5) + 0.5f) : -2.5f);
 
+  const float k3 = 3.0f;
+  for_n<<<4, 256>>>([=] __device__ (int i) { dout[i] = k3 * i; }, n);
+  for_n<<<4, 256>>>([=] MY_GPU_LAMBDA
+                    (int i) mutable { dint[i] = i + 1; }, n);
+  cudaMemcpy(out.data(), dout, n * sizeof(float), cudaMemcpyDeviceToHost);
+  cudaMemcpy(iv.data(), dint, n * sizeof(int), cudaMemcpyDeviceToHost);
+  for (int i = 0; i < n; ++i) wrong += out[i] != 3.0f * i || iv[i] != i + 1;
+
   cudaFree(din);
   cudaFree(dout);
   cudaFree(dint);
+  wrong += nvtxRangePop() != 0;
   wrong += cudaProfilerStop() != cudaSuccess;
   wrong += cudaThreadExit() != cudaSuccess;  // the deprecated names older programs call
   std::printf("launch forms: %d wrong\n", wrong);

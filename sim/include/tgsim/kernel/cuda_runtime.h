@@ -28,7 +28,7 @@
 #define __host__
 #define __shared__ thread_local
 #define __constant__ __attribute__((annotate("tgsim_constant")))
-#define __managed__
+#define __managed__ __attribute__((annotate("tgsim_managed")))  // device memory, host code names it too
 #define __forceinline__ inline __attribute__((always_inline))
 #define __noinline__ __attribute__((noinline))
 #define __restrict__ __restrict

@@ -20,24 +20,25 @@ template <class T> void wrote(device_ptr<T> first, device_ptr<T> last) {
 template <class It> using value_t = typename std::iterator_traits<It>::value_type;
 }  // namespace detail
 
-// Each algorithm also takes an execution policy first.
+// Each algorithm also takes an execution policy first. Calls between them are qualified: an
+// iterator of std types (a zip of std::tuple) would also find std's algorithm by ADL.
 #define TGSIM_THRUST_POLICY(name)                                                   \
   template <class P, class... A, std::enable_if_t<is_policy<P>, int> = 0>           \
   __host__ __device__ decltype(auto) name(const P&, A&&... a) {                      \
-    return name(std::forward<A>(a)...);                                             \
+    return thrust::name(std::forward<A>(a)...);                                     \
   }
 
 template <class It, class F> It for_each(It f, It l, F fn) { for (; f != l; ++f) fn(*f); return l; }
-template <class It, class N, class F> It for_each_n(It f, N n, F fn) { return for_each(f, f + n, fn); }
+template <class It, class N, class F> It for_each_n(It f, N n, F fn) { return thrust::for_each(f, f + n, fn); }
 template <class It, class T> void fill(It f, It l, const T& v) { std::fill(f, l, v); detail::wrote(f, l); }
-template <class It, class N, class T> It fill_n(It f, N n, const T& v) { fill(f, f + n, v); return f + n; }
+template <class It, class N, class T> It fill_n(It f, N n, const T& v) { thrust::fill(f, f + n, v); return f + n; }
 template <class It, class T> void sequence(It f, It l, T init, T step) {
   typedef detail::value_t<It> V;
   for (std::ptrdiff_t i = 0; f + i != l; ++i) f[i] = static_cast<V>(init + static_cast<T>(i) * step);
   detail::wrote(f, l);
 }
-template <class It, class T> void sequence(It f, It l, T init) { sequence(f, l, init, T(1)); }
-template <class It> void sequence(It f, It l) { sequence(f, l, detail::value_t<It>(0)); }
+template <class It, class T> void sequence(It f, It l, T init) { thrust::sequence(f, l, init, T(1)); }
+template <class It> void sequence(It f, It l) { thrust::sequence(f, l, detail::value_t<It>(0)); }
 template <class It, class F> void tabulate(It f, It l, F fn) {
   for (std::ptrdiff_t i = 0; f + i != l; ++i) f[i] = fn(i);
   detail::wrote(f, l);
@@ -48,7 +49,7 @@ template <class In, class Out> Out copy(In f, In l, Out o) {
   detail::wrote(o, e);
   return e;
 }
-template <class In, class N, class Out> Out copy_n(In f, N n, Out o) { return copy(f, f + n, o); }
+template <class In, class N, class Out> Out copy_n(In f, N n, Out o) { return thrust::copy(f, f + n, o); }
 template <class In, class Out, class P> Out copy_if(In f, In l, Out o, P p) {
   Out e = std::copy_if(f, l, o, p);
   detail::wrote(o, e);
@@ -75,8 +76,8 @@ template <class It, class T, class Op> T reduce(It f, It l, T init, Op op) {
   for (; f != l; ++f) init = op(init, *f);
   return init;
 }
-template <class It, class T> T reduce(It f, It l, T init) { return reduce(f, l, init, plus<T>()); }
-template <class It> detail::value_t<It> reduce(It f, It l) { return reduce(f, l, detail::value_t<It>(0)); }
+template <class It, class T> T reduce(It f, It l, T init) { return thrust::reduce(f, l, init, plus<T>()); }
+template <class It> detail::value_t<It> reduce(It f, It l) { return thrust::reduce(f, l, detail::value_t<It>(0)); }
 template <class It, class U, class T, class B> T transform_reduce(It f, It l, U u, T init, B b) {
   for (; f != l; ++f) init = b(init, u(*f));
   return init;
@@ -86,7 +87,7 @@ template <class It, class It2, class T, class B1, class B2> T inner_product(It f
   return init;
 }
 template <class It, class It2, class T> T inner_product(It f, It l, It2 f2, T init) {
-  return inner_product(f, l, f2, init, plus<T>(), multiplies<T>());
+  return thrust::inner_product(f, l, f2, init, plus<T>(), multiplies<T>());
 }
 template <class KIt, class VIt, class KOut, class VOut, class Pred, class Op>
 pair<KOut, VOut> reduce_by_key(KIt kf, KIt kl, VIt vf, KOut ko, VOut vo, Pred eq, Op op) {
@@ -105,11 +106,11 @@ pair<KOut, VOut> reduce_by_key(KIt kf, KIt kl, VIt vf, KOut ko, VOut vo, Pred eq
 }
 template <class KIt, class VIt, class KOut, class VOut, class Pred>
 pair<KOut, VOut> reduce_by_key(KIt kf, KIt kl, VIt vf, KOut ko, VOut vo, Pred eq) {
-  return reduce_by_key(kf, kl, vf, ko, vo, eq, plus<detail::value_t<VIt>>());
+  return thrust::reduce_by_key(kf, kl, vf, ko, vo, eq, plus<detail::value_t<VIt>>());
 }
 template <class KIt, class VIt, class KOut, class VOut>
 pair<KOut, VOut> reduce_by_key(KIt kf, KIt kl, VIt vf, KOut ko, VOut vo) {
-  return reduce_by_key(kf, kl, vf, ko, vo, equal_to<detail::value_t<KIt>>());
+  return thrust::reduce_by_key(kf, kl, vf, ko, vo, equal_to<detail::value_t<KIt>>());
 }
 template <class It, class T> std::ptrdiff_t count(It f, It l, const T& v) { return std::count(f, l, v); }
 template <class It, class P> std::ptrdiff_t count_if(It f, It l, P p) { return std::count_if(f, l, p); }
@@ -127,7 +128,7 @@ template <class It, class C> It min_element(It f, It l, C c) { return std::min_e
 template <class It, class C> pair<It, It> minmax_element(It f, It l, C c) {
   return {std::min_element(f, l, c), std::max_element(f, l, c)};
 }
-template <class It> pair<It, It> minmax_element(It f, It l) { return minmax_element(f, l, less<detail::value_t<It>>()); }
+template <class It> pair<It, It> minmax_element(It f, It l) { return thrust::minmax_element(f, l, less<detail::value_t<It>>()); }
 template <class In, class Out, class Op> Out inclusive_scan(In f, In l, Out o, Op op) {
   Out e = o;
   if (f != l) {
@@ -137,7 +138,7 @@ template <class In, class Out, class Op> Out inclusive_scan(In f, In l, Out o, O
   detail::wrote(o, e);
   return e;
 }
-template <class In, class Out> Out inclusive_scan(In f, In l, Out o) { return inclusive_scan(f, l, o, plus<detail::value_t<In>>()); }
+template <class In, class Out> Out inclusive_scan(In f, In l, Out o) { return thrust::inclusive_scan(f, l, o, plus<detail::value_t<In>>()); }
 template <class In, class Out, class T, class Op> Out exclusive_scan(In f, In l, Out o, T init, Op op) {
   Out e = o;
   for (T run = init; f != l; ++f) {
@@ -148,8 +149,8 @@ template <class In, class Out, class T, class Op> Out exclusive_scan(In f, In l,
   detail::wrote(o, e);
   return e;
 }
-template <class In, class Out, class T> Out exclusive_scan(In f, In l, Out o, T init) { return exclusive_scan(f, l, o, init, plus<T>()); }
-template <class In, class Out> Out exclusive_scan(In f, In l, Out o) { return exclusive_scan(f, l, o, detail::value_t<In>(0)); }
+template <class In, class Out, class T> Out exclusive_scan(In f, In l, Out o, T init) { return thrust::exclusive_scan(f, l, o, init, plus<T>()); }
+template <class In, class Out> Out exclusive_scan(In f, In l, Out o) { return thrust::exclusive_scan(f, l, o, detail::value_t<In>(0)); }
 template <class It, class C> void sort(It f, It l, C c) { std::stable_sort(f, l, c); }
 template <class It> void sort(It f, It l) { std::stable_sort(f, l); }
 template <class It, class C> void stable_sort(It f, It l, C c) { std::stable_sort(f, l, c); }
@@ -165,9 +166,9 @@ template <class KIt, class VIt, class C> void sort_by_key(KIt kf, KIt kl, VIt vf
   std::copy(keys.begin(), keys.end(), kf);
   std::copy(values.begin(), values.end(), vf);
 }
-template <class KIt, class VIt> void sort_by_key(KIt kf, KIt kl, VIt vf) { sort_by_key(kf, kl, vf, less<detail::value_t<KIt>>()); }
-template <class KIt, class VIt, class C> void stable_sort_by_key(KIt kf, KIt kl, VIt vf, C c) { sort_by_key(kf, kl, vf, c); }
-template <class KIt, class VIt> void stable_sort_by_key(KIt kf, KIt kl, VIt vf) { sort_by_key(kf, kl, vf); }
+template <class KIt, class VIt> void sort_by_key(KIt kf, KIt kl, VIt vf) { thrust::sort_by_key(kf, kl, vf, less<detail::value_t<KIt>>()); }
+template <class KIt, class VIt, class C> void stable_sort_by_key(KIt kf, KIt kl, VIt vf, C c) { thrust::sort_by_key(kf, kl, vf, c); }
+template <class KIt, class VIt> void stable_sort_by_key(KIt kf, KIt kl, VIt vf) { thrust::sort_by_key(kf, kl, vf); }
 template <class It> bool is_sorted(It f, It l) { return std::is_sorted(f, l); }
 template <class It, class C> bool is_sorted(It f, It l, C c) { return std::is_sorted(f, l, c); }
 template <class It> It unique(It f, It l) { return std::unique(f, l); }
@@ -185,7 +186,7 @@ template <class KIt, class VIt, class P> pair<KIt, VIt> unique_by_key(KIt kf, KI
   return {ko, vo};
 }
 template <class KIt, class VIt> pair<KIt, VIt> unique_by_key(KIt kf, KIt kl, VIt vf) {
-  return unique_by_key(kf, kl, vf, equal_to<detail::value_t<KIt>>());
+  return thrust::unique_by_key(kf, kl, vf, equal_to<detail::value_t<KIt>>());
 }
 template <class It, class T> It remove(It f, It l, const T& v) { return std::remove(f, l, v); }
 template <class It, class P> It remove_if(It f, It l, P p) { return std::remove_if(f, l, p); }
@@ -197,6 +198,13 @@ template <class It, class S, class P> It remove_if(It f, It l, S s, P p) {
 }
 template <class It, class T> void replace(It f, It l, const T& old, const T& v) { std::replace(f, l, old, v); }
 template <class It, class P, class T> void replace_if(It f, It l, P p, const T& v) { std::replace_if(f, l, p, v); }
+// The elements whose stencil element satisfies p replaced by v.
+template <class It, class S, class P, class T> void replace_if(It f, It l, S s, P p, const T& v) {
+  It f0 = f;
+  for (; f != l; ++f, ++s)
+    if (p(*s)) *f = v;
+  detail::wrote(f0, l);
+}
 template <class In, class Map, class Out> void scatter(In f, In l, Map m, Out o) {
   for (; f != l; ++f, ++m) o[*m] = *f;
 }
@@ -208,10 +216,58 @@ template <class Map, class In, class Out> Out gather(Map mf, Map ml, In in, Out 
 }
 template <class It, class It2> bool equal(It f, It l, It2 f2) { return std::equal(f, l, f2); }
 template <class It> void reverse(It f, It l) { std::reverse(f, l); }
-template <class In, class Out> Out adjacent_difference(In f, In l, Out o) {
-  Out e = std::adjacent_difference(f, l, o);
+template <class In, class Out, class Op> Out adjacent_difference(In f, In l, Out o, Op op) {
+  Out e = std::adjacent_difference(f, l, o, op);
   detail::wrote(o, e);
   return e;
+}
+template <class In, class Out> Out adjacent_difference(In f, In l, Out o) {
+  return thrust::adjacent_difference(f, l, o, minus<detail::value_t<In>>());
+}
+// Scans of the values within each run of keys equal under eq (a run restarts the scan).
+template <class KIt, class VIt, class Out, class Pred, class Op>
+Out inclusive_scan_by_key(KIt kf, KIt kl, VIt vf, Out o, Pred eq, Op op) {
+  Out e = o;
+  if (kf != kl) {
+    detail::value_t<VIt> run = *vf;
+    for (*e++ = run, ++vf; kf + 1 != kl; ++kf, ++vf) {
+      run = eq(*kf, *(kf + 1)) ? op(run, *vf) : detail::value_t<VIt>(*vf);
+      *e++ = run;
+    }
+  }
+  detail::wrote(o, e);
+  return e;
+}
+template <class KIt, class VIt, class Out, class Pred> Out inclusive_scan_by_key(KIt kf, KIt kl, VIt vf, Out o, Pred eq) {
+  return thrust::inclusive_scan_by_key(kf, kl, vf, o, eq, plus<detail::value_t<VIt>>());
+}
+template <class KIt, class VIt, class Out> Out inclusive_scan_by_key(KIt kf, KIt kl, VIt vf, Out o) {
+  return thrust::inclusive_scan_by_key(kf, kl, vf, o, equal_to<detail::value_t<KIt>>());
+}
+// The first key and value of each run of keys equal under p, copied out.
+template <class KIt, class VIt, class KOut, class VOut, class P>
+pair<KOut, VOut> unique_by_key_copy(KIt kf, KIt kl, VIt vf, KOut ko, VOut vo, P p) {
+  KOut k0 = ko;
+  VOut v0 = vo;
+  for (KIt k = kf; k != kl;) {
+    KIt first = k;
+    *ko++ = *k;
+    *vo++ = *(vf + (k - kf));
+    for (++k; k != kl && p(*first, *k); ++k) {}
+  }
+  detail::wrote(k0, ko);
+  detail::wrote(v0, vo);
+  return {ko, vo};
+}
+template <class KIt, class VIt, class KOut, class VOut>
+pair<KOut, VOut> unique_by_key_copy(KIt kf, KIt kl, VIt vf, KOut ko, VOut vo) {
+  return thrust::unique_by_key_copy(kf, kl, vf, ko, vo, equal_to<detail::value_t<KIt>>());
+}
+// thrust::swap: less specialised than std::swap(T&, T&), which wins where both are found.
+template <class A, class B> __host__ __device__ void swap(A& a, B& b) {
+  A t = std::move(a);
+  a = std::move(b);
+  b = std::move(t);
 }
 template <class It, class T> It lower_bound(It f, It l, const T& v) { return std::lower_bound(f, l, v); }
 template <class It, class T> It upper_bound(It f, It l, const T& v) { return std::upper_bound(f, l, v); }
@@ -227,10 +283,10 @@ template <class It, class VIt, class Out> Out upper_bound(It f, It l, VIt vf, VI
 template <class It, class G> void shuffle(It f, It l, G&& g) {
   for (std::ptrdiff_t i = (l - f) - 1; i > 0; --i) {
     const std::ptrdiff_t j = static_cast<std::ptrdiff_t>(g() % static_cast<unsigned long long>(i + 1));
-    std::swap(f[i], f[j]);
+    std::iter_swap(f + i, f + j);  // swap() of the elements, found by ADL (zip references)
   }
 }
-template <class It, class T> void uninitialized_fill(It f, It l, const T& v) { fill(f, l, v); }
+template <class It, class T> void uninitialized_fill(It f, It l, const T& v) { thrust::fill(f, l, v); }
 
 TGSIM_THRUST_POLICY(for_each) TGSIM_THRUST_POLICY(for_each_n) TGSIM_THRUST_POLICY(fill) TGSIM_THRUST_POLICY(fill_n)
 TGSIM_THRUST_POLICY(sequence) TGSIM_THRUST_POLICY(tabulate) TGSIM_THRUST_POLICY(generate) TGSIM_THRUST_POLICY(copy)
@@ -244,6 +300,7 @@ TGSIM_THRUST_POLICY(stable_sort) TGSIM_THRUST_POLICY(sort_by_key) TGSIM_THRUST_P
 TGSIM_THRUST_POLICY(is_sorted) TGSIM_THRUST_POLICY(unique) TGSIM_THRUST_POLICY(unique_by_key) TGSIM_THRUST_POLICY(remove)
 TGSIM_THRUST_POLICY(remove_if) TGSIM_THRUST_POLICY(replace) TGSIM_THRUST_POLICY(replace_if) TGSIM_THRUST_POLICY(scatter)
 TGSIM_THRUST_POLICY(gather) TGSIM_THRUST_POLICY(equal) TGSIM_THRUST_POLICY(reverse) TGSIM_THRUST_POLICY(adjacent_difference)
+TGSIM_THRUST_POLICY(inclusive_scan_by_key) TGSIM_THRUST_POLICY(unique_by_key_copy)
 TGSIM_THRUST_POLICY(lower_bound) TGSIM_THRUST_POLICY(upper_bound) TGSIM_THRUST_POLICY(binary_search)
 TGSIM_THRUST_POLICY(shuffle) TGSIM_THRUST_POLICY(uninitialized_fill)
 #undef TGSIM_THRUST_POLICY

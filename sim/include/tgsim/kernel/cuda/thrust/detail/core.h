@@ -8,6 +8,7 @@
 #include <functional>
 #include <iterator>
 #include <tuple>
+#include <system_error>
 #include <type_traits>
 #include <utility>
 
@@ -37,11 +38,17 @@ static constexpr device_execution_policy par{};
 static constexpr device_execution_policy par_nosync{};
 }  // namespace cuda
 namespace system { namespace cuda { using thrust::cuda::par; using thrust::cuda::par_nosync; } }
+// What thrust throws (std's, as thrust's derive from them).
+namespace system { using std::system_error; using std::error_code; using std::error_category; }
+using std::system_error;
+using std::error_code;
+using std::error_category;
 namespace cuda_cub = cuda;
 template <class P> constexpr bool is_policy = std::is_base_of_v<tgsim_policy, std::decay_t<P>>;
 template <class P> struct is_execution_policy : std::bool_constant<is_policy<P>> {};
 
-// ---- device_ptr: a device address (a host address in tgsim) as a random-access iterator.
+// ---- device_ptr: a device address (a host address in tgsim) as a random-access iterator;
+// device_ptr<void> (raw bytes, as device_malloc(n) returns) has no reference or arithmetic.
 template <class T>
 class device_ptr {
   T* p_ = nullptr;
@@ -51,7 +58,7 @@ class device_ptr {
   typedef std::remove_cv_t<T> value_type;
   typedef std::ptrdiff_t difference_type;
   typedef T* pointer;
-  typedef T& reference;
+  typedef std::add_lvalue_reference_t<T> reference;
   typedef std::random_access_iterator_tag iterator_category;
   device_ptr() = default;
   __host__ __device__ explicit device_ptr(T* p) : p_(p) {}
@@ -59,9 +66,9 @@ class device_ptr {
   template <class U, class = std::enable_if_t<std::is_convertible_v<U*, T*>>>
   __host__ __device__ device_ptr(const device_ptr<U>& o) : p_(o.get()) {}
   __host__ __device__ T* get() const { return p_; }
-  __host__ __device__ T& operator*() const { return *p_; }
+  __host__ __device__ reference operator*() const { return *p_; }
   __host__ __device__ T* operator->() const { return p_; }
-  __host__ __device__ T& operator[](difference_type i) const { return p_[i]; }
+  __host__ __device__ reference operator[](difference_type i) const { return p_[i]; }
   __host__ __device__ device_ptr& operator++() { ++p_; return *this; }
   __host__ __device__ device_ptr operator++(int) { device_ptr o = *this; ++p_; return o; }
   __host__ __device__ device_ptr& operator--() { --p_; return *this; }
@@ -90,6 +97,11 @@ template <class T> device_ptr<T> device_malloc(size_t n) {
   T* p = nullptr;
   cudaMalloc(&p, n * sizeof(T));
   return device_ptr<T>(p);
+}
+inline device_ptr<void> device_malloc(size_t bytes) {
+  void* p = nullptr;
+  cudaMalloc(&p, bytes);
+  return device_ptr<void>(p);
 }
 template <class T> void device_free(device_ptr<T> p) { cudaFree(p.get()); }
 

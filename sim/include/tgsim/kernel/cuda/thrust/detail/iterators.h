@@ -1,5 +1,5 @@
 // Thrust's fancy iterators, written for tgsim: counting, constant, transform, permutation,
-// zip (dereferences to a tuple of values; read-only) and discard. Each is a random-access
+// zip (dereferences to a tuple of references, writable and swappable) and discard. Each is a random-access
 // iterator over a base position, usable by the algorithms (on the host) and in device code.
 #pragma once
 #include "core.h"
@@ -99,16 +99,41 @@ template <class E, class I> __host__ __device__ permutation_iterator<E, I> make_
   return permutation_iterator<E, I>(e, i);
 }
 
-// Dereferences to a tuple of the iterators' values (read-only; not a sortable proxy).
+// A zip iterator's element: the tuple of its iterators' references. Assigning a tuple (or
+// another element) writes through them; swap() exchanges the values, so algorithms that move
+// and swap elements (sort, by-key scans into zipped outputs) work through it.
+template <class... R>
+struct zip_reference : tuple<R...> {
+  using base = tuple<R...>;
+  using base::base;
+  __host__ __device__ zip_reference(const zip_reference&) = default;
+  __host__ __device__ zip_reference& operator=(const zip_reference& o) {
+    base::operator=(static_cast<const base&>(o));
+    return *this;
+  }
+  template <class T> __host__ __device__ zip_reference& operator=(T&& t) {
+    base::operator=(std::forward<T>(t));
+    return *this;
+  }
+  friend __host__ __device__ void swap(zip_reference a, zip_reference b) {
+    tuple<std::decay_t<R>...> t = static_cast<const base&>(a);
+    a = static_cast<const base&>(b);
+    b = t;
+  }
+};
+
+// Dereferences to a zip_reference of the iterators' elements.
 template <class Tuple> struct zip_iterator;
 template <class... It>
 struct zip_iterator<tuple<It...>>
-    : tgsim_iterator<zip_iterator<tuple<It...>>, tuple<typename std::iterator_traits<It>::value_type...>> {
+    : tgsim_iterator<zip_iterator<tuple<It...>>, tuple<typename std::iterator_traits<It>::value_type...>,
+                     zip_reference<typename std::iterator_traits<It>::reference...>> {
   tuple<It...> its;
   zip_iterator() = default;
   __host__ __device__ zip_iterator(tuple<It...> t) : its(t) {}
   __host__ __device__ auto deref() const {
-    return std::apply([](const auto&... i) { return tuple<typename std::iterator_traits<It>::value_type...>(*i...); }, its);
+    return std::apply([](const auto&... i) { return zip_reference<typename std::iterator_traits<It>::reference...>(*i...); },
+                      its);
   }
   __host__ __device__ void advance(std::ptrdiff_t n) { std::apply([n](auto&... i) { ((i += n), ...); }, its); }
   __host__ __device__ std::ptrdiff_t distance_from(const zip_iterator& o) const { return get<0>(its) - get<0>(o.its); }
