@@ -100,10 +100,10 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
     for (WarpLog& w : warps_)
       w.limit = static_cast<std::size_t>(std::min<std::uint64_t>(st.cfg.watchdog_accesses, ~std::size_t(0)));
   install_stack_guard();  // this worker's alternate signal stack, for fiber stack overflows
-  sinks_.emplace(st, SinkEnv{arena_.data(), arena_.size(), shared_valid_, nthreads_});
+  sinks_ = make_sinks(st, SinkEnv{arena_.data(), arena_.size(), shared_valid_, nthreads_});
   counting_ = st.cfg.count;
   checking_ = st.cfg.check && counting_;
-  quick_rows_ = counting_ && !sinks_->get<CaptureSink>().on();
+  quick_rows_ = counting_ && !sinks_want_lanes(*sinks_);
   if (quick_rows_) {  // model::one_shared_wavefront's condition, for full-warp rows
     quick_spread_ = std::uint64_t(1) << std::countr_zero(st.profile.shared_banks * st.profile.bank_bytes);
     quick_width_ = st.profile.bank_bytes;
@@ -146,7 +146,7 @@ void GroupRun::start(std::uint64_t g) {
   aborting_ = false;
   for (WarpCollective& wc : wsync_) wc.arrived = wc.mask = 0, wc.mismatch = false;
   for (std::vector<WarpDivergence>& d : warp_div_) d.clear();
-  sinks_->on_group_start(g, &decls_);
+  emit_group_start();
   for (std::uint32_t i = 0; i < nthreads_; ++i) order_[i] = i;
   switch (state_.cfg.schedule) {
     case Schedule::kInOrder: break;
@@ -351,7 +351,7 @@ void GroupRun::count_barriers_at_waits() {
     const std::uint32_t id = arrived_ ? site_id(arrived_at_, SiteKind::kBarrier) : 0;
     for (std::uint32_t w = 0; w < warps_.size(); ++w)
       if (waiting_mask_[w])
-        sinks_->on_instruction(WarpInstruction{id, SiteKind::kBarrier, 0, waiting_mask_[w], nullptr, group_, w});
+        emit(WarpInstruction{id, SiteKind::kBarrier, 0, waiting_mask_[w], nullptr, group_, w});
     return;
   }
   const void* last_loc = nullptr;
@@ -377,7 +377,7 @@ void GroupRun::count_barriers_at_waits() {
       mask[k] |= bit;
     }
     for (int k = 0; k < nseen; ++k)
-      sinks_->on_instruction(WarpInstruction{seen[k], SiteKind::kBarrier, 0, mask[k], nullptr, group_, w});
+      emit(WarpInstruction{seen[k], SiteKind::kBarrier, 0, mask[k], nullptr, group_, w});
   }
 }
 

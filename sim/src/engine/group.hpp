@@ -14,9 +14,11 @@
 // occurrence of that tag in the lane since the warp's last flush) form one warp instruction.
 // A warp is flushed as soon as none of its lanes can run (all wait or exited), so the log
 // never holds more than one barrier interval. Its warp instructions, and the ends of
-// intervals and groups, go to the analyses as one stream (sinks.hpp): counters and models,
-// the cache model, the capture for pictures and the checker. GroupRun keeps the scheduler,
-// the warp collectives, the shared arena and the placement of front-end accesses.
+// intervals and groups, go to the analyses as one stream (analyses/sinks.hpp): counters and
+// models, the cache model, the capture for pictures and the checker. GroupRun holds them as
+// one opaque list (engine/analyses.hpp); the stream's files hand them the events. GroupRun
+// keeps the scheduler, the warp collectives, the shared arena and the placement of front-end
+// accesses.
 // __syncwarp is a warp-scoped rendezvous: a lane waits until every named lane that has not
 // exited arrived (masks of different call sites merge, as on sm_70+).
 // With LaunchConfig::check the checker sink reads the group's logs when a barrier is released
@@ -50,9 +52,11 @@
 #include <vector>
 
 #include "memory/device_memory.hpp"
+#include "engine/analyses.hpp"
 #include "engine/launch_state.hpp"
 #include "memory/shared_decl.hpp"
-#include "analyses/sinks.hpp"
+#include "stream/warp_instruction.hpp"
+#include <tgsim/memory.hpp>
 #include <tgsim/warp.hpp>
 
 namespace tgsim::detail {
@@ -168,6 +172,7 @@ struct WarpGrouper {
 };
 
 class GroupRun;
+class Checker;
 
 // The logs of one barrier interval, as the sinks see them when it ends (sinks.hpp).
 struct IntervalLogs {
@@ -208,10 +213,9 @@ class GroupRun {
     WarpLog& w = warps_[t.warp];
     const bool full = w.lanes[t.lane].full();
     w.lanes[t.lane].push(tag | addr, w.limit);
-    if (checking_ && is_write(kind)) checker_sink().note_store(t.linear_tid, kind, addr, width, value);
+    if (checking_ && is_write(kind)) note_store(&t, static_cast<AccessKind>(kind), addr, width, value);
     if (full) [[unlikely]] maybe_yield(t);  // the log grew: a spinning thread lets others run
   }
-  CheckerSink& checker_sink() { return sinks_->get<CheckerSink>(); }
   // A global atomic the pass marked as one that nvcc aggregates to one lane: its site says so
   // to the counters (SiteInfo::warp_aggregated), once per worker and site.
   void mark_warp_aggregated(const std::source_location& loc, std::uint32_t width) {
@@ -377,6 +381,10 @@ class GroupRun {
   // A barrier was released (group_end false) or the group ended: the sinks read the interval's
   // logs, which are then emptied.
   void end_interval(bool group_end);
+  // The stream's events from the engine's own files, out of line (stream/events.cpp): a
+  // barrier's or warp collective's instruction, and the start of a group.
+  void emit(const WarpInstruction& in);
+  void emit_group_start();
   // One warp instruction of warp w, to the sinks (one call; the sinks are inlined into it).
   // `spread`: the lanes' spread when known (WarpInstruction::spread).
   void count_instruction(std::uint32_t site, SiteKind kind, std::uint32_t width,
@@ -442,7 +450,7 @@ class GroupRun {
   bool aborting_ = false;
 
   FindingMap findings_;
-  std::optional<Sinks> sinks_;  // made once the arena is (SinkEnv)
+  SinksPtr sinks_;  // made once the arena is (SinkEnv)
 
   // barrier_reduce: per parity, per thread, round << 1 | predicate.
   std::vector<std::uint64_t> reduce_slot_[2];

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <string>
 
+#include "analyses/checker/checker.hpp"  // check_placed: the checker's view of an access
 #include "engine/group.hpp"
 #include "engine/guard.hpp"
 

@@ -13,6 +13,7 @@
 
 #include <tgsim/models.hpp>
 
+#include "analyses/list.hpp"
 #include "engine/group.hpp"
 #include "stream/warp_transpose.hpp"
 
@@ -158,8 +159,8 @@ inline void GroupRun::count_row(const std::uint64_t* const* data, std::size_t k,
 
 // A row of the uniform path that is a front-end shared access taking one wavefront, its site
 // already placed: only tallied by its tag here (count_row would build its instruction), and
-// counted per tag by count_quick_rows after the warp (the sinks that see such rows, the
-// counters and the checker, only sum them). About 50 instructions a row with the loop, instead
+// handed to the sinks per tag by count_quick_rows after the warp, as fast shared rows
+// (SharedRows: every sink handles them; none is sent while a sink wants the lanes). About 50 instructions a row with the loop, instead
 // of about 100 through count_row.
 inline bool GroupRun::quick_row(std::uint64_t record, std::uint64_t spread) {
   const std::uint32_t tag = static_cast<std::uint32_t>(record >> kTagShift);
@@ -177,8 +178,7 @@ void GroupRun::count_quick_rows(std::uint32_t w) {
   for (std::uint32_t tag : quick_tags_) {
     const TagInfo& ti = tag_info_[tag];
     const SiteKind kind = ti.kind == SiteKind::kStore ? SiteKind::kSharedStore : SiteKind::kSharedLoad;
-    sinks_->get<CounterSink>().count_full_shared_rows(ti.placed[1], ti.width, quick_count_[tag]);
-    if (checking_) checker_sink().on_full_shared_rows(w, kind, ti.width, quick_count_[tag]);
+    sinks_->on_shared_rows(SharedRows{ti.placed[1], kind, ti.width, quick_count_[tag], group_, w});
     quick_count_[tag] = 0;
   }
   quick_tags_.clear();
