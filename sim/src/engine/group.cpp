@@ -45,28 +45,9 @@ void WarpLog::LaneLog::grow(std::size_t limit) {
   buf_.end = data_ + next;
 }
 
-std::uint64_t GroupRun::tag_miss(std::uint64_t key, const std::source_location& loc, SiteKind kind,
-                                 std::uint32_t width) {
-  TagSlot& e = tags_[tag_slot(key)];
-  auto [it, fresh] = tag_by_key_.try_emplace(key, static_cast<std::uint32_t>(tag_info_.size()));
-  if (fresh) {
-    if (tag_info_.size() > 0xFFFF) {
-      tag_by_key_.erase(it);
-      throw std::length_error("tgsim: more than 65,536 distinct (access site, kind, width) in one "
-                              "launch: the access log's 16-bit tags cannot name them");
-    }
-    tag_info_.push_back(TagInfo{state_.sites.id(loc, kind), kind, width,
-                                kind == SiteKind::kSharedLoad && width <= 4, loc});
-    quick_count_.push_back(0);
-  }
-  e.key = key;
-  e.tag = std::uint64_t(it->second) << kTagShift;
-  return e.tag;
-}
-
 // ------------------------------------------------------------------ GroupRun
 
-GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
+GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block), tags_(st.sites) {
   nthreads_ = static_cast<std::uint32_t>(block_.volume());
   threads_ = std::vector<Thread>(nthreads_);
   for (std::uint32_t i = 0; i < nthreads_; ++i) {
@@ -111,7 +92,7 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
   for (std::uint32_t i = 0; i < nthreads_; ++i) {
     ThreadCtx& c = threads_[i].ctx;
     c.log_ = warps_[i / 32].lanes[i % 32].buf();
-    c.tags_ = tags_;
+    c.tags_ = tags_.cache();
     c.checking_ = checking_;
     c.shared_base_ = arena_.data();
     c.dynamic_shared_ = arena_.data() + st.dynamic_offset;
@@ -348,7 +329,7 @@ void GroupRun::count_barriers_at_waits() {
   // waiting lanes. Otherwise lanes mostly wait at one call site: its id is looked up once per
   // run of equal source_locations.
   if (one_loc_) {
-    const std::uint32_t id = arrived_ ? site_id(arrived_at_, SiteKind::kBarrier) : 0;
+    const std::uint32_t id = arrived_ ? tags_.site_id(arrived_at_, SiteKind::kBarrier) : 0;
     for (std::uint32_t w = 0; w < warps_.size(); ++w)
       if (waiting_mask_[w])
         emit(WarpInstruction{id, SiteKind::kBarrier, 0, waiting_mask_[w], nullptr, group_, w});
@@ -365,7 +346,7 @@ void GroupRun::count_barriers_at_waits() {
       if (th.state != State::kWaiting) continue;
       const void* loc;
       std::memcpy(&loc, &th.wait_loc, sizeof loc);
-      if (loc != last_loc || !last_loc) last_id = site_id(th.wait_loc, SiteKind::kBarrier), last_loc = loc;
+      if (loc != last_loc || !last_loc) last_id = tags_.site_id(th.wait_loc, SiteKind::kBarrier), last_loc = loc;
       const std::uint32_t id = last_id;
       const std::uint32_t bit = 1u << (i - w * 32);
       if (nseen && seen[nseen - 1] == id) {  // the common case: the lanes wait at one barrier
@@ -604,7 +585,7 @@ void GroupRun::watchdog_fired(Thread& th) {
     return;
   }
   std::vector<SiteInfo> sites = state_.sites.snapshot();
-  const SiteInfo& s = sites[tag_info_[log[log.size() - 1] >> kTagShift].site];
+  const SiteInfo& s = sites[tags_[log[log.size() - 1] >> kTagShift].site];
   add_finding_at(t, FindingKind::kWatchdog, s.file, s.line, s.column, msg);
 }
 

@@ -55,6 +55,7 @@
 #include "engine/analyses.hpp"
 #include "engine/launch_state.hpp"
 #include "memory/shared_decl.hpp"
+#include "engine/tag_table.hpp"
 #include "stream/warp_instruction.hpp"
 #include <tgsim/memory.hpp>
 #include <tgsim/warp.hpp>
@@ -142,20 +143,6 @@ struct PrintedLine {
   std::uint64_t offset;
 };
 
-// What a record's tag stands for (per worker; tags are dense, at most 2^16).
-struct TagInfo {
-  std::uint32_t site;
-  SiteKind kind;
-  std::uint32_t width;
-  bool shared_word_load;  // a shared load of at most 4 bytes (the checker's quick test)
-  // kLoad/kStore (front-end code): the source location and, once an address placed it, the
-  // site id as a global (0) and as a shared (1) access.
-  std::source_location loc;
-  std::uint32_t placed[2] = {~0u, ~0u};
-  bool warp_aggregated = false;  // marked in the launch's SiteTable (mark_warp_aggregated)
-  bool is_volatile = false;      // a front-end volatile access (TGSIM_SITE_VOLATILE)
-};
-
 // The general grouping, for warps whose lanes took different paths through the sites.
 struct WarpGrouper {
   struct Slot {
@@ -209,7 +196,7 @@ class GroupRun {
               std::uint32_t width, const void* value) {
     if (kind == SiteKind::kGlobalAtomic && state_.atomic_order) [[unlikely]]  // (before the atomic acts)
       state_.atomic_order->wait_turn(group_, state_.stop_after);
-    const std::uint64_t tag = tag_of(loc, kind, width);
+    const std::uint64_t tag = tags_.tag(loc, kind, width);
     WarpLog& w = warps_[t.warp];
     const bool full = w.lanes[t.lane].full();
     w.lanes[t.lane].push(tag | addr, w.limit);
@@ -219,7 +206,7 @@ class GroupRun {
   // A global atomic the pass marked as one that nvcc aggregates to one lane: its site says so
   // to the counters (SiteInfo::warp_aggregated), once per worker and site.
   void mark_warp_aggregated(const std::source_location& loc, std::uint32_t width) {
-    TagInfo& ti = tag_info_[tag_of(loc, SiteKind::kGlobalAtomic, width) >> kTagShift];
+    TagInfo& ti = tags_[tags_.tag(loc, SiteKind::kGlobalAtomic, width) >> kTagShift];
     if (!ti.warp_aggregated) {
       ti.warp_aggregated = true;
       state_.sites.mark_warp_aggregated(ti.site);
@@ -227,10 +214,10 @@ class GroupRun {
   }
   // The tag of (site, kind, width) without a record (__tgsim_resolve_tags).
   std::uint64_t tag(const std::source_location& loc, SiteKind kind, std::uint32_t width) {
-    return tag_of(loc, kind, width);
+    return tags_.tag(loc, kind, width);
   }
   // The access of a tag (pre-shifted) is volatile (its pass site says so).
-  void mark_volatile(std::uint64_t tag) { tag_info_[tag >> kTagShift].is_volatile = true; }
+  void mark_volatile(std::uint64_t tag) { tags_[tag >> kTagShift].is_volatile = true; }
   void barrier(ThreadCtx& t, const std::source_location& loc);
   // The thread's last recorded access of this interval (its address and source line), for the
   // wild-access message (guard.cpp): reads only, so a signal handler may call it. False if none.
@@ -239,8 +226,8 @@ class GroupRun {
     const WarpLog::LaneLog& l = warps_[t.warp].lanes[t.lane];
     if (l.empty()) return false;
     const std::uint64_t r = l.data()[l.size() - 1];
-    if ((r >> kTagShift) >= tag_info_.size()) return false;
-    const TagInfo& ti = tag_info_[r >> kTagShift];
+    if ((r >> kTagShift) >= tags_.size()) return false;
+    const TagInfo& ti = tags_[r >> kTagShift];
     *addr = r & kAddrMask;
     *file = ti.loc.file_name();
     *line = ti.loc.line();
@@ -320,23 +307,6 @@ class GroupRun {
     std::uint64_t result = 0;  // this lane's result of its last warp collective
   };
   static Thread& thread_of(ThreadCtx& t);  // the record whose ctx t is (group.cpp)
-
-  // The tag of (call site, kind, width): the inline cache, else this worker's map, else a new
-  // tag (and the launch's site id from the shared table). A source_location is one pointer to
-  // static data unique per call site (libstdc++), so the pointer identifies the site.
-  std::uint64_t tag_of(const std::source_location& loc, SiteKind kind, std::uint32_t width) {
-    const std::uint64_t key = tag_key(loc, static_cast<AccessKind>(kind), width);
-    const TagSlot& e = tags_[tag_slot(key)];
-    if (e.key == key) [[likely]]
-      return e.tag;
-    return tag_miss(key, loc, kind, width);
-  }
-  [[gnu::noinline]] std::uint64_t tag_miss(std::uint64_t key, const std::source_location& loc,
-                                           SiteKind kind, std::uint32_t width);
-  // The launch's site id of a barrier or warp collective (no access width): the same cache.
-  std::uint32_t site_id(const std::source_location& loc, SiteKind kind) {
-    return tag_info_[tag_of(loc, kind, 0) >> kTagShift].site;
-  }
 
   void start(std::uint64_t group_linear);
   static void thread_main(void* thread);
@@ -456,9 +426,7 @@ class GroupRun {
   std::vector<std::uint64_t> reduce_slot_[2];
   std::vector<PrintedLine> printed_;  // this barrier interval's
   std::string print_text_;
-  TagSlot tags_[kTagSlots];  // the inline path's cache (ThreadCtx::tags_ points here)
-  std::unordered_map<std::uint64_t, std::uint32_t> tag_by_key_;
-  std::vector<TagInfo> tag_info_;
+  TagTable tags_;  // this worker's record tags (ThreadCtx::tags_ points at its cache)
 };
 
 }  // namespace tgsim::detail
