@@ -1,7 +1,7 @@
 // The analyses of a launch as sinks of one stream (docs/design.md): the warp grouper
 // (stream/warp_flush.cpp) emits events and every sink gets each event, in the order of the
 // registration list (analyses/list.hpp). Sinks are concrete types held in a std::tuple and
-// called through a fold: no virtual call per instruction, and a sink whose analysis is off
+// called through a fold over their types: no virtual call per instruction, and a sink whose analysis is off
 // returns after one predictable branch.
 //
 // The events, and what a sink S must have for each (the concept Sink below checks them all, so
@@ -61,29 +61,25 @@ class SinkSet {
   template <class T> T& get() { return std::get<T>(sinks_); }
   template <class T> const T& get() const { return std::get<T>(sinks_); }
 
+  // A fold over the list's types, no lambda; the per-access events are forced inline where
+  // they are emitted (a call per instruction would cost more than most sinks' work).
   void on_group_start(std::uint64_t g, const std::deque<SharedDecl>* decls) {
-    std::apply([&](auto&... s) { (s.on_group_start(g, decls), ...); }, sinks_);
+    (std::get<S>(sinks_).on_group_start(g, decls), ...);
   }
-  void on_instruction(const WarpInstruction& in) {
-    std::apply([&](auto&... s) { (s.on_instruction(in), ...); }, sinks_);
+  [[gnu::always_inline]] void on_instruction(const WarpInstruction& in) {
+    (std::get<S>(sinks_).on_instruction(in), ...);
   }
-  void on_shared_rows(const SharedRows& rows) {
-    std::apply([&](auto&... s) { (s.on_shared_rows(rows), ...); }, sinks_);
+  [[gnu::always_inline]] void on_shared_rows(const SharedRows& rows) {
+    (std::get<S>(sinks_).on_shared_rows(rows), ...);
   }
-  void on_store(std::uint32_t thread, SiteKind kind, std::uint64_t addr, std::uint32_t width,
-                const void* value) {
-    std::apply([&](auto&... s) { (s.on_store(thread, kind, addr, width, value), ...); }, sinks_);
+  [[gnu::always_inline]] void on_store(std::uint32_t thread, SiteKind kind, std::uint64_t addr,
+                                       std::uint32_t width, const void* value) {
+    (std::get<S>(sinks_).on_store(thread, kind, addr, width, value), ...);
   }
-  void on_interval_end(const IntervalLogs& logs) {
-    std::apply([&](auto&... s) { (s.on_interval_end(logs), ...); }, sinks_);
-  }
-  void on_group_end(const IntervalLogs& logs) {
-    std::apply([&](auto&... s) { (s.on_group_end(logs), ...); }, sinks_);
-  }
+  void on_interval_end(const IntervalLogs& logs) { (std::get<S>(sinks_).on_interval_end(logs), ...); }
+  void on_group_end(const IntervalLogs& logs) { (std::get<S>(sinks_).on_group_end(logs), ...); }
   // Whether any sink must see every shared row's lanes: then the grouper makes no fast rows.
-  bool wants_lanes() const {
-    return std::apply([&](const auto&... s) { return (s.wants_lanes() || ...); }, sinks_);
-  }
+  bool wants_lanes() const { return (std::get<S>(sinks_).wants_lanes() || ...); }
 
   // The launch's totals: every worker's sinks added, then each sink type's finish in order.
   template <class Workers>

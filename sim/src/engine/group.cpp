@@ -322,46 +322,6 @@ void GroupRun::schedule() {
   }
 }
 
-
-void GroupRun::count_barriers_at_waits() {
-  // One BAR per warp per barrier site where at least one of its lanes waits. When every
-  // arrival named one source_location object (one_loc_), that is one BAR per warp with
-  // waiting lanes. Otherwise lanes mostly wait at one call site: its id is looked up once per
-  // run of equal source_locations.
-  if (one_loc_) {
-    const std::uint32_t id = arrived_ ? tags_.site_id(arrived_at_, SiteKind::kBarrier) : 0;
-    for (std::uint32_t w = 0; w < warps_.size(); ++w)
-      if (waiting_mask_[w])
-        emit(WarpInstruction{id, SiteKind::kBarrier, 0, waiting_mask_[w], nullptr, group_, w});
-    return;
-  }
-  const void* last_loc = nullptr;
-  std::uint32_t last_id = 0;
-  for (std::uint32_t w = 0; w < warps_.size(); ++w) {
-    std::uint32_t seen[32], mask[32];
-    int nseen = 0;
-    std::uint32_t end = std::min<std::uint32_t>(nthreads_, (w + 1) * 32);
-    for (std::uint32_t i = w * 32; i < end; ++i) {
-      const Thread& th = threads_[i];
-      if (th.state != State::kWaiting) continue;
-      const void* loc;
-      std::memcpy(&loc, &th.wait_loc, sizeof loc);
-      if (loc != last_loc || !last_loc) last_id = tags_.site_id(th.wait_loc, SiteKind::kBarrier), last_loc = loc;
-      const std::uint32_t id = last_id;
-      const std::uint32_t bit = 1u << (i - w * 32);
-      if (nseen && seen[nseen - 1] == id) {  // the common case: the lanes wait at one barrier
-        mask[nseen - 1] |= bit;
-        continue;
-      }
-      const int k = static_cast<int>(std::find(seen, seen + nseen, id) - seen);
-      if (k == nseen) seen[nseen] = id, mask[nseen++] = 0;
-      mask[k] |= bit;
-    }
-    for (int k = 0; k < nseen; ++k)
-      emit(WarpInstruction{seen[k], SiteKind::kBarrier, 0, mask[k], nullptr, group_, w});
-  }
-}
-
 // Every live thread waits at the barrier: they become ready, and each warp's live lanes are
 // pending again. Only the waiting lanes are visited (their masks).
 void GroupRun::release_barrier() {

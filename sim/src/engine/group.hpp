@@ -351,8 +351,8 @@ class GroupRun {
   // A barrier was released (group_end false) or the group ended: the sinks read the interval's
   // logs, which are then emptied.
   void end_interval(bool group_end);
-  // The stream's events from the engine's own files, out of line (stream/events.cpp): a
-  // barrier's or warp collective's instruction, and the start of a group.
+  // The stream's events from the engine's own files, out of line (stream/events.cpp): a warp
+  // collective's instruction, and the start of a group.
   void emit(const WarpInstruction& in);
   void emit_group_start();
   // One warp instruction of warp w, to the sinks (one call; the sinks are inlined into it).
@@ -370,7 +370,7 @@ class GroupRun {
   bool resolve_activemasks();
   void report_stuck_warps();
   void unwind_all();
-  void count_barriers_at_waits();
+  void count_barriers_at_waits();  // the waiting lanes' BARs, to the sinks (stream/events.cpp)
   void watchdog_fired(Thread& th);
 
   void report_grid_divergence();  // threads wait at grid.sync() and at a block barrier

@@ -129,7 +129,7 @@ const std::uint64_t* GroupRun::row(const std::uint64_t* const* data, std::size_t
 // take: a front-end access whose spread places it in shared memory (lanes_inside) goes to the
 // sinks as a shared access without its lanes being placed one by one; any other (global,
 // first placement of its site, straddling, misplaced) goes through count_placed.
-inline void GroupRun::count_row(const std::uint64_t* const* data, std::size_t k, std::size_t len,
+[[gnu::always_inline]] inline void GroupRun::count_row(const std::uint64_t* const* data, std::size_t k, std::size_t len,
                                 std::uint32_t w) {
   const std::uint32_t tag = static_cast<std::uint32_t>(data[0][k] >> kTagShift);
   const std::uint64_t spread = spread_[k];
@@ -162,7 +162,7 @@ inline void GroupRun::count_row(const std::uint64_t* const* data, std::size_t k,
 // handed to the sinks per tag by count_quick_rows after the warp, as fast shared rows
 // (SharedRows: every sink handles them; none is sent while a sink wants the lanes). About 50 instructions a row with the loop, instead
 // of about 100 through count_row.
-inline bool GroupRun::quick_row(std::uint64_t record, std::uint64_t spread) {
+[[gnu::always_inline]] inline bool GroupRun::quick_row(std::uint64_t record, std::uint64_t spread) {
   const std::uint32_t tag = static_cast<std::uint32_t>(record >> kTagShift);
   const TagInfo& ti = tags_[tag];
   if ((ti.kind != SiteKind::kLoad && ti.kind != SiteKind::kStore) || spread >= quick_spread_ ||
