@@ -45,28 +45,9 @@ void WarpLog::LaneLog::grow(std::size_t limit) {
   buf_.end = data_ + next;
 }
 
-std::uint64_t GroupRun::tag_miss(std::uint64_t key, const std::source_location& loc, SiteKind kind,
-                                 std::uint32_t width) {
-  TagSlot& e = tags_[tag_slot(key)];
-  auto [it, fresh] = tag_by_key_.try_emplace(key, static_cast<std::uint32_t>(tag_info_.size()));
-  if (fresh) {
-    if (tag_info_.size() > 0xFFFF) {
-      tag_by_key_.erase(it);
-      throw std::length_error("tgsim: more than 65,536 distinct (access site, kind, width) in one "
-                              "launch: the access log's 16-bit tags cannot name them");
-    }
-    tag_info_.push_back(TagInfo{state_.sites.id(loc, kind), kind, width,
-                                kind == SiteKind::kSharedLoad && width <= 4, loc});
-    quick_count_.push_back(0);
-  }
-  e.key = key;
-  e.tag = std::uint64_t(it->second) << kTagShift;
-  return e.tag;
-}
-
 // ------------------------------------------------------------------ GroupRun
 
-GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
+GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block), tags_(st.sites) {
   nthreads_ = static_cast<std::uint32_t>(block_.volume());
   threads_ = std::vector<Thread>(nthreads_);
   for (std::uint32_t i = 0; i < nthreads_; ++i) {
@@ -100,10 +81,10 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
     for (WarpLog& w : warps_)
       w.limit = static_cast<std::size_t>(std::min<std::uint64_t>(st.cfg.watchdog_accesses, ~std::size_t(0)));
   install_stack_guard();  // this worker's alternate signal stack, for fiber stack overflows
-  sinks_.emplace(st, SinkEnv{arena_.data(), arena_.size(), shared_valid_, nthreads_});
+  sinks_ = make_sinks(st, SinkEnv{arena_.data(), arena_.size(), shared_valid_, nthreads_});
   counting_ = st.cfg.count;
   checking_ = st.cfg.check && counting_;
-  quick_rows_ = counting_ && !sinks_->get<CaptureSink>().on();
+  quick_rows_ = counting_ && !sinks_want_lanes(*sinks_);
   if (quick_rows_) {  // model::one_shared_wavefront's condition, for full-warp rows
     quick_spread_ = std::uint64_t(1) << std::countr_zero(st.profile.shared_banks * st.profile.bank_bytes);
     quick_width_ = st.profile.bank_bytes;
@@ -111,7 +92,7 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block) {
   for (std::uint32_t i = 0; i < nthreads_; ++i) {
     ThreadCtx& c = threads_[i].ctx;
     c.log_ = warps_[i / 32].lanes[i % 32].buf();
-    c.tags_ = tags_;
+    c.tags_ = tags_.cache();
     c.checking_ = checking_;
     c.shared_base_ = arena_.data();
     c.dynamic_shared_ = arena_.data() + st.dynamic_offset;
@@ -146,7 +127,7 @@ void GroupRun::start(std::uint64_t g) {
   aborting_ = false;
   for (WarpCollective& wc : wsync_) wc.arrived = wc.mask = 0, wc.mismatch = false;
   for (std::vector<WarpDivergence>& d : warp_div_) d.clear();
-  sinks_->on_group_start(g, &decls_);
+  emit_group_start();
   for (std::uint32_t i = 0; i < nthreads_; ++i) order_[i] = i;
   switch (state_.cfg.schedule) {
     case Schedule::kInOrder: break;
@@ -338,46 +319,6 @@ void GroupRun::schedule() {
     }
     aborting_ = true;
     break;
-  }
-}
-
-
-void GroupRun::count_barriers_at_waits() {
-  // One BAR per warp per barrier site where at least one of its lanes waits. When every
-  // arrival named one source_location object (one_loc_), that is one BAR per warp with
-  // waiting lanes. Otherwise lanes mostly wait at one call site: its id is looked up once per
-  // run of equal source_locations.
-  if (one_loc_) {
-    const std::uint32_t id = arrived_ ? site_id(arrived_at_, SiteKind::kBarrier) : 0;
-    for (std::uint32_t w = 0; w < warps_.size(); ++w)
-      if (waiting_mask_[w])
-        sinks_->on_instruction(WarpInstruction{id, SiteKind::kBarrier, 0, waiting_mask_[w], nullptr, group_, w});
-    return;
-  }
-  const void* last_loc = nullptr;
-  std::uint32_t last_id = 0;
-  for (std::uint32_t w = 0; w < warps_.size(); ++w) {
-    std::uint32_t seen[32], mask[32];
-    int nseen = 0;
-    std::uint32_t end = std::min<std::uint32_t>(nthreads_, (w + 1) * 32);
-    for (std::uint32_t i = w * 32; i < end; ++i) {
-      const Thread& th = threads_[i];
-      if (th.state != State::kWaiting) continue;
-      const void* loc;
-      std::memcpy(&loc, &th.wait_loc, sizeof loc);
-      if (loc != last_loc || !last_loc) last_id = site_id(th.wait_loc, SiteKind::kBarrier), last_loc = loc;
-      const std::uint32_t id = last_id;
-      const std::uint32_t bit = 1u << (i - w * 32);
-      if (nseen && seen[nseen - 1] == id) {  // the common case: the lanes wait at one barrier
-        mask[nseen - 1] |= bit;
-        continue;
-      }
-      const int k = static_cast<int>(std::find(seen, seen + nseen, id) - seen);
-      if (k == nseen) seen[nseen] = id, mask[nseen++] = 0;
-      mask[k] |= bit;
-    }
-    for (int k = 0; k < nseen; ++k)
-      sinks_->on_instruction(WarpInstruction{seen[k], SiteKind::kBarrier, 0, mask[k], nullptr, group_, w});
   }
 }
 
@@ -604,7 +545,7 @@ void GroupRun::watchdog_fired(Thread& th) {
     return;
   }
   std::vector<SiteInfo> sites = state_.sites.snapshot();
-  const SiteInfo& s = sites[tag_info_[log[log.size() - 1] >> kTagShift].site];
+  const SiteInfo& s = sites[tags_[log[log.size() - 1] >> kTagShift].site];
   add_finding_at(t, FindingKind::kWatchdog, s.file, s.line, s.column, msg);
 }
 

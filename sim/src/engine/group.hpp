@@ -14,9 +14,11 @@
 // occurrence of that tag in the lane since the warp's last flush) form one warp instruction.
 // A warp is flushed as soon as none of its lanes can run (all wait or exited), so the log
 // never holds more than one barrier interval. Its warp instructions, and the ends of
-// intervals and groups, go to the analyses as one stream (sinks.hpp): counters and models,
-// the cache model, the capture for pictures and the checker. GroupRun keeps the scheduler,
-// the warp collectives, the shared arena and the placement of front-end accesses.
+// intervals and groups, go to the analyses as one stream (analyses/sinks.hpp): counters and
+// models, the cache model, the capture for pictures and the checker. GroupRun holds them as
+// one opaque list (engine/analyses.hpp); the stream's files hand them the events. GroupRun
+// keeps the scheduler, the warp collectives, the shared arena and the placement of front-end
+// accesses.
 // __syncwarp is a warp-scoped rendezvous: a lane waits until every named lane that has not
 // exited arrived (masks of different call sites merge, as on sm_70+).
 // With LaunchConfig::check the checker sink reads the group's logs when a barrier is released
@@ -50,9 +52,12 @@
 #include <vector>
 
 #include "memory/device_memory.hpp"
+#include "engine/analyses.hpp"
 #include "engine/launch_state.hpp"
 #include "memory/shared_decl.hpp"
-#include "analyses/sinks.hpp"
+#include "engine/tag_table.hpp"
+#include "stream/warp_instruction.hpp"
+#include <tgsim/memory.hpp>
 #include <tgsim/warp.hpp>
 
 namespace tgsim::detail {
@@ -138,21 +143,6 @@ struct PrintedLine {
   std::uint64_t offset;
 };
 
-// What a record's tag stands for (per worker; tags are dense, at most 2^16).
-struct TagInfo {
-  std::uint32_t site;
-  SiteKind kind;
-  std::uint32_t width;
-  bool shared_word_load;  // a shared load of at most 4 bytes (the checker's quick test)
-  // kLoad/kStore (front-end code): the source location and, once an address placed it, the
-  // site id as a global (0) and as a shared (1) access.
-  std::source_location loc;
-  std::uint32_t placed[2] = {~0u, ~0u};
-  bool warp_aggregated = false;  // marked in the launch's SiteTable (mark_warp_aggregated)
-  bool is_volatile = false;      // a front-end volatile access (TGSIM_SITE_VOLATILE)
-  bool block_scope = false;      // a global atomic of block scope (TGSIM_ATOMIC_BLOCK_SCOPE)
-};
-
 // The general grouping, for warps whose lanes took different paths through the sites.
 struct WarpGrouper {
   struct Slot {
@@ -169,6 +159,7 @@ struct WarpGrouper {
 };
 
 class GroupRun;
+class Checker;
 
 // The logs of one barrier interval, as the sinks see them when it ends (sinks.hpp).
 struct IntervalLogs {
@@ -205,18 +196,17 @@ class GroupRun {
               std::uint32_t width, const void* value) {
     if (kind == SiteKind::kGlobalAtomic && state_.atomic_order) [[unlikely]]  // (before the atomic acts)
       state_.atomic_order->wait_turn(group_, state_.stop_after);
-    const std::uint64_t tag = tag_of(loc, kind, width);
+    const std::uint64_t tag = tags_.tag(loc, kind, width);
     WarpLog& w = warps_[t.warp];
     const bool full = w.lanes[t.lane].full();
     w.lanes[t.lane].push(tag | addr, w.limit);
-    if (checking_ && is_write(kind)) checker_sink().note_store(t.linear_tid, kind, addr, width, value);
+    if (checking_ && is_write(kind)) note_store(&t, static_cast<AccessKind>(kind), addr, width, value);
     if (full) [[unlikely]] maybe_yield(t);  // the log grew: a spinning thread lets others run
   }
-  CheckerSink& checker_sink() { return sinks_->get<CheckerSink>(); }
   // A global atomic the pass marked as one that nvcc aggregates to one lane: its site says so
   // to the counters (SiteInfo::warp_aggregated), once per worker and site.
   void mark_warp_aggregated(const std::source_location& loc, std::uint32_t width) {
-    TagInfo& ti = tag_info_[tag_of(loc, SiteKind::kGlobalAtomic, width) >> kTagShift];
+    TagInfo& ti = tags_[tags_.tag(loc, SiteKind::kGlobalAtomic, width) >> kTagShift];
     if (!ti.warp_aggregated) {
       ti.warp_aggregated = true;
       state_.sites.mark_warp_aggregated(ti.site);
@@ -224,12 +214,12 @@ class GroupRun {
   }
   // The tag of (site, kind, width) without a record (__tgsim_resolve_tags).
   std::uint64_t tag(const std::source_location& loc, SiteKind kind, std::uint32_t width) {
-    return tag_of(loc, kind, width);
+    return tags_.tag(loc, kind, width);
   }
   // The access of a tag (pre-shifted) is volatile (its pass site says so).
-  void mark_volatile(std::uint64_t tag) { tag_info_[tag >> kTagShift].is_volatile = true; }
+  void mark_volatile(std::uint64_t tag) { tags_[tag >> kTagShift].is_volatile = true; }
   // The global atomic of a tag is of block scope (Checker::block_scope_atomic).
-  void mark_block_scope(std::uint64_t tag) { tag_info_[tag >> kTagShift].block_scope = true; }
+  void mark_block_scope(std::uint64_t tag) { tags_[tag >> kTagShift].block_scope = true; }
   void barrier(ThreadCtx& t, const std::source_location& loc);
   // The thread's last recorded access of this interval (its address and source line), for the
   // wild-access message (guard.cpp): reads only, so a signal handler may call it. False if none.
@@ -238,8 +228,8 @@ class GroupRun {
     const WarpLog::LaneLog& l = warps_[t.warp].lanes[t.lane];
     if (l.empty()) return false;
     const std::uint64_t r = l.data()[l.size() - 1];
-    if ((r >> kTagShift) >= tag_info_.size()) return false;
-    const TagInfo& ti = tag_info_[r >> kTagShift];
+    if ((r >> kTagShift) >= tags_.size()) return false;
+    const TagInfo& ti = tags_[r >> kTagShift];
     *addr = r & kAddrMask;
     *file = ti.loc.file_name();
     *line = ti.loc.line();
@@ -324,23 +314,6 @@ class GroupRun {
   };
   static Thread& thread_of(ThreadCtx& t);  // the record whose ctx t is (group.cpp)
 
-  // The tag of (call site, kind, width): the inline cache, else this worker's map, else a new
-  // tag (and the launch's site id from the shared table). A source_location is one pointer to
-  // static data unique per call site (libstdc++), so the pointer identifies the site.
-  std::uint64_t tag_of(const std::source_location& loc, SiteKind kind, std::uint32_t width) {
-    const std::uint64_t key = tag_key(loc, static_cast<AccessKind>(kind), width);
-    const TagSlot& e = tags_[tag_slot(key)];
-    if (e.key == key) [[likely]]
-      return e.tag;
-    return tag_miss(key, loc, kind, width);
-  }
-  [[gnu::noinline]] std::uint64_t tag_miss(std::uint64_t key, const std::source_location& loc,
-                                           SiteKind kind, std::uint32_t width);
-  // The launch's site id of a barrier or warp collective (no access width): the same cache.
-  std::uint32_t site_id(const std::source_location& loc, SiteKind kind) {
-    return tag_info_[tag_of(loc, kind, 0) >> kTagShift].site;
-  }
-
   void start(std::uint64_t group_linear);
   static void thread_main(void* thread);
   void resume(Thread& th);     // from the scheduler
@@ -384,6 +357,10 @@ class GroupRun {
   // A barrier was released (group_end false) or the group ended: the sinks read the interval's
   // logs, which are then emptied.
   void end_interval(bool group_end);
+  // The stream's events from the engine's own files, out of line (stream/events.cpp): a warp
+  // collective's instruction, and the start of a group.
+  void emit(const WarpInstruction& in);
+  void emit_group_start();
   // One warp instruction of warp w, to the sinks (one call; the sinks are inlined into it).
   // `spread`: the lanes' spread when known (WarpInstruction::spread).
   void count_instruction(std::uint32_t site, SiteKind kind, std::uint32_t width,
@@ -399,7 +376,7 @@ class GroupRun {
   bool resolve_activemasks();
   void report_stuck_warps();
   void unwind_all();
-  void count_barriers_at_waits();
+  void count_barriers_at_waits();  // the waiting lanes' BARs, to the sinks (stream/events.cpp)
   void watchdog_fired(Thread& th);
 
   void report_grid_divergence();  // threads wait at grid.sync() and at a block barrier
@@ -449,15 +426,13 @@ class GroupRun {
   bool aborting_ = false;
 
   FindingMap findings_;
-  std::optional<Sinks> sinks_;  // made once the arena is (SinkEnv)
+  SinksPtr sinks_;  // made once the arena is (SinkEnv)
 
   // barrier_reduce: per parity, per thread, round << 1 | predicate.
   std::vector<std::uint64_t> reduce_slot_[2];
   std::vector<PrintedLine> printed_;  // this barrier interval's
   std::string print_text_;
-  TagSlot tags_[kTagSlots];  // the inline path's cache (ThreadCtx::tags_ points here)
-  std::unordered_map<std::uint64_t, std::uint32_t> tag_by_key_;
-  std::vector<TagInfo> tag_info_;
+  TagTable tags_;  // this worker's record tags (ThreadCtx::tags_ points at its cache)
 };
 
 }  // namespace tgsim::detail

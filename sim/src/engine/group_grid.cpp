@@ -29,7 +29,7 @@ GroupRun::PhaseEnd GroupRun::run_phase(std::uint64_t g, bool first) {
     for (std::uint32_t i = 0; i < nthreads_; ++i) threads_[i].fiber.unpark(parked_[i]);
     if (counting_) {  // the first BAR, thread 0's atomic; release_barrier counts the second BAR
       count_barriers_at_waits();
-      const std::uint32_t site = tag_info_[tag_of(threads_[0].wait_loc, SiteKind::kGlobalAtomic, 4) >> kTagShift].site;
+      const std::uint32_t site = tags_[tags_.tag(threads_[0].wait_loc, SiteKind::kGlobalAtomic, 4) >> kTagShift].site;
       std::uint64_t addr[32] = {reinterpret_cast<std::uint64_t>(&grid_arrival_word)};
       count_instruction(site, SiteKind::kGlobalAtomic, 4, 1u, addr, 0);
     }

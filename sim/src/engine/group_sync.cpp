@@ -49,7 +49,7 @@ void GroupRun::note_warp_divergence(std::uint32_t w) {
     std::uint32_t reached = ~0u;
     for (std::uint32_t m = d.waiting; m && reached == ~0u; m &= m - 1)
       for (std::uint64_t r : lanes[std::countr_zero(m)]) {
-        const std::uint32_t site = tag_info_[r >> kTagShift].site;
+        const std::uint32_t site = tags_[r >> kTagShift].site;
         if (std::find(d.sites.begin(), d.sites.end(), site) != d.sites.end()) {
           reached = site;
           break;
@@ -75,7 +75,7 @@ void GroupRun::note_warp_divergence(std::uint32_t w) {
   for (std::uint32_t m = exited; m; m &= m - 1)  // lanes that exited without an access: arrived
     if (lanes[std::countr_zero(m)].empty()) exited &= ~(1u << std::countr_zero(m));
   if (!waiting || !exited) return;
-  if (tag_stamp_.size() < tag_info_.size()) tag_stamp_.resize(tag_info_.size(), 0);
+  if (tag_stamp_.size() < tags_.size()) tag_stamp_.resize(tags_.size(), 0);
   if (++stamp_ == 0) std::fill(tag_stamp_.begin(), tag_stamp_.end(), 0u), stamp_ = 1;
   for (std::uint32_t m = waiting; m; m &= m - 1)
     for (std::uint64_t r : lanes[std::countr_zero(m)]) tag_stamp_[r >> kTagShift] = stamp_;
@@ -84,7 +84,7 @@ void GroupRun::note_warp_divergence(std::uint32_t w) {
     const std::uint32_t l = static_cast<std::uint32_t>(std::countr_zero(m));
     for (std::uint64_t r : lanes[l]) {
       if (tag_stamp_[r >> kTagShift] == stamp_) continue;
-      const std::uint32_t site = tag_info_[r >> kTagShift].site;
+      const std::uint32_t site = tags_[r >> kTagShift].site;
       if (!d.ran) d.lane = l;
       d.ran |= 1u << l;
       if (std::find(d.sites.begin(), d.sites.end(), site) == d.sites.end()) d.sites.push_back(site);
@@ -106,7 +106,7 @@ bool GroupRun::spinning(const WarpLog::LaneLog& log) const {
   if (n < 64) return false;
   std::uint64_t a[2] = {~0ull, ~0ull};
   for (std::size_t k = n - 64; k < n; ++k) {
-    const SiteKind kind = tag_info_[log[k] >> kTagShift].kind;
+    const SiteKind kind = tags_[log[k] >> kTagShift].kind;
     if (kind != SiteKind::kGlobalLoad && kind != SiteKind::kSharedLoad &&
         kind != SiteKind::kGlobalAtomic && kind != SiteKind::kSharedAtomic)
       return false;

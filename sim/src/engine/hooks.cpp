@@ -30,11 +30,6 @@ void record_store(ThreadCtx* t, std::source_location loc, AccessKind kind,
   t->group_->record(*t, loc, static_cast<SiteKind>(kind), addr, width, value);
 }
 
-void note_store(ThreadCtx* t, AccessKind kind, std::uint64_t addr, std::uint32_t width,
-                const void* value) {
-  t->group_->checker_sink().note_store(t->linear_tid, static_cast<SiteKind>(kind), addr, width, value);
-}
-
 std::uint64_t warp_collective(ThreadCtx* t, const CollectiveOp& op, std::uint32_t mask,
                               std::uint64_t value, std::int64_t arg, const std::source_location& loc) {
   return t->group_->collective(*t, op, mask, value, arg, loc);

@@ -21,6 +21,7 @@
 
 #include <tgsim/models.hpp>
 
+#include "engine/analyses.hpp"
 #include "engine/cooperative.hpp"
 #include "engine/group.hpp"
 #include "engine/guard.hpp"
@@ -67,9 +68,7 @@ LaunchState::LaunchState(const DeviceProfile& p, const LaunchConfig& c, KernelFn
       fn(f),
       buffers(b),
       // printf output streams from the slice's first group (LaunchConfig::slice)
-      print(std::make_unique<PrintStream>(c.print_out, c.slices ? group_slice(c.grid.volume(), c.slice, c.slices).first : 0)) {
-  if (c.check) grid = std::make_unique<GridShadow>();
-}
+      print(std::make_unique<PrintStream>(c.print_out, c.slices ? group_slice(c.grid.volume(), c.slice, c.slices).first : 0)) {}
 
 LaunchState::~LaunchState() = default;
 
@@ -290,13 +289,13 @@ Report merge_report(LaunchState& st, const Runs& runs) {
   r.block = st.cfg.block;
   const std::vector<SiteInfo> infos = st.sites.snapshot();
   MergeContext m{st, infos, std::vector<SiteAcc>(infos.size()), {}, r};
-  std::vector<const Sinks*> workers;
+  std::vector<const Sinks*> workers;  // each worker's sinks, opaque here (engine/analyses.hpp)
   for (const std::unique_ptr<GroupRun>& run : runs) {
     if (!run) continue;
     workers.push_back(&run->sinks());
     merge_findings(m.findings, run->findings());
   }
-  Sinks::merge(workers, m);
+  merge_sinks(workers, m);
   for (auto& [key, agg] : m.findings) r.findings.push_back(agg.finding);  // map order: by kind, site
   st.print->finish();
   r.printed = st.print->take();
@@ -350,6 +349,10 @@ Report run_groups(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   if (kref.kernel) st.dynamic_offset = kref.kernel->dynamic_shared_offset, st.kernel = kref.kernel;
   const std::uint64_t ngroups = cfg.grid.volume();
   const std::uint64_t first = groups.ids ? 0 : groups.first, count = groups.size();
+  // LaunchConfig::count off: no cache model; a sample (groups.ids) runs without it (sample.cpp);
+  // a cooperative launch never has it (run_launch).
+  const bool per_sm = cfg.cache_model && cfg.count && !groups.ids;
+  start_analyses(st, per_sm, ngroups, first);
   if (cfg.cooperative) {  // one worker, groups in phases between grid syncs (cooperative.cpp)
     check_cooperative(st);
     Progress progress(cfg, count);
@@ -360,14 +363,6 @@ Report run_groups(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
     if (cfg.timing) *cfg.timing = LaunchTiming{1, s, s};
     if (st.error) std::rethrow_exception(st.error);
     return merge_report(st, runs);
-  }
-  // LaunchConfig::count off: no cache model; a sample (groups.ids) runs without it (sample.cpp).
-  const bool per_sm = cfg.cache_model && cfg.count && !groups.ids;
-  if (per_sm) {  // every SM adds its misses and stores to one launch-wide footprint
-    const DeviceSpan span = device_address_span();
-    st.footprint = std::make_unique<LaunchFootprint>(profile, span.begin, span.end);
-    st.sm_replay = std::make_unique<SmReplay>(
-        profile, std::min<std::uint64_t>(std::max<std::uint32_t>(profile.sm_count, 1), ngroups), first);
   }
 
   if (cfg.check && !groups.ids && cfg.threads != 1 && ngroups > 1) st.atomic_order = std::make_unique<AtomicOrder>(ngroups, first);

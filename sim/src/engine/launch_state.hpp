@@ -121,9 +121,11 @@ struct LaunchState {
   const LaunchConfig& cfg;
   KernelFn fn;
   const std::vector<BufferSpan>& buffers;  // the launch's device buffers (for the checker)
-  std::unique_ptr<GridShadow> grid;        // global words across groups (cfg.check only)
-  std::unique_ptr<LaunchFootprint> footprint;  // unique DRAM chunks and sectors (cfg.cache_model)
-  std::unique_ptr<SmReplay> sm_replay;         // the SMs' L1s, fed in group order (cfg.cache_model)
+  // The analyses' launch-wide state, made by start_analyses (engine/analyses.hpp); shared_ptr:
+  // released here, where their types are not known.
+  std::shared_ptr<GridShadow> grid;        // global words across groups (cfg.check only)
+  std::shared_ptr<LaunchFootprint> footprint;  // unique DRAM chunks and sectors (cfg.cache_model)
+  std::shared_ptr<SmReplay> sm_replay;         // the SMs' L1s, fed in group order (cfg.cache_model)
   std::unique_ptr<AtomicOrder> atomic_order;   // cfg.check on several workers
   SiteTable sites;
   std::unique_ptr<PrintStream> print;  // the kernel's printf output (cfg.print_out or collected)

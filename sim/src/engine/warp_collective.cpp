@@ -103,8 +103,8 @@ bool GroupRun::try_complete_warp(std::uint32_t w, std::uint32_t caller) {
     if (l != caller && th.state == State::kWarpWait) th.state = State::kReady;
   }
   const std::uint32_t took_part = wc.arrived;
-  sinks_->on_instruction(WarpInstruction{site_id(wc.loc, wc.op->kind), wc.op->kind, 0, took_part,
-                                         nullptr, group_, w, wc.op->count});
+  emit(WarpInstruction{tags_.site_id(wc.loc, wc.op->kind), wc.op->kind, 0, took_part, nullptr, group_, w,
+                       wc.op->count});
   wc.arrived = 0;
   wc.mask = 0;
   wc.mismatch = false;

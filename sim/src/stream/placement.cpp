@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <string>
 
+#include "analyses/checker/checker.hpp"  // check_placed: the checker's view of an access
 #include "engine/group.hpp"
 #include "engine/guard.hpp"
 #include "frontend/modules.hpp"
@@ -122,7 +123,7 @@ void GroupRun::report_misplaced(const TagInfo& ti, std::uint32_t w, std::uint32_
 // equal the offsets'.
 void GroupRun::count_placed(std::uint32_t tag, std::uint32_t mask, const std::uint64_t* addr,
                             std::uint32_t w, std::uint64_t spread) {
-  TagInfo& ti = tag_info_[tag];
+  TagInfo& ti = tags_[tag];
   const bool store = ti.kind == SiteKind::kStore;
   const std::uint64_t a0 = addr[std::countr_zero(mask)];
   auto all_below = [&](std::uint64_t from, std::uint64_t size) {

@@ -13,6 +13,7 @@
 
 #include <tgsim/models.hpp>
 
+#include "analyses/list.hpp"
 #include "engine/group.hpp"
 #include "stream/warp_transpose.hpp"
 
@@ -89,7 +90,7 @@ void GroupRun::note_misaligned(std::uint32_t site, SiteKind kind, std::uint32_t 
 // The sinks read the interval's logs (the checker); with the checker on, the logs were kept
 // for it and are emptied here, without it flush_warp empties each warp's log as it counts it.
 void GroupRun::end_interval(bool group_end) {
-  const IntervalLogs logs{warps_, tag_info_, *this};
+  const IntervalLogs logs{warps_, tags_.infos(), *this};
   if (group_end) sinks_->on_group_end(logs);
   else sinks_->on_interval_end(logs);
   if (!checking_) return;
@@ -128,11 +129,11 @@ const std::uint64_t* GroupRun::row(const std::uint64_t* const* data, std::size_t
 // take: a front-end access whose spread places it in shared memory (lanes_inside) goes to the
 // sinks as a shared access without its lanes being placed one by one; any other (global,
 // first placement of its site, straddling, misplaced) goes through count_placed.
-inline void GroupRun::count_row(const std::uint64_t* const* data, std::size_t k, std::size_t len,
+[[gnu::always_inline]] inline void GroupRun::count_row(const std::uint64_t* const* data, std::size_t k, std::size_t len,
                                 std::uint32_t w) {
   const std::uint32_t tag = static_cast<std::uint32_t>(data[0][k] >> kTagShift);
   const std::uint64_t spread = spread_[k];
-  const TagInfo& ti = tag_info_[tag];
+  const TagInfo& ti = tags_[tag];
   std::uint32_t site = ti.site;
   SiteKind kind = ti.kind;
   if (((data[0][k] | spread) & (ti.width - 1)) && ti.width > 1) [[unlikely]] {  // misaligned lanes
@@ -158,12 +159,12 @@ inline void GroupRun::count_row(const std::uint64_t* const* data, std::size_t k,
 
 // A row of the uniform path that is a front-end shared access taking one wavefront, its site
 // already placed: only tallied by its tag here (count_row would build its instruction), and
-// counted per tag by count_quick_rows after the warp (the sinks that see such rows, the
-// counters and the checker, only sum them). About 50 instructions a row with the loop, instead
+// handed to the sinks per tag by count_quick_rows after the warp, as fast shared rows
+// (SharedRows: every sink handles them; none is sent while a sink wants the lanes). About 50 instructions a row with the loop, instead
 // of about 100 through count_row.
-inline bool GroupRun::quick_row(std::uint64_t record, std::uint64_t spread) {
+[[gnu::always_inline]] inline bool GroupRun::quick_row(std::uint64_t record, std::uint64_t spread) {
   const std::uint32_t tag = static_cast<std::uint32_t>(record >> kTagShift);
-  const TagInfo& ti = tag_info_[tag];
+  const TagInfo& ti = tags_[tag];
   if ((ti.kind != SiteKind::kLoad && ti.kind != SiteKind::kStore) || spread >= quick_spread_ ||
       ti.width > quick_width_ || ti.placed[1] == ~0u || ((record | spread) & (ti.width - 1)))
     return false;
@@ -175,10 +176,9 @@ inline bool GroupRun::quick_row(std::uint64_t record, std::uint64_t spread) {
 
 void GroupRun::count_quick_rows(std::uint32_t w) {
   for (std::uint32_t tag : quick_tags_) {
-    const TagInfo& ti = tag_info_[tag];
+    const TagInfo& ti = tags_[tag];
     const SiteKind kind = ti.kind == SiteKind::kStore ? SiteKind::kSharedStore : SiteKind::kSharedLoad;
-    sinks_->get<CounterSink>().count_full_shared_rows(ti.placed[1], ti.width, quick_count_[tag]);
-    if (checking_) checker_sink().on_full_shared_rows(w, kind, ti.width, quick_count_[tag]);
+    sinks_->on_shared_rows(SharedRows{ti.placed[1], kind, ti.width, quick_count_[tag], group_, w});
     quick_count_[tag] = 0;
   }
   quick_tags_.clear();
@@ -203,6 +203,7 @@ void GroupRun::flush_warp(std::uint32_t w) {
   for (std::uint32_t l = 1; l < 32 && uniform; ++l) uniform = lanes[l].size() == lanes[0].size();
   const std::uint64_t* data[32];
   if (uniform && uniform_spreads(lanes, lanes[0].size(), data)) {
+    if (quick_count_.size() < tags_.size()) quick_count_.resize(tags_.size(), 0);  // new tags
     for (std::size_t k = 0, len = lanes[0].size(); k < len; ++k)
       if (!quick_row(data[0][k], spread_[k])) count_row(data, k, len, w);
     count_quick_rows(w);
@@ -255,7 +256,7 @@ void GroupRun::flush_warp(std::uint32_t w) {
         }
       }
       const std::uint32_t tag = static_cast<std::uint32_t>(refrec[k] >> kTagShift);
-      const TagInfo& ti = tag_info_[tag];
+      const TagInfo& ti = tags_[tag];
       if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kStore) [[unlikely]]
         count_placed(tag, mask, addr, w);
       else
@@ -265,7 +266,7 @@ void GroupRun::flush_warp(std::uint32_t w) {
     for (std::uint32_t l = 0; l < 32; ++l)
       for (std::uint64_t r : lanes[l]) grouper_.add(r, l);
     for (const WarpGrouper::Slot& s : grouper_.slots) {
-      const TagInfo& ti = tag_info_[s.tag];
+      const TagInfo& ti = tags_[s.tag];
       if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kStore)
         count_placed(s.tag, s.mask, s.addr, w);
       else

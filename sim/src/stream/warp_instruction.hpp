@@ -29,6 +29,25 @@ struct WarpInstruction {
   std::uint64_t spread = model::kUnknownSpread;
 };
 
+// A store or an atomic: the accesses that carry bytes and can conflict.
+inline bool is_write(SiteKind k) {
+  return k == SiteKind::kSharedStore || k == SiteKind::kGlobalStore || k == SiteKind::kSharedAtomic ||
+         k == SiteKind::kGlobalAtomic || k == SiteKind::kStore;
+}
+
+// The warp grouper's fast shared rows: `rows` full-warp shared accesses (kSharedLoad or
+// kSharedStore) of one site of one warp, `width` bytes per lane, each of whose spreads keeps it
+// in one wavefront and inside the declared bytes (model::one_shared_wavefront, lanes_inside).
+// Their lanes are never gathered: a sink counts them as it would count each as an instruction.
+struct SharedRows {
+  std::uint32_t site;
+  SiteKind kind;
+  std::uint32_t width;
+  std::uint32_t rows;
+  std::uint64_t group;
+  std::uint32_t warp;
+};
+
 // True when every active lane of an instruction whose lowest active lane is at `a0` and whose
 // spread is `spread` (model::WarpAccess::spread) holds its `width` bytes inside
 // [from, from + size): the lanes agree with a0 above the spread's highest bit, so they lie in

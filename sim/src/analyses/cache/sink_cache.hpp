@@ -34,8 +34,11 @@ class CacheSink {
   void on_instruction(const WarpInstruction& in) {
     if (sim_ && (in.kind == SiteKind::kGlobalLoad || in.kind == SiteKind::kGlobalStore)) count(in);
   }
+  void on_shared_rows(const SharedRows&) {}  // shared memory: not cached
+  void on_store(std::uint32_t, SiteKind, std::uint64_t, std::uint32_t, const void*) {}
   void on_interval_end(const IntervalLogs&) {}
   void on_group_end(const IntervalLogs&);
+  bool wants_lanes() const { return false; }
 
   struct Total {
     explicit Total(const LaunchState&) {}

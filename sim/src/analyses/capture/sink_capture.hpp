@@ -21,8 +21,12 @@ class CaptureSink {
   void on_instruction(const WarpInstruction& in) {
     if (on_ && in.addr) [[unlikely]] take(in);
   }
+  // Never sent while capturing: the capture wants every shared row's lanes (wants_lanes).
+  void on_shared_rows(const SharedRows&) {}
+  void on_store(std::uint32_t, SiteKind, std::uint64_t, std::uint32_t, const void*) {}
   void on_interval_end(const IntervalLogs&) {}
   void on_group_end(const IntervalLogs&) {}
+  bool wants_lanes() const { return on_; }
 
   struct Total {
     explicit Total(const LaunchState&) {}

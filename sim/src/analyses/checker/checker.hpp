@@ -50,6 +50,7 @@
 #include <vector>
 
 #include "engine/launch_state.hpp"
+#include "stream/warp_instruction.hpp"  // is_write
 #include <tgsim/hash.hpp>
 
 namespace tgsim::detail {
@@ -188,11 +189,6 @@ void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, b
 // (GridShadow::Word::explained), as ranges of byte offsets per buffer, sorted and merged.
 std::vector<AtomicBytes> atomic_bytes(const GridShadow& g, const std::vector<BufferSpan>& buffers);
 
-// A store or an atomic: the accesses that carry bytes and can conflict.
-inline bool is_write(SiteKind k) {
-  return k == SiteKind::kSharedStore || k == SiteKind::kGlobalStore || k == SiteKind::kSharedAtomic ||
-         k == SiteKind::kGlobalAtomic || k == SiteKind::kStore;
-}
 // A store's bytes as one 64-bit value (a 16-byte store: halves folded), for same-value WAW.
 // Widths other than 4 and 8 out of line (fold_other_width), so that the common case needs no
 // stack slot in its caller.

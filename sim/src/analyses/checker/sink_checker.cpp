@@ -20,7 +20,7 @@ CheckerSink::CheckerSink(LaunchState& st, const SinkEnv& env)
 // released: a record's index in its lane's log is its lockstep time (accesses since the
 // barrier), the sync positions give its __syncwarp count, and stores take their bytes from the
 // lane's values in order. Every access goes to the checker except constant loads and plain
-// loads of shared words that nobody stored in this interval (note_store marked the stored ones
+// loads of shared words that nobody stored in this interval (on_store marked the stored ones
 // as they happened) and that are initialised: nothing to pair, analyze() would skip them after
 // building their lists. Those are most accesses of a tiled kernel, so the scan over them is one
 // loop with a byte per tag (its class) and one table load per shared word (Checker::Quiet);

@@ -1,5 +1,5 @@
 // The checker sink (LaunchConfig::check; the analysis is checker.hpp): it keeps each lane's
-// stored bytes as the stores happen (note_store) and, when a barrier interval ends, reads the
+// stored bytes as the stores happen (on_store) and, when a barrier interval ends, reads the
 // interval's accesses from the warps' logs in lockstep order and hands them to the Checker.
 // Its totals are the launch's hazards, the grid-wide ones and the uninitialised global loads.
 #pragma once
@@ -30,8 +30,8 @@ class CheckerSink {
   // stored in this interval (the interval's reading then skips loads of words nobody stored).
   // The common case, a 4-byte store of one word with room in the values, is tested first and
   // needs no call (so no saved registers); the rest is note_store_general.
-  void note_store(std::uint32_t thread, SiteKind kind, std::uint64_t addr, std::uint32_t width,
-                  const void* value) {
+  void on_store(std::uint32_t thread, SiteKind kind, std::uint64_t addr, std::uint32_t width,
+                const void* value) {  // sent only with the checker on (sinks.hpp)
     std::vector<std::uint64_t>& vals = values_[thread];
     const std::uint64_t off = addr - (kind == SiteKind::kStore ? arena_ : 0);
     if (width == 4 && value && vals.size() != vals.capacity() && (off & 3) == 0 &&
@@ -64,18 +64,18 @@ class CheckerSink {
     }
     s.accesses += in.mask == ~0u ? 32 : static_cast<std::uint32_t>(std::popcount(in.mask));
   }
-  // `rows` full-warp shared accesses of one site whose lanes the grouper found inside the
-  // declared bytes by their spreads (its quick rows): what on_instruction would note for each,
-  // without the lanes.
-  void on_full_shared_rows(std::uint32_t warp, SiteKind kind, std::uint32_t width, std::uint32_t rows) {
+  // The grouper's fast shared rows (their lanes inside the declared bytes by their spreads):
+  // what on_instruction would note for each, without the lanes.
+  void on_shared_rows(const SharedRows& r) {
     if (!checker_) return;
-    WarpSeen& s = seen_[warp];
-    if (kind != SiteKind::kSharedLoad || width > 4) {
+    WarpSeen& s = seen_[r.warp];
+    if (r.kind != SiteKind::kSharedLoad || r.width > 4) {
       s.loud = true;
-      if (kind != SiteKind::kSharedLoad) return;
+      if (r.kind != SiteKind::kSharedLoad) return;
     }
-    s.accesses += 32 * rows;
+    s.accesses += 32 * r.rows;
   }
+  bool wants_lanes() const { return false; }
   void on_interval_end(const IntervalLogs& logs) {
     if (!checker_) return;
     read_interval(logs);

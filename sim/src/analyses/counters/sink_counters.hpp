@@ -3,7 +3,7 @@
 // warp collectives. With the cache model on, the cache sink (sink_cache.hpp) counts global
 // load and store sectors as it looks them up, and this sink leaves them out. Inline, with the
 // models' one-wavefront short cut inline too (model::one_shared_wavefront); the grouper's
-// quick rows (one wavefront each) are counted per site in one step (count_full_shared_rows).
+// fast shared rows (one wavefront each) are counted per site in one step (on_shared_rows).
 #pragma once
 #include <bit>
 #include <cstdint>
@@ -24,12 +24,12 @@ class CounterSink {
   CounterSink(LaunchState& st, const SinkEnv& env);
   void on_group_start(std::uint64_t, const std::deque<SharedDecl>*) {}
   void on_instruction(const WarpInstruction& in);
-  // `rows` full-warp shared accesses (kSharedLoad/kSharedStore) of one site, `width` bytes per
-  // lane, whose spreads keep each in one wavefront (model::one_shared_wavefront): counted as
-  // on_instruction would count them one by one. The warp grouper's quick rows.
-  void count_full_shared_rows(std::uint32_t site, std::uint32_t width, std::uint32_t rows);
+  // Counted as on_instruction would count the rows one by one.
+  void on_shared_rows(const SharedRows& r);
+  void on_store(std::uint32_t, SiteKind, std::uint64_t, std::uint32_t, const void*) {}
   void on_interval_end(const IntervalLogs&) {}
   void on_group_end(const IntervalLogs&) {}
+  bool wants_lanes() const { return false; }
 
   struct Total {
     explicit Total(const LaunchState&) {}
@@ -58,8 +58,8 @@ inline void CounterSink::on_instruction(const WarpInstruction& in) {
   count_memory(in, s.c);
 }
 
-inline void CounterSink::count_full_shared_rows(std::uint32_t site, std::uint32_t width,
-                                                std::uint32_t rows) {
+inline void CounterSink::on_shared_rows(const SharedRows& r) {
+  const std::uint32_t site = r.site, width = r.width, rows = r.rows;
   if (site >= acc_.size()) acc_.resize(site + 1);
   AccessCounters& c = acc_[site].c;
   c.thread_accesses += std::uint64_t(32) * rows;
