@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # compare_counts.sh TGSIM WORKDIR SUITE: tgsim's shared and global counts for the kernels of
 # SUITE/SUITE.cu (widening, call_sites) against the H100's (SUITE/h100/h100.csv, recorded by
-# SUITE/record.sh with Nsight Compute), one line per kernel, each launched as 2 blocks of 256
+# record_counts.sh with Nsight Compute), one line per kernel, each launched as 2 blocks of 256
 # threads with the ARGs of SUITE/args.txt. Exit 0 when every kernel's ten counters are equal,
 # but for the differences SUITE/known.txt lists with their cause (KERNEL|REASON lines, printed as
 # KNOWN; one that becomes equal is a failure, so the list stays true). With SUITE/source.txt

@@ -1,6 +1,6 @@
 // Issue 36, cause 4 (call sites): nvcc inlines a __device__ helper at each call site, so the
 // helper's access at each site is an instruction of its own; lanes of one warp calling it from
-// two sites issue two instructions. Kernels of ours, recorded on the H100 by record.sh
+// two sites issue two instructions. Kernels of ours, recorded on the H100 by ../record_counts.sh
 // (2 blocks of 256 threads; in: 8192 floats, out: 8192 floats).
 
 // A small helper Clang inlines as well: each call site unrolls its own loop.

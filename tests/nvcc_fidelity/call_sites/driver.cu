@@ -1,4 +1,4 @@
-// Launches each kernel of call_sites.cu once (2 blocks of 256 threads) for record.sh.
+// Launches each kernel of call_sites.cu once (2 blocks of 256 threads) for ../record_counts.sh.
 #include <cstdio>
 #include "call_sites.cu"
 

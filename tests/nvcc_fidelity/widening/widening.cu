@@ -1,8 +1,8 @@
 // Issue 36, cause 1 (widening): kernels of ours in which one thread reads or writes adjacent
 // elements. ptxas (not nvcc's front end: the PTX keeps one ld.shared.f32 per element) merges
 // such accesses into LDS.64/128, STS.64/128 where it can prove the alignment. Each kernel holds
-// one pattern; record.sh keeps the H100's SASS and Nsight Compute's counts for each, and
-// compare.sh checks tgsim's counts against them. Launched with 2 blocks of 256 threads.
+// one pattern; ../record_counts.sh keeps the H100's SASS and Nsight Compute's counts for each, and
+// ../compare_counts.sh checks tgsim's counts against them. Launched with 2 blocks of 256 threads.
 #include <cuda_fp16.h>
 
 #define N 256

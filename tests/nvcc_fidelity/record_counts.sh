@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Issue 36 cause 1 (widening), run on the device machine (an H100, kind nvidia-h100-x1) from the
-# repository root:   bash tests/nvcc_fidelity/widening/record.sh OUTDIR
-# Builds driver.cu (the kernels of widening.cu) with nvcc, keeps its SASS, and records each
-# kernel's shared and global instructions, wavefronts, bank conflicts and sectors under Nsight
-# Compute as OUTDIR/h100.csv.
+# Issue 36 (widening, call sites), run on the device machine (an H100, kind nvidia-h100-x1) from
+# the repository root:   bash tests/nvcc_fidelity/record_counts.sh SUITE OUTDIR
+# Builds SUITE/driver.cu (the kernels of SUITE/SUITE.cu) with nvcc, keeps its SASS, and records
+# each kernel's shared and global instructions, wavefronts, bank conflicts and sectors under
+# Nsight Compute as OUTDIR/h100.csv (compare_counts.sh reads SUITE/h100/h100.csv).
 set -uo pipefail
-out=${1:?usage: record.sh OUTDIR}
+suite=${1:?usage: record_counts.sh SUITE OUTDIR}
+out=${2:?usage: record_counts.sh SUITE OUTDIR}
 mkdir -p "$out"
-here=tests/nvcc_fidelity/widening
+here=tests/nvcc_fidelity/$suite
 {
   date -u +"recorded %Y-%m-%d %H:%M UTC"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
