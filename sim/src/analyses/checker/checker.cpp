@@ -430,19 +430,11 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
   if (write && !read_only_.empty() && in_read_only_buffer(addr)) [[unlikely]]
     store_to_read_only(thread, seq, site, first);
   for (std::uint64_t w = first; w <= last; ++w) {
-    std::uint32_t i = global_word(w);
-    GWord& g = gwords_[i];
-    if (g.tag != interval_) {
-      g.tag = interval_;
-      g.head = kNone;
-      g_touched_.push_back(i);
-    }
+    GWord& g = touch_global_word(w);
     // The group's summary for the grid table: its lowest thread (its first access there) per
     // plain store, plain load and atomic; atomics of different groups never race with each
     // other, a plain access against another group's atomic does.
-    const std::uint64_t lo = std::max(addr, w << 2) - (w << 2);
-    const std::uint64_t hi = std::min(addr + width, (w << 2) + 4) - (w << 2);
-    const std::uint32_t bytes = ((1u << (hi - lo)) - 1) << lo;
+    const std::uint32_t bytes = word_bytes(addr, width, w);
     if (atomic) {
       if (thread < g.athread) g.athread = static_cast<std::uint16_t>(thread), g.asite = site;
     } else if (write) {

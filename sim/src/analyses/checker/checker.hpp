@@ -36,6 +36,7 @@
 // what is left is about 400 instructions per shared store (its value and marks as it happens,
 // about 67; the scan of its lane's log, the log record and the end of the interval).
 #pragma once
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -431,6 +432,23 @@ class Checker {
     }
   }
   std::uint32_t new_global_word(std::uint64_t word, std::size_t slot);
+  // The group's entry of a global word, emptied at its first access in this interval.
+  GWord& touch_global_word(std::uint64_t word) {
+    const std::uint32_t i = global_word(word);
+    GWord& g = gwords_[i];
+    if (g.tag != interval_) {
+      g.tag = interval_;
+      g.head = kNone;
+      g_touched_.push_back(i);
+    }
+    return g;
+  }
+  // The bytes of word `word` that [addr, addr + width) covers, one bit a byte.
+  static std::uint32_t word_bytes(std::uint64_t addr, std::uint32_t width, std::uint64_t word) {
+    const std::uint64_t lo = std::max(addr, word << 2) - (word << 2);
+    const std::uint64_t hi = std::min(addr + width, (word << 2) + 4) - (word << 2);
+    return ((1u << (hi - lo)) - 1) << lo;
+  }
   void store_to_read_only(std::uint32_t thread, std::uint32_t seq, std::uint32_t site,
                           std::uint64_t word);
   void analyze(bool shared, std::uint64_t word, std::uint32_t head, std::uint32_t* init);

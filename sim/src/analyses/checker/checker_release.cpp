@@ -53,16 +53,8 @@ void Checker::release_stores() {
 void Checker::block_scope_atomic(std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync,
                                  std::uint32_t site, std::uint64_t addr, std::uint32_t width) {
   for (std::uint64_t w = addr >> 2, last = (addr + width - 1) >> 2; w <= last; ++w) {
-    const std::uint32_t i = global_word(w);
-    GWord& g = gwords_[i];
-    if (g.tag != interval_) {
-      g.tag = interval_;
-      g.head = kNone;
-      g_touched_.push_back(i);
-    }
-    const std::uint64_t lo = std::max(addr, w << 2) - (w << 2);
-    const std::uint64_t hi = std::min(addr + width, (w << 2) + 4) - (w << 2);
-    const auto bytes = static_cast<std::uint8_t>(((1u << (hi - lo)) - 1) << lo);
+    GWord& g = touch_global_word(w);
+    const auto bytes = static_cast<std::uint8_t>(word_bytes(addr, width, w));
     if (thread < g.wthread) g.wthread = static_cast<std::uint16_t>(thread), g.wsite = site;
     if (thread < g.rthread) g.rthread = static_cast<std::uint16_t>(thread), g.rsite = site;
     if (g.wwidth == 0) g.wwidth = static_cast<std::uint8_t>(width);
