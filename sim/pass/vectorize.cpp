@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 
 #include <llvm/Analysis/AssumptionCache.h>
@@ -95,12 +96,18 @@ class Merger {
     std::map<const Instruction*, std::size_t> index;
     for (std::size_t i = 0; i < acc_.size(); ++i) index[acc_[i].at] = i;
     std::vector<bool> gone(acc_.size(), false);
-    for (BasicBlock& bb : f_) {
+    std::set<const BasicBlock*> continued;  // blocks that continue another past a bounds check
+    for (BasicBlock& bb : f_)
+      if (BasicBlock* s = past_check(bb)) continued.insert(s);
+    for (BasicBlock& head : f_) {
+      if (continued.count(&head)) continue;
       std::vector<Candidate> cands;
       // Per space: stores and loads seen so far; a load's epoch counts the same space's stores
       // and the calls before it, a store's the loads and calls.
       std::uint64_t calls = 0, stores[2] = {0, 0}, loads[2] = {0, 0};
-      for (Instruction& i : bb) {
+      std::set<const BasicBlock*> chain;
+      for (BasicBlock* bb = &head; bb && chain.insert(bb).second; bb = past_check(*bb))
+      for (Instruction& i : *bb) {
         auto found = index.find(&i);
         const bool member = found != index.end() && mergeable(acc_[found->second]);
         if (!member) {
@@ -127,6 +134,48 @@ class Merger {
   }
 
  private:
+  // The block that continues `bb` past a bounds check of dims.cpp (an index of an inner
+  // dimension compared, and a cold block that reports it out of range): its other successor,
+  // when every other path into it comes from a reported index (the optimiser may copy the code
+  // after a check into the cold path and join it later). ptxas sees one straight stretch there
+  // (nvcc checks nothing), so the accesses on both sides of the check merge as one block's; a
+  // run that reported an index may miss a merged access's record on its way back.
+  BasicBlock* past_check(BasicBlock& bb) {
+    auto* br = dyn_cast<BranchInst>(bb.getTerminator());
+    if (!br) return nullptr;
+    if (!br->isConditional()) {  // the join of a check's two paths
+      BasicBlock* next = br->getSuccessor(0);
+      if (next == &bb || next->getSinglePredecessor() == &bb) return nullptr;
+      for (BasicBlock* p : predecessors(next))
+        if (p != &bb && !after_report(p)) return nullptr;
+      return next;
+    }
+    for (unsigned k = 0; k < 2; ++k) {
+      BasicBlock* cold = br->getSuccessor(k);
+      BasicBlock* next = br->getSuccessor(1 - k);
+      if (cold == next || next == &bb || cold->getSinglePredecessor() != &bb || !reports_index(*cold)) continue;
+      bool only_through = true;
+      for (BasicBlock* p : predecessors(next)) only_through = only_through && (p == &bb || after_report(p));
+      if (only_through) return next;
+    }
+    return nullptr;
+  }
+
+  // Whether every path to `b` passes a block that reports an index out of range.
+  bool after_report(BasicBlock* b) {
+    int steps = 0;
+    for (DomTreeNode* n = dt_.getNode(b); n && steps < 64; n = n->getIDom(), ++steps)
+      if (reports_index(*n->getBlock())) return true;
+    return false;
+  }
+
+  static bool reports_index(const BasicBlock& bb) {
+    for (const Instruction& i : bb)
+      if (auto* cb = dyn_cast<CallBase>(&i))
+        if (Function* g = cb->getCalledFunction(); g && g->getName() == "__tgsim_index_out_of_range") return true;
+    return false;
+  }
+
   bool mergeable(const Access& a) const {
     auto* ld = dyn_cast<LoadInst>(a.at);
     auto* st = dyn_cast<StoreInst>(a.at);
@@ -308,12 +357,9 @@ class Merger {
   void merge(const std::vector<Candidate>& cands, const std::vector<std::size_t>& members, std::uint64_t w,
              std::vector<bool>& gone) {
     const bool store = acc_[cands[members[0]].index].store;
-    std::size_t first = cands[members[0]].index, last = first;
-    for (std::size_t x : members) {
-      const std::size_t i = cands[x].index;
-      if (acc_[i].at->comesBefore(acc_[first].at)) first = i;
-      if (acc_[last].at->comesBefore(acc_[i].at)) last = i;
-    }
+    // Candidates are in program order (one block, or blocks continued past bounds checks).
+    const std::size_t first = cands[*std::min_element(members.begin(), members.end())].index;
+    const std::size_t last = cands[*std::max_element(members.begin(), members.end())].index;
     // The record goes before the first load or after the last store; its address is computed
     // there from that access's own pointer.
     const std::size_t anchor = store ? last : first;

@@ -21,7 +21,7 @@ cuobjdump -sass "$out/driver" >"$out/sass.txt" 2>&1
 m=smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
 m=$m,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
 m=$m,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
-m=$m,smsp__inst_executed_op_global_ld.sum,smsp__inst_executed_op_global_st.sum
+m=$m,smsp__sass_inst_executed_op_global_ld.sum,smsp__sass_inst_executed_op_global_st.sum
 m=$m,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
 ncu --metrics "$m" --csv --print-units base "$out/driver" >"$out/ncu.csv" 2>"$out/ncu.err"
 "$out/driver" >"$out/run.txt" 2>&1
