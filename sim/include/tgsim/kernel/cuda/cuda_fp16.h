@@ -6,7 +6,7 @@
 #include "../cuda_runtime.h"
 
 namespace tgsim_cuda {
-__forceinline__ unsigned short float_to_half_bits(float f) {
+__forceinline__ unsigned short soft_float_to_half_bits(float f) {
   unsigned u;
   __builtin_memcpy(&u, &f, 4);
   const unsigned sign = (u >> 16) & 0x8000u;
@@ -29,7 +29,7 @@ __forceinline__ unsigned short float_to_half_bits(float f) {
   if (rest > 0x1000u || (rest == 0x1000u && (h & 1))) ++h;  // may carry into the exponent: right
   return static_cast<unsigned short>(sign | h);
 }
-__forceinline__ float half_bits_to_float(unsigned short h) {
+__forceinline__ float soft_half_bits_to_float(unsigned short h) {
   const unsigned sign = (h & 0x8000u) << 16;
   unsigned exp = (h >> 10) & 0x1Fu, mant = h & 0x3FFu, u;
   if (exp == 0x1F) {
@@ -49,7 +49,33 @@ __forceinline__ float half_bits_to_float(unsigned short h) {
   __builtin_memcpy(&f, &u, 4);
   return f;
 }
+// Conversions as one IR instruction (fpext/fptrunc of Clang's __fp16), as the GPU's are one
+// instruction: a half load followed by its conversion stays in its block, so the loads of one
+// thread merge into LDS.64 as ptxas merges them. x86-64 code calls the two functions below.
+#if defined(__clang__)
+__forceinline__ float half_bits_to_float(unsigned short h) {
+  __fp16 x;
+  __builtin_memcpy(&x, &h, 2);
+  return static_cast<float>(x);
+}
+__forceinline__ unsigned short float_to_half_bits(float f) {
+  const __fp16 x = static_cast<__fp16>(f);
+  unsigned short h;
+  __builtin_memcpy(&h, &x, 2);
+  return h;
+}
+#else
+__forceinline__ float half_bits_to_float(unsigned short h) { return soft_half_bits_to_float(h); }
+__forceinline__ unsigned short float_to_half_bits(float f) { return soft_float_to_half_bits(f); }
+#endif
 }  // namespace tgsim_cuda
+
+#if defined(__clang__)
+// Clang's conversions of __fp16 on x86-64 call these (compiler-rt's names, which the system has
+// not); weak: Metal's header defines them too.
+extern "C" __attribute__((weak)) float __gnu_h2f_ieee(unsigned short h) { return tgsim_cuda::soft_half_bits_to_float(h); }
+extern "C" __attribute__((weak)) unsigned short __gnu_f2h_ieee(float f) { return tgsim_cuda::soft_float_to_half_bits(f); }
+#endif
 
 struct __half_raw {
   unsigned short x;
