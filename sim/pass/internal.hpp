@@ -12,6 +12,10 @@
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Module.h>
 
+namespace llvm {
+class TargetTransformInfo;
+}
+
 namespace tgsim::pass {
 
 struct SharedVar {
@@ -77,8 +81,9 @@ struct Context {
 
   // One site global per (file, line, column, function, inlined copy's call sites): layout of
   // tgsim_site (abi.h).
+  // An unrolled copy of a loop's body (unroll.cpp, metadata kUnrollCopy) is a site of its own.
   llvm::Constant* site(const llvm::Instruction& at);
-  std::map<std::tuple<std::string, unsigned, unsigned, unsigned, std::string, unsigned, std::string>,
+  std::map<std::tuple<std::string, unsigned, unsigned, unsigned, std::string, unsigned, std::string, unsigned>,
            llvm::GlobalVariable*> sites;
   llvm::StructType* site_type = nullptr;
   llvm::Constant* string(const std::string& s);
@@ -108,6 +113,9 @@ void lower_shared(Context& c);
 void find_global_vars(Context& c);
 // instrument.cpp
 void instrument_function(Context& c, llvm::Function& f);
+// unroll.cpp: loops nvcc unrolls with their remainder first, each copy's instructions marked.
+void unroll_like_nvcc(Context& c, llvm::Function& f, const llvm::TargetTransformInfo& tti);
+inline constexpr const char* kUnrollCopy = "tgsim.unroll.copy";
 // vectorize.cpp: adjacent accesses of one thread that ptxas merges into one wider instruction.
 void merge_adjacent(Context& c, llvm::Function& f, std::vector<Access>& acc);
 // The alignment nvcc gives a variable: its type's, or the one the program asked for.

@@ -8,6 +8,7 @@
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Analysis/GlobalsModRef.h>
+#include <llvm/Analysis/TargetTransformInfo.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Passes/PassPlugin.h>
 #include <llvm/Transforms/Scalar/GVN.h>
@@ -90,7 +91,10 @@ Constant* Context::site(const Instruction& at) {
   const auto* ld = dyn_cast<LoadInst>(&at);
   const auto* st = dyn_cast<StoreInst>(&at);
   const unsigned flags = (ld && ld->isVolatile()) || (st && st->isVolatile()) ? TGSIM_SITE_VOLATILE : 0u;
-  auto key = std::make_tuple(p.file, p.line, p.column, p.also, p.function, flags, p.calls);
+  unsigned copy = 0;
+  if (const MDNode* md = at.getMetadata(kUnrollCopy))
+    copy = unsigned(mdconst::extract<ConstantInt>(md->getOperand(0))->getZExtValue());
+  auto key = std::make_tuple(p.file, p.line, p.column, p.also, p.function, flags, p.calls, copy);
   auto it = sites.find(key);
   if (it != sites.end()) return it->second;
   Constant* init = ConstantStruct::get(site_type, {string(p.file), string(p.function),
@@ -140,7 +144,7 @@ PreservedAnalyses CursorCleanup::run(Function& f, FunctionAnalysisManager& am) {
 
 // ------------------------------------------------------------------ Instrument
 
-PreservedAnalyses Instrument::run(Module& m, ModuleAnalysisManager&) {
+PreservedAnalyses Instrument::run(Module& m, ModuleAnalysisManager& mam) {
   Context c(m);
   find_device_code(c);
   if (c.kernels.empty()) {
@@ -152,8 +156,11 @@ PreservedAnalyses Instrument::run(Module& m, ModuleAnalysisManager&) {
   find_global_vars(c);
   forget_memory_attributes(c);
   lower_ptx_asm(c);
-  guard_faults(c);
   std::vector<Function*> fs(c.device.begin(), c.device.end());
+  auto& fam = mam.getResult<FunctionAnalysisManagerModuleProxy>(m).getManager();
+  for (Function* f : fs)  // before the loop budget's phis
+    if (!f->isDeclaration()) unroll_like_nvcc(c, *f, fam.getResult<TargetIRAnalysis>(*f));
+  guard_faults(c);
   for (Function* f : fs) instrument_function(c, *f);
   emit_module_descriptor(c);
   forget_lines(m);
