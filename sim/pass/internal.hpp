@@ -80,11 +80,15 @@ struct Context {
   llvm::Value* dynamic_base(Entry& e);  // e.dynamic, loaded at entry on first use
 
   // One site global per (file, line, column, function, inlined copy's call sites): layout of
-  // tgsim_site (abi.h).
+  // tgsim_site (abi.h). `stores`: the store whose value operand decides
+  // TGSIM_SITE_CONSTANT_VALUE (default: `at` itself; a merged access: the merged store).
   // An unrolled copy of a loop's body (unroll.cpp, metadata kUnrollCopy) is a site of its own.
-  llvm::Constant* site(const llvm::Instruction& at);
+  llvm::Constant* site(const llvm::Instruction& at, const llvm::Instruction* stores = nullptr);
   std::map<std::tuple<std::string, unsigned, unsigned, unsigned, std::string, unsigned, std::string, unsigned>,
            llvm::GlobalVariable*> sites;
+  // Per site global: whether a store recorded there stores a constant, and whether one stores
+  // anything else (TGSIM_SITE_CONSTANT_VALUE only for the first without the second).
+  std::map<llvm::GlobalVariable*, std::pair<bool, bool>> site_values;
   llvm::StructType* site_type = nullptr;
   llvm::Constant* string(const std::string& s);
   std::map<std::string, llvm::Constant*> strings;

@@ -86,7 +86,7 @@ static unsigned site_column(const SourcePos& p) {
   return std::min(p.column, unsigned(TGSIM_SITE_COLUMN_MASK)) | also << TGSIM_SITE_ALSO_SHIFT;
 }
 
-Constant* Context::site(const Instruction& at) {
+Constant* Context::site(const Instruction& at, const Instruction* stores) {
   SourcePos p = source_pos(at);
   const auto* ld = dyn_cast<LoadInst>(&at);
   const auto* st = dyn_cast<StoreInst>(&at);
@@ -96,14 +96,28 @@ Constant* Context::site(const Instruction& at) {
     copy = unsigned(mdconst::extract<ConstantInt>(md->getOperand(0))->getZExtValue());
   auto key = std::make_tuple(p.file, p.line, p.column, p.also, p.function, flags, p.calls, copy);
   auto it = sites.find(key);
-  if (it != sites.end()) return it->second;
-  Constant* init = ConstantStruct::get(site_type, {string(p.file), string(p.function),
-                                                   ConstantInt::get(i32, p.line),
-                                                   ConstantInt::get(i32, site_column(p)),
-                                                   ConstantInt::get(i32, flags)});
-  auto* gv = new GlobalVariable(m, site_type, true, GlobalValue::PrivateLinkage, init, "tgsim.site");
-  gv->setAlignment(Align(16));  // the access kind goes in the low 4 bits of the tag key
-  sites.emplace(key, gv);
+  GlobalVariable* gv = it == sites.end() ? nullptr : it->second;
+  if (!gv) {
+    Constant* init = ConstantStruct::get(site_type, {string(p.file), string(p.function),
+                                                     ConstantInt::get(i32, p.line),
+                                                     ConstantInt::get(i32, site_column(p)),
+                                                     ConstantInt::get(i32, flags)});
+    gv = new GlobalVariable(m, site_type, true, GlobalValue::PrivateLinkage, init, "tgsim.site");
+    gv->setAlignment(Align(16));  // the access kind goes in the low 4 bits of the tag key
+    sites.emplace(key, gv);
+  }
+  // TGSIM_SITE_CONSTANT_VALUE while every store of the site stores a value the compiler knows
+  // (flag = 1: the same bytes in every run; the checker's equal-value rule needs no note for
+  // it). Not part of the key: the arms of `x = c ? v : 0` stay one site, as one warp instruction.
+  if (const auto* vs = dyn_cast<StoreInst>(stores ? stores : &at)) {
+    auto& [constant, data] = site_values[gv];
+    (isa<Constant>(vs->getValueOperand()) ? constant : data) = true;
+    const unsigned now = flags | (constant && !data ? TGSIM_SITE_CONSTANT_VALUE : 0u);
+    auto* old = cast<ConstantStruct>(gv->getInitializer());
+    if (cast<ConstantInt>(old->getOperand(4))->getZExtValue() != now)
+      gv->setInitializer(ConstantStruct::get(site_type, {old->getOperand(0), old->getOperand(1), old->getOperand(2),
+                                                         old->getOperand(3), ConstantInt::get(i32, now)}));
+  }
   return gv;
 }
 

@@ -6,6 +6,8 @@
 #   json:        each finding of the union names the schedules that showed it; results that
 #                depend on the order of atomics are information, a buffer no atomic explains
 #                is a finding.
+#   same_value:  equal-value stores are no WAW; information where a value is not a constant of
+#                the program, nothing where both are.
 set -euo pipefail
 case_=$1 tgsim=$2
 dir=$(cd "$(dirname "$0")" && pwd)
@@ -54,6 +56,26 @@ json)
   out=$(check 1 "$dir/last_writer.cu" --grid 1 --block 64 int[1]=0 --json | flat)
   grep -q '"buffer":"arg0(out)",.*"explained_by_atomics":false,"unexplained":{"index":0,"values":\["63","0"\]}' <<<"$out"
   echo "ok: findings name their schedules; atomic order is information"
+  ;;
+same_value)
+  # Every thread stores its element of a zero-filled input to out[0]: equal bytes, so no WAW
+  # finding, but information naming two threads, the element and the line (with other data a
+  # race). Every thread storing the constant 1 to a flag: equal in every run, nothing said.
+  out=$(check 0 "$dir/same_value.cu" --kernel copy --grid 2 --block 64 int[64]=0 int[1]=0)
+  grep -q 'findings: none' <<<"$out"
+  grep -q '^note: equal values stored by two threads without order (information, not a finding): thread (0,0,0) and thread (1,0,0) of block (0,0,0) store the same bytes to global arg 1 (out)\[0\] at same_value.cu:7 and same_value.cu:7 (127 pair(s)); a stored value is not a constant of the program' <<<"$out" \
+    || { echo "no equal-value note for copy:"; printf '%s\n' "$out"; exit 1; }
+  out=$(check 1 "$dir/same_value.cu" --kernel copy --grid 2 --block 64 int[64]=0 int[1]=0 --same-value-waw)
+  grep -q 'waw-hazard at same_value.cu:7 and same_value.cu:7' <<<"$out"
+  out=$(check 0 "$dir/same_value.cu" --kernel flag --grid 2 --block 64 int[1]=0)
+  grep -q 'findings: none' <<<"$out"
+  if grep -q '^note:' <<<"$out"; then echo "a note for stores of a constant:"; printf '%s\n' "$out"; exit 1; fi
+  json=$(check 0 "$dir/same_value.cu" --kernel copy --grid 4 --block 64 int[64]=0 int[1]=0 --json --threads 1)
+  for t in 2 4; do
+    [ "$(check 0 "$dir/same_value.cu" --kernel copy --grid 4 --block 64 int[64]=0 int[1]=0 --json --threads $t)" = "$json" ] \
+      || { echo "the equal-value note differs with $t workers"; exit 1; }
+  done
+  echo "ok: equal values from data are information, equal constants nothing"
   ;;
 *) echo "unknown case $case_"; exit 2 ;;
 esac

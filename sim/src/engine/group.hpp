@@ -218,6 +218,15 @@ class GroupRun {
   }
   // The access of a tag (pre-shifted) is volatile (its pass site says so).
   void mark_volatile(std::uint64_t tag) { tags_[tag >> kTagShift].is_volatile = true; }
+  // The store of a tag (pre-shifted) stores a constant of the program or not (its pass site
+  // says so): told to the launch's SiteTable once per worker and tag (SiteInfo::store_value).
+  void mark_store_value(std::uint64_t tag, bool constant) {
+    TagInfo& ti = tags_[tag >> kTagShift];
+    const std::uint8_t bit = constant ? SiteInfo::kConstantValue : SiteInfo::kDataValue;
+    if (ti.store_value & bit) return;
+    ti.store_value |= bit;
+    state_.sites.mark_store_value(ti.site, bit);
+  }
   // The global atomic of a tag is of block scope (Checker::block_scope_atomic).
   void mark_block_scope(std::uint64_t tag) { tags_[tag >> kTagShift].block_scope = true; }
   void barrier(ThreadCtx& t, const std::source_location& loc);

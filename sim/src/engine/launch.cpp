@@ -51,6 +51,11 @@ void SiteTable::mark_warp_aggregated(std::uint32_t id) {
   if (id < sites_.size()) sites_[id].warp_aggregated = true;
 }
 
+void SiteTable::mark_store_value(std::uint32_t id, std::uint8_t bits) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (id < sites_.size()) sites_[id].store_value |= bits;
+}
+
 bool SiteTable::warp_aggregated(std::uint32_t id) const {
   std::lock_guard<std::mutex> lock(mu_);
   return id < sites_.size() && sites_[id].warp_aggregated;

@@ -29,6 +29,10 @@ struct SiteInfo {
   SiteKind kind = SiteKind::kGlobalLoad;
   // A global atomic that nvcc turns into one lane's atomic (abi.h TGSIM_ATOMIC_WARP_AGGREGATED).
   bool warp_aggregated = false;
+  // A store site of a compiled kernel file: whether its pass sites store constants of the
+  // program (TGSIM_SITE_CONSTANT_VALUE) and/or other values. 0: not known (a C++ kernel).
+  static constexpr std::uint8_t kConstantValue = 1, kDataValue = 2;
+  std::uint8_t store_value = 0;
 };
 
 // Dense ids for (file, line, column, kind), shared by all workers of a launch.
@@ -39,6 +43,7 @@ class SiteTable {
   SiteInfo info(std::uint32_t id) const;
   void mark_warp_aggregated(std::uint32_t id);
   bool warp_aggregated(std::uint32_t id) const;
+  void mark_store_value(std::uint32_t id, std::uint8_t bits);
 
  private:
   mutable std::mutex mu_;

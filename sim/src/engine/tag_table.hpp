@@ -29,6 +29,7 @@ struct TagInfo {
   bool warp_aggregated = false;  // marked in the launch's SiteTable (mark_warp_aggregated)
   bool is_volatile = false;      // a front-end volatile access (TGSIM_SITE_VOLATILE)
   bool block_scope = false;      // a global atomic of block scope (TGSIM_ATOMIC_BLOCK_SCOPE)
+  std::uint8_t store_value = 0;  // SiteInfo::store_value bits told to the SiteTable
 };
 
 class TagTable {

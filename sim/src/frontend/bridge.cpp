@@ -54,11 +54,15 @@ void* __tgsim_thread(void) { return &running(); }
 void __tgsim_access(void* thread, const void* site, unsigned kind, unsigned long long addr,
                     unsigned width) {
   auto* t = static_cast<ThreadCtx*>(thread);
-  if (static_cast<const tgsim_site*>(site)->flags & TGSIM_SITE_VOLATILE) [[unlikely]]
+  const unsigned flags = static_cast<const tgsim_site*>(site)->flags;
+  if (flags & TGSIM_SITE_VOLATILE) [[unlikely]]
     t->group_->mark_volatile(t->group_->tag(loc_of(site), static_cast<SiteKind>(kind), width));
-  if (kind == TGSIM_KIND_STORE)
+  if (kind == TGSIM_KIND_STORE) {
+    // (the slow path: a full log; the fast path's tags are marked in __tgsim_resolve_tags)
+    t->group_->mark_store_value(t->group_->tag(loc_of(site), SiteKind::kStore, width),
+                                flags & TGSIM_SITE_CONSTANT_VALUE);
     record_store(t, loc_of(site), AccessKind::kStore, addr, width, reinterpret_cast<const void*>(addr));
-  else
+  } else
     record_access(t, loc_of(site), static_cast<AccessKind>(kind), addr, width);
 }
 
@@ -69,8 +73,10 @@ void __tgsim_resolve_tags(void* thread, unsigned long long* keys, unsigned n) {
     const void* site = reinterpret_cast<const void*>(key & TGSIM_KEY_SITE_MASK);
     const auto kind = static_cast<SiteKind>(key & TGSIM_KEY_KIND_MASK);
     keys[i] = t->group_->tag(loc_of(site), kind, 1u << (key >> TGSIM_KEY_WIDTH_SHIFT));
-    if (static_cast<const tgsim_site*>(site)->flags & TGSIM_SITE_VOLATILE) [[unlikely]]
+    const unsigned flags = static_cast<const tgsim_site*>(site)->flags;
+    if (flags & TGSIM_SITE_VOLATILE) [[unlikely]]
       t->group_->mark_volatile(keys[i]);
+    if (kind == SiteKind::kStore) t->group_->mark_store_value(keys[i], flags & TGSIM_SITE_CONSTANT_VALUE);
   }
 }
 

@@ -49,11 +49,14 @@ struct tgsim_site {
   const char* function;
   unsigned line;
   unsigned column;
-  unsigned flags; /* past source_location's fields: TGSIM_SITE_VOLATILE */
+  unsigned flags; /* past source_location's fields: TGSIM_SITE_VOLATILE, TGSIM_SITE_CONSTANT_VALUE */
 };
 /* The site is a volatile load or store (CUDA's volatile: a relaxed access at system scope, so
  * global ones take part in no data race; the checker treats them as atomics). */
 #define TGSIM_SITE_VOLATILE 1u
+/* The site is a store whose value is a constant of the program (after optimisation): its bytes
+ * are the same in every run (the checker's equal-value rule, Checker::same_value_note). */
+#define TGSIM_SITE_CONSTANT_VALUE 2u
 #define TGSIM_SITE_COLUMN_MASK 0xffffu
 #define TGSIM_SITE_ALSO_SHIFT 16
 #define TGSIM_SITE_LINE_MAX 0xffffu

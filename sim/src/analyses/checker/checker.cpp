@@ -46,22 +46,62 @@ FindingKind warp_kind(FindingKind k) {
 // ------------------------------------------------------------------ merging and findings
 
 void same_value_note(const SameValuePairs& pairs, const std::vector<SiteInfo>& sites,
-                     std::vector<std::string>& notes) {
+                     const LaunchConfig& cfg, std::vector<std::string>& notes) {
   if (pairs.empty()) return;
-  std::uint64_t n = 0;
-  const auto* most = &*pairs.begin();
-  for (const auto& p : pairs) {
-    n += p.second;
-    if (p.second > most->second) most = &p;
-  }
-  auto at = [&](std::uint32_t s) {
-    return s < sites.size() ? basename_of(sites[s].file) + ":" + std::to_string(sites[s].line) : std::string("?");
+  // What the pass said of each source location's stores (a store's site ids differ by kind).
+  using Loc = std::tuple<std::string, std::uint32_t, std::uint32_t>;
+  std::map<Loc, std::uint8_t> value_of;
+  for (const SiteInfo& s : sites)
+    if (s.store_value) value_of[Loc{s.file, s.line, s.column}] |= s.store_value;
+  auto loc = [&](std::uint32_t id) { return id < sites.size() ? Loc{sites[id].file, sites[id].line, sites[id].column} : Loc{}; };
+  auto marks = [&](std::uint32_t id) {
+    auto it = value_of.find(loc(id));
+    return it == value_of.end() ? std::uint8_t(0) : it->second;
   };
-  notes.push_back(std::to_string(n) + " write-after-write pair(s) of unordered stores wrote equal bytes and are "
-                  "not reported (most at " + at(most->first.first) + " and " + at(most->first.second) +
-                  (pairs.size() > 1 ? ", " + std::to_string(pairs.size() - 1) + " more site pair(s)" : std::string()) +
-                  "): with other data they may be races; --same-value-waw (LaunchConfig::report_same_value_waw) "
-                  "reports them");
+  // Per pair of source locations (site ids follow the workers' first-use order): the pairs,
+  // the example with the smallest order, and whether a value is known not to be a constant.
+  struct Pair {
+    std::uint64_t count = 0;
+    const HazardAgg* example = nullptr;
+    bool grid = false, data = false;
+  };
+  std::map<std::pair<Loc, Loc>, Pair> by_loc;
+  for (const auto& [key, agg] : pairs) {
+    const std::uint8_t m1 = marks(key.site1), m2 = marks(key.site2);
+    if (m1 == SiteInfo::kConstantValue && m2 == SiteInfo::kConstantValue) continue;  // equal in every run
+    Pair& p = by_loc[{loc(key.site1), loc(key.site2)}];
+    p.count += agg.count;
+    p.data |= ((m1 | m2) & SiteInfo::kDataValue) != 0;
+    if (!p.example || agg.order < p.example->order) p.example = &agg, p.grid = key.grid;
+  }
+  constexpr std::size_t kShown = 3;
+  std::size_t shown = 0;
+  for (const auto& [locs, p] : by_loc) {
+    if (shown++ == kShown) {
+      notes.push_back("and " + std::to_string(by_loc.size() - kShown) +
+                      " more pair(s) of source lines whose unordered stores wrote equal bytes");
+      break;
+    }
+    const auto& [g1, g2, t1, t2, word] = p.example->order;
+    auto at = [](const Loc& l) { return basename_of(std::get<0>(l)) + ":" + std::to_string(std::get<1>(l)); };
+    auto who = [&](std::uint64_t g, std::uint32_t t) {
+      return (p.grid ? "block " + unlinearise(g, cfg.grid).str() + " " : std::string()) + "thread " +
+             unlinearise(t, cfg.block).str();
+    };
+    std::string where = p.grid ? std::string() : " of block " + unlinearise(g1, cfg.grid).str();
+    std::string text = "equal values stored by two threads without order (information, not a finding): " +
+                       who(g1, t1) + " and " + who(g2, t2) + where + " store the same bytes to " +
+                       (p.example->shared ? "shared " : "global ") + p.example->element + " at " +
+                       at(locs.first) + " and " + at(locs.second) + " (" + std::to_string(p.count) +
+                       " pair(s)); ";
+    text += p.data ? "a stored value is not a constant of the program, so they are equal in this run only "
+                     "if the data it was computed from is"
+                   : "tgsim cannot tell whether the stored values are constants of the program (only the "
+                     "plain stores of a kernel file say); if they come from data, they are equal in this "
+                     "run only if that data is";
+    notes.push_back(text + ": with other data this is a write-after-write race (--same-value-waw "
+                    "or LaunchConfig::report_same_value_waw reports it as one)");
+  }
 }
 
 void hazard_findings(const HazardMap& h, const std::vector<SiteInfo>& sites,
@@ -167,11 +207,11 @@ void describe_global(HazardAgg& h, const std::vector<BufferSpan>& buffers, std::
 
 void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, bool same_value_waw,
                   SameValuePairs& same_value, HazardMap& out) {
-  auto add = [&](FindingKind kind, std::uint64_t a, std::uint64_t b, std::uint64_t word) {
+  auto add_to = [&](HazardMap& map, FindingKind kind, std::uint64_t a, std::uint64_t b, std::uint64_t word) {
     std::uint32_t site_a = a & 0x3FFFFF, site_b = b & 0x3FFFFF;
     std::uint32_t ta = (a >> 22) & 0x3FF, tb = (b >> 22) & 0x3FF;
     HazardKey key{kind, true, site_a, site_b};
-    auto [it, inserted] = out.try_emplace(key);
+    auto [it, inserted] = map.try_emplace(key);
     HazardAgg& h = it->second;
     h.count += 1;
     auto order = std::make_tuple(a >> 32, b >> 32, ta, tb, word);
@@ -179,6 +219,9 @@ void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, b
       h.order = order;
       describe_global(h, buffers, word);
     }
+  };
+  auto add = [&](FindingKind kind, std::uint64_t a, std::uint64_t b, std::uint64_t word) {
+    add_to(out, kind, a, b, word);
   };
   using G = GridShadow;
   // A plain access against an atomic of another group (lower group first).
@@ -209,7 +252,7 @@ void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, b
     if (w.w[1] != G::kEmpty && w.waw_bytes && (w.mixed || same_value_waw))
       add(FindingKind::kWaw, w.w[0], w.w[1], word);
     else if (w.w[1] != G::kEmpty && w.waw_bytes)
-      ++same_value[{static_cast<std::uint32_t>(w.w[0] & 0x3FFFFF), static_cast<std::uint32_t>(w.w[1] & 0x3FFFFF)}];
+      add_to(same_value, FindingKind::kWaw, w.w[0], w.w[1], word);
     if (w.r[0] == G::kEmpty || !w.rw_bytes) return;
     std::uint64_t st = G::kEmpty, ld = G::kEmpty;
     if ((w.r[0] >> 32) != (w.w[0] >> 32)) {
@@ -551,7 +594,7 @@ void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::
       if (before && (!same_bytes(*before, a) || st_.cfg.report_same_value_waw))
         add(kind(FindingKind::kWaw, *before), shared, word, *before, &a);
       else if (before) [[unlikely]]
-        ++same_value_[{before->site, a.site}];
+        add_to(same_value_, same_last_, FindingKind::kWaw, shared, word, *before, &a);
     } else {
       if (before) add(kind(FindingKind::kRaw, *before), shared, word, *before, &a);
       if (after) add(kind(FindingKind::kWar, *after), shared, word, a, after);
@@ -611,14 +654,14 @@ bool Checker::warp_ordered(const Access& a, const Access& b) const {
   return false;
 }
 
-void Checker::add(FindingKind kind, bool shared, std::uint64_t word, const Access& a,
-                  const Access* b) {
+void Checker::add_to(HazardMap& map, HazardMap::iterator& last, FindingKind kind, bool shared,
+                     std::uint64_t word, const Access& a, const Access* b) {
   HazardKey key{kind, false, a.site, b ? b->site : kNone};
-  if (last_ == hazards_.end() || !(last_->first == key)) {
-    last_ = hazards_.try_emplace(key).first;
-    if (last_->second.count == 0) last_->second.order = {~0ull, 0, 0, 0, 0};
+  if (last == map.end() || !(last->first == key)) {
+    last = map.try_emplace(key).first;
+    if (last->second.count == 0) last->second.order = {~0ull, 0, 0, 0, 0};
   }
-  HazardAgg& h = last_->second;
+  HazardAgg& h = last->second;
   h.count += 1;
   auto order = std::make_tuple(group_, group_, std::uint32_t(a.thread),
                                std::uint32_t(b ? b->thread : a.thread), word);

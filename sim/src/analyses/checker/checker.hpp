@@ -76,9 +76,9 @@ struct HazardAgg {
   std::string element;  // "tileA[0][1]", "C[17]"
 };
 using HazardMap = std::map<HazardKey, HazardAgg>;
-// Write-after-write pairs the equal-value rule did not report, by their sites (site 1, site 2):
-// how many.
-using SameValuePairs = std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint64_t>;
+// Write-after-write pairs the equal-value rule did not report, keyed and counted as hazards
+// (kind kWaw) with their example: information (same_value_note), never a finding.
+using SameValuePairs = HazardMap;
 inline void merge_hazards(HazardMap& into, const HazardMap& from) {
   merge_examples(into, from, [](auto& a) -> auto& { return a.count; });
 }
@@ -180,9 +180,13 @@ void global_initcheck(const std::vector<UninitLoad>& loads, const GridShadow& g,
 
 // Decides the hazards between groups once every group has run.
 // `same_value_waw`: LaunchConfig::report_same_value_waw.
-// The equal-value rule's unreported pairs as one note of the report (none: nothing).
+// The equal-value rule's unreported pairs as notes of the report, one per pair of source lines
+// with its example (threads, element), leaving out pairs whose two stores both store constants
+// of the program (SiteInfo::store_value): those are equal in every run. The rest are equal in
+// this run only because the data they were computed from was (or, for a C++ kernel, whose
+// values tgsim cannot tell apart from constants, may have been).
 void same_value_note(const SameValuePairs& pairs, const std::vector<SiteInfo>& sites,
-                     std::vector<std::string>& notes);
+                     const LaunchConfig& cfg, std::vector<std::string>& notes);
 // Between groups; the pairs the equal-value rule leaves out go to `same_value`.
 void grid_hazards(const GridShadow& g, const std::vector<BufferSpan>& buffers, bool same_value_waw,
                   SameValuePairs& same_value, HazardMap& out);
@@ -455,7 +459,11 @@ class Checker {
   // Two accesses of lanes of one warp are ordered when a __syncwarp both lanes took part in
   // lies between them.
   bool warp_ordered(const Access& a, const Access& b) const;
-  void add(FindingKind kind, bool shared, std::uint64_t word, const Access& a, const Access* b);
+  void add(FindingKind kind, bool shared, std::uint64_t word, const Access& a, const Access* b) {
+    add_to(hazards_, last_, kind, shared, word, a, b);
+  }
+  void add_to(HazardMap& map, HazardMap::iterator& last, FindingKind kind, bool shared, std::uint64_t word,
+              const Access& a, const Access* b);
   void describe(HazardAgg& h, bool shared, std::uint64_t word);
   void merge_grid();
   // Shared word w stored in this interval: not quiet until the interval ends.
@@ -517,6 +525,7 @@ class Checker {
   // the fences a global atomic of their thread followed (a release of the thread's stores).
   std::vector<std::uint64_t> fences_, releases_;
   SameValuePairs same_value_;
+  HazardMap::iterator same_last_ = same_value_.end();  // the key most recently hit
   void release_stores();
   void note_release(std::uint32_t thread, std::uint32_t seq);
   static bool same_bytes(const Access& a, const Access& b);

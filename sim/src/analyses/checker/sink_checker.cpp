@@ -244,7 +244,7 @@ void CheckerSink::learn_buffer(std::uint64_t addr) {
 void CheckerSink::Total::add(const CheckerSink& w, MergeContext&) {
   if (!w.checker_) return;
   merge_hazards(hazards, w.checker_->hazards());
-  for (const auto& [sites, n] : w.checker_->same_value_pairs()) same_value[sites] += n;
+  merge_hazards(same_value, w.checker_->same_value_pairs());
   uninit.insert(uninit.end(), w.checker_->uninit_loads().begin(), w.checker_->uninit_loads().end());
 }
 
@@ -255,7 +255,7 @@ void CheckerSink::Total::finish(MergeContext& m) {
     m.report.atomic_bytes = atomic_bytes(*st.grid, st.buffers);
   }
   hazard_findings(hazards, m.infos, st.cfg, m.findings);
-  same_value_note(same_value, m.infos, m.report.notes);
+  same_value_note(same_value, m.infos, st.cfg, m.report.notes);
 }
 
 }  // namespace tgsim::detail
