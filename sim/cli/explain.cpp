@@ -26,6 +26,7 @@
 #include "rules.hpp"
 #include "source_view.hpp"
 #include "svg.hpp"
+#include "try_pad.hpp"
 #include "validate.hpp"
 #include "report/util.hpp"
 
@@ -132,6 +133,9 @@ Command add_explain(CLI::App& program) {
   c->add_flag("--source", o.source, "the kernel's source lines with their counters, worst first, and rules");
   c->add_option("--html", o.html, "write the source view with its pictures to this HTML file");
   c->add_flag("--wide", o.wide, "do not fit the output to 100 columns");
+  c->add_flag("--no-try", o.no_try,
+              "with a FILE: rules without trying their fix (a conflicted shared array is otherwise padded in a "
+              "copy of the file and the launch re-run)");
   c->add_option("--sweep", o.sweep, "variants to compare, e.g. tile=8,16,32 (matmul) ");
   c->add_option("--n", o.n, "problem size (default: the catalog's)")->check(CLI::Range(1, 1 << 26));
   c->add_option("--at", o.at, "also predict the time at this size (counters scaled analytically); with a FILE: for this many threadgroups")
@@ -327,6 +331,7 @@ struct Shown {
   const SourceView& view;
   const DeviceProfile& prof;
   const Device& sim_dev;
+  const TryContext* tries = nullptr;  // a kernel FILE's: pads to try for its "pad" rules
 };
 
 // The instruction, then (as asked) the source view with its rules, the SVG and the HTML page.
@@ -334,6 +339,7 @@ int show(std::ostream& os, std::ostream& err, const ExplainOptions& o, const Sho
   print_instruction(os, x.kernel, x.r, x.est, x.sim_dev, width);
   std::vector<Advice> advice;
   if (o.source || !o.html.empty()) advice = advise(x.view, x.first, x.prof, x.sim_dev, o.threads);
+  if (x.tries) add_pad_tries(advice, x.view, *x.tries);
   if (o.source) {
     os << "\n";
     print_source(os, x.view, advice, width);
@@ -357,7 +363,11 @@ int explain_file(std::ostream& os, std::ostream& err, const ExplainOptions& o, c
     LaunchConfig cfg;
     cfg.threads = o.threads;
     const DeviceProfile sim = prof.warp_size == 32 ? prof : profiles::nvidia_h100();
-    catalog::Result first{run_file(o.file, sim, cfg, false).report, true, 0};
+    // With rules shown, their pads are tried (try_pad.hpp): the re-runs' buffers are compared with these.
+    const bool trying = (o.source || !o.html.empty()) && !o.no_try;
+    const FileRun first_run = run_file(o.file, sim, cfg, trying);
+    catalog::Result first{first_run.report, true, 0};
+    const TryContext tries{o.file, first_run, sim, prof, cfg};
     Workload w;
     w.groups = first.report.grid.volume();
     w.threads_per_group = static_cast<std::uint32_t>(first.report.block.volume());
@@ -390,7 +400,8 @@ int explain_file(std::ostream& os, std::ostream& err, const ExplainOptions& o, c
     }
     const std::size_t width = o.wide ? 1000 : 100;
     const Device sim_dev(sim);
-    return show(os, err, o, {first, r, r.report.kernel, site, est, view, prof, sim_dev}, width);
+    return show(os, err, o, {first, r, r.report.kernel, site, est, view, prof, sim_dev, trying ? &tries : nullptr},
+                width);
   } catch (const frontend::CacheError& e) {
     err << "tgsim: error: " << e.what() << "\n";
     return 2;
