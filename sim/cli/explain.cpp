@@ -245,8 +245,10 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
 
 // The pictures of the HTML page (and of --svg): the drawn instruction, as a tile beside its
 // padded variant where the catalog has one, and the shuffle tree when the kernel shuffles.
+// A kernel FILE's tile (`file_tile`, try_pad.hpp) comes first when it draws the same instruction.
 std::vector<std::string> pictures(const catalog::Result& r, const std::string& kernel, const std::string& site,
-                                  const DeviceProfile& prof, const Device& sim_dev, const ExplainOptions& o) {
+                                  const DeviceProfile& prof, const Device& sim_dev, const ExplainOptions& o,
+                                  const std::vector<TilePanel>& file_tile = {}) {
   std::vector<std::string> out;
   const CapturedInstruction& c = r.report.captured;
   std::ostringstream title;
@@ -266,6 +268,14 @@ std::vector<std::string> pictures(const catalog::Result& r, const std::string& k
     out.push_back(tile_svg(panels, prof, title.str() + (panels.size() > 1 ? tr("pic.and_padded") : "")));
   }
   out.push_back(instruction_svg(c, prof, title.str()));
+  if (!file_tile.empty()) {
+    const CapturedInstruction& t = file_tile.front().c;
+    const std::string svg = tile_svg(
+        file_tile, prof,
+        trf("pic.title", {kernel, to_string(t.kind), detail::basename_of(t.file) + ":" + std::to_string(t.line)}) +
+            (file_tile.size() > 1 ? tr("pic.and_padded") : ""));
+    out.insert(t == c ? out.begin() : out.end(), svg);
+  }
   if (r.report.counters.shfl > 0) {
     std::uint64_t warps = 0;
     for (const SiteCounters& s : r.report.sites)
@@ -331,7 +341,8 @@ struct Shown {
   const SourceView& view;
   const DeviceProfile& prof;
   const Device& sim_dev;
-  const TryContext* tries = nullptr;  // a kernel FILE's: pads to try for its "pad" rules
+  const TryContext* file = nullptr;  // a kernel FILE's launch (its tile picture, pads to try)
+  bool try_pads = false;             // try the pads of its "pad" rules (try_pad.hpp)
 };
 
 // The instruction, then (as asked) the source view with its rules, the SVG and the HTML page.
@@ -339,14 +350,16 @@ int show(std::ostream& os, std::ostream& err, const ExplainOptions& o, const Sho
   print_instruction(os, x.kernel, x.r, x.est, x.sim_dev, width);
   std::vector<Advice> advice;
   if (o.source || !o.html.empty()) advice = advise(x.view, x.first, x.prof, x.sim_dev, o.threads);
-  if (x.tries) add_pad_tries(advice, x.view, *x.tries);
+  if (x.file && x.try_pads) add_pad_tries(advice, x.view, *x.file);
   if (o.source) {
     os << "\n";
     print_source(os, x.view, advice, width);
   }
-  const std::vector<std::string> svgs = !o.svg.empty() || !o.html.empty()
-                                            ? pictures(x.r, x.kernel, x.site, x.prof, x.sim_dev, o)
-                                            : std::vector<std::string>{};
+  const bool drawn = !o.svg.empty() || !o.html.empty();
+  const std::vector<TilePanel> tile =
+      drawn && x.file ? file_tile_panels(*x.file, x.r.report.captured, advice) : std::vector<TilePanel>{};
+  const std::vector<std::string> svgs =
+      drawn ? pictures(x.r, x.kernel, x.site, x.prof, x.sim_dev, o, tile) : std::vector<std::string>{};
   if (!o.svg.empty()) {
     if (!write_file(o.svg, svgs.front(), err)) return 2;
     os << trf("explain.wrote", {o.svg}) << "\n";
@@ -400,8 +413,7 @@ int explain_file(std::ostream& os, std::ostream& err, const ExplainOptions& o, c
     }
     const std::size_t width = o.wide ? 1000 : 100;
     const Device sim_dev(sim);
-    return show(os, err, o, {first, r, r.report.kernel, site, est, view, prof, sim_dev, trying ? &tries : nullptr},
-                width);
+    return show(os, err, o, {first, r, r.report.kernel, site, est, view, prof, sim_dev, &tries, trying}, width);
   } catch (const frontend::CacheError& e) {
     err << "tgsim: error: " << e.what() << "\n";
     return 2;

@@ -440,6 +440,8 @@ const std::vector<Message>& messages() {
       // Picture titles and the sweep chart's labels (explain.cpp).
       {"pic.title", "{0}: {1} at {2}", "{0}: {2} の {1}"},
       {"pic.and_padded", ", and padded", "、とパディング版"},
+      {"pic.file_padded", " (re-run: {0} -> {1} conflict wavefronts)",
+       "（再実行: バンクコンフリクトのウェーブフロント {0} -> {1}）"},
       {"pic.shuffle.title", "{0}: a warp sum by __shfl_down_sync", "{0}: __shfl_down_sync によるワープ内の合計"},
       {"pic.shuffle.note", "{0} SHFL in this launch; the busiest shuffle site ran {1} times (once per warp per step)",
        "この起動で SHFL {0} 回。いちばん多いシャッフルの場所は {1} 回（ワープごと、段ごとに 1 回）"},

@@ -56,17 +56,24 @@ const tgsim_shared_desc* array_of(const tgsim_kernel_desc& k, const CapturedInst
   return nullptr;
 }
 
-// Wavefronts of `c` were the rows of `a` (its last dimension, `inner` elements) `inner + pad` apart.
-std::uint64_t wavefronts_padded(const CapturedInstruction& c, const tgsim_shared_desc& a, std::uint64_t inner,
-                                std::uint64_t pad) {
-  std::uint64_t addr[32] = {};
+// `c` with the rows of `a` (its last dimension, `inner` elements) `inner + pad` apart.
+CapturedInstruction padded_lanes(const CapturedInstruction& c, const tgsim_shared_desc& a, std::uint64_t inner,
+                                 std::uint64_t pad) {
+  CapturedInstruction out = c;
   for (int l = 0; l < 32; ++l) {
     if (!((c.mask >> l) & 1u)) continue;
     const std::uint64_t off = c.addr[l] - a.offset, e = off / a.elem_bytes;
-    addr[l] = a.offset + ((e / inner) * (inner + pad) + e % inner) * a.elem_bytes + off % a.elem_bytes;
+    out.addr[l] = a.offset + ((e / inner) * (inner + pad) + e % inner) * a.elem_bytes + off % a.elem_bytes;
   }
-  const model::WarpAccess w{c.mask, c.width, addr};
-  return model::shared_wavefronts(w, c.kind == SiteKind::kSharedLoad).wavefronts;
+  return out;
+}
+
+// Wavefronts of `c` were the rows of `a` (its last dimension, `inner` elements) `inner + pad` apart.
+std::uint64_t wavefronts_padded(const CapturedInstruction& c, const tgsim_shared_desc& a, std::uint64_t inner,
+                                std::uint64_t pad) {
+  const CapturedInstruction p = padded_lanes(c, a, inner, pad);
+  const model::WarpAccess w{p.mask, p.width, p.addr};
+  return model::shared_wavefronts(w, p.kind == SiteKind::kSharedLoad).wavefronts;
 }
 
 // The pad to try: the smallest of 1..32 with the fewest wavefronts for `c`; 1 when none has fewer
@@ -230,6 +237,42 @@ void add_pad_tries(std::vector<Advice>& advice, const SourceView& v, const TryCo
     tried[a->name] = t;
     if (t.failed != "undeclared") adv.tried.push_back(t);
   }
+}
+
+std::vector<TilePanel> file_tile_panels(const TryContext& c, const CapturedInstruction& drawn,
+                                        const std::vector<Advice>& advice) {
+  CapturedInstruction cap = drawn;
+  if (!cap.present || (cap.kind != SiteKind::kSharedLoad && cap.kind != SiteKind::kSharedStore)) {
+    const SiteCounters* best = nullptr;  // the shared site with the most wavefronts
+    for (const SiteCounters& s : c.first.report.sites)
+      if ((s.kind == SiteKind::kSharedLoad || s.kind == SiteKind::kSharedStore) &&
+          (!best || s.counters.wavefronts > best->counters.wavefronts))
+        best = &s;
+    if (!best) return {};
+    cap = capture(c, *best);
+  }
+  const tgsim_kernel_desc& k = file_kernel(c.file);
+  const tgsim_shared_desc* a = cap.present ? array_of(k, cap) : nullptr;
+  if (!a || a->rank < 2 || a->elem_bytes != 4) return {};
+  const std::uint64_t cols = a->extents[a->rank - 1], rows = a->bytes / 4 / cols;
+  if (cols > 64 || rows > 64) return {};
+  auto panel = [&](const CapturedInstruction& x, std::uint32_t pad, const std::string& note) {
+    TilePanel t;
+    t.c = x;
+    t.rows = static_cast<int>(rows);
+    t.cols = static_cast<int>(cols + pad);
+    t.base = a->offset;
+    t.array = a->name;
+    t.label = std::string(k.name) + ": " + a->name + dims(*a, pad) + note;
+    return t;
+  };
+  std::vector<TilePanel> out = {panel(cap, 0, "")};
+  for (const Advice& adv : advice)
+    for (const PadTry& t : adv.tried)
+      if (t.array == a->name && t.helps() && out.size() == 1)
+        out.push_back(panel(padded_lanes(cap, *a, cols, t.pad), t.pad,
+                            trf("pic.file_padded", {with_commas(t.conflicts_before), with_commas(t.conflicts_after)})));
+  return out;
 }
 
 std::string tried_text(const PadTry& t) {

@@ -24,6 +24,7 @@
 #include "file_kernel.hpp"
 #include "rules.hpp"
 #include "source_view.hpp"
+#include "svg.hpp"
 
 namespace tgsim::cli {
 
@@ -43,6 +44,14 @@ void add_pad_tries(std::vector<Advice>& advice, const SourceView& v, const TryCo
 // "tried: tile[16][18] -> tile[16][48]: 2,048 -> 0 conflict wavefronts, estimated time 61% of now"
 // (or that it did not help, and why), in the current language.
 std::string tried_text(const PadTry& t);
+
+// The tile picture of a kernel FILE (explain --svg / --html): the first warp instruction of its
+// costliest shared site (`drawn` when that is shared, else captured by one more run), drawn on
+// the 2-D array of 4-byte words it falls in (tgsim_shared_desc: outer dimensions as rows, at most
+// 64 x 64), and beside it, where a pad was tried and helped, the same lanes' indices in the padded
+// array. Empty when the kernel has no such access.
+std::vector<TilePanel> file_tile_panels(const TryContext& c, const CapturedInstruction& drawn,
+                                        const std::vector<Advice>& advice);
 
 // The estimate of a kernel FILE's launch (no floating-point work is counted).
 Estimate file_estimate(const Report& r, const DeviceProfile& p);

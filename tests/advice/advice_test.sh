@@ -7,6 +7,9 @@
 #   explain   `explain FILE --source` shows the same tried line; --no-try shows none
 #   no_help   a 1-D array read at stride 2: the tried pad does not help and is not advised
 #   clean     a kernel without conflicts: nothing is tried
+#   tile      `explain FILE --html`: the tile picture of the user's own shared array (lanes ->
+#             words -> banks) from the recorded warp instruction, beside the padded array that
+#             the re-run confirmed; with --no-try the unpadded one alone
 #   ja        --lang ja: the tried line in Japanese, without ASCII ; or ? in its sentences
 set -u
 tgsim=$1 case=$2
@@ -66,6 +69,17 @@ case $case in
     grep -q "conflicts [1-9]" out.txt && { cat out.txt; fail "plain_rows has conflicts"; }
     grep -q "tried:" out.txt && { cat out.txt; fail "a pad tried on a kernel without conflicts"; }
     grep -q "No rule applies" out.txt || { cat out.txt; fail "no word that nothing applies"; }
+    ;;
+  tile)
+    "$tgsim" explain k.cu "${rows[@]}" --source --html page.html >out.txt 2>&1 || { cat out.txt; fail "explain --html"; }
+    for want in "smooth_rows: tile\[16\]\[18\]<" "bank of tile\[row\]\[col\] = (row\*18 + col) mod 32" \
+                "30 banks for 32 lanes: 2 wavefronts (1 bank conflicts)" "smooth_rows: tile\[16\]\[48\] (re-run: " \
+                "bank of tile\[row\]\[col\] = (row\*48 + col) mod 32" "32 banks for 32 lanes: 1 wavefront (0 bank conflicts)"; do
+      grep -q "$want" page.html || fail "the page has no '$want'"
+    done
+    "$tgsim" explain k.cu "${rows[@]}" --source --no-try --html plain.html >out.txt 2>&1 || { cat out.txt; fail "--no-try"; }
+    grep -q "smooth_rows: tile\[16\]\[18\]<" plain.html || fail "--no-try: no tile picture"
+    grep -q "tile\[16\]\[48\]" plain.html && fail "--no-try: a padded tile that was not re-run"
     ;;
   ja)
     "$tgsim" --lang ja run k.cu "${rows[@]}" --advice >out.txt 2>&1 || { cat out.txt; fail "run --advice"; }
