@@ -6,7 +6,6 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
-#include <map>
 #include <set>
 #include <sstream>
 
@@ -76,19 +75,32 @@ std::uint64_t wavefronts_padded(const CapturedInstruction& c, const tgsim_shared
   return model::shared_wavefronts(w, p.kind == SiteKind::kSharedLoad).wavefronts;
 }
 
-// The pad to try: the smallest of 1..32 with the fewest wavefronts for `c`; 1 when none has fewer
-// than today (the model sees no pad that helps: the re-run shows the usual one does not).
-std::uint32_t choose_pad(const CapturedInstruction& c, const tgsim_shared_desc& a) {
+// One conflicted line's recorded access to an array: its captured warp instruction and the
+// warp instructions of its site, which weigh it.
+struct Seen {
+  const tgsim_shared_desc* array;
+  CapturedInstruction c;
+  std::uint64_t weight;
+};
+
+// The pad to try for `seen` (the lines of one array): the smallest of 1..32 with the fewest
+// wavefronts over them, each weighed by its site's instructions; 1 when none has fewer than
+// today (the model sees no pad that helps: the re-run shows that the usual one does not).
+std::uint32_t choose_pad(const std::vector<Seen>& seen) {
+  const tgsim_shared_desc& a = *seen.front().array;
   const std::uint64_t inner = a.extents[a.rank - 1];
-  std::uint64_t best = wavefronts_padded(c, a, inner, 0);
+  auto total = [&](std::uint64_t p) {
+    std::uint64_t w = 0;
+    for (const Seen& s : seen) w += s.weight * wavefronts_padded(s.c, a, inner, p);
+    return w;
+  };
+  std::uint64_t best = total(0);
   std::uint32_t pad = 1;
-  for (std::uint32_t p = 1; p <= 32; ++p) {
-    const std::uint64_t w = wavefronts_padded(c, a, inner, p);
-    if (w < best) {
+  for (std::uint32_t p = 1; p <= 32; ++p)
+    if (const std::uint64_t w = total(p); w < best) {
       best = w;
       pad = p;
     }
-  }
   return pad;
 }
 
@@ -208,34 +220,42 @@ Estimate file_estimate(const Report& r, const DeviceProfile& p) {
 }
 
 void add_pad_tries(std::vector<Advice>& advice, const SourceView& v, const TryContext& c) {
-  std::map<std::string, PadTry> tried;  // by array: lines conflicting on one array share its re-run
   const tgsim_kernel_desc& k = file_kernel(c.file);
   const std::string given = fs::path(c.file.file).filename().string();
-  for (Advice& adv : advice) {
-    if (adv.rule != "pad") continue;
-    const auto l = std::find_if(v.lines.begin(), v.lines.end(),
-                                [&](const LineCost& x) { return x.file == adv.file && x.line == adv.line; });
+  // Each "pad" line's recorded access (one capture run each), by the array it falls in.
+  std::vector<std::pair<std::size_t, Seen>> lines;
+  std::vector<std::string> arrays;  // in the order of the advice (the costliest first)
+  for (std::size_t i = 0; i < advice.size(); ++i) {
+    if (advice[i].rule != "pad") continue;
+    const auto l = std::find_if(v.lines.begin(), v.lines.end(), [&](const LineCost& x) {
+      return x.file == advice[i].file && x.line == advice[i].line;
+    });
     const SiteCounters* s = l == v.lines.end() ? nullptr : worst_shared_site(*l);
     if (!s) continue;
     const CapturedInstruction cap = capture(c, *s);
     const tgsim_shared_desc* a = cap.present ? array_of(k, cap) : nullptr;
     // Only an array FILE itself declares (the copy rewrites FILE, never a header).
     if (!a || !a->file || fs::path(a->file).filename() != given) continue;
-    if (auto it = tried.find(a->name); it != tried.end()) {
-      if (it->second.failed != "undeclared") adv.tried.push_back(it->second);
-      continue;
-    }
-    if (tried.size() >= kMaxTries) continue;
+    lines.push_back({i, {a, cap, s->counters.instructions}});
+    if (std::find(arrays.begin(), arrays.end(), a->name) == arrays.end()) arrays.push_back(a->name);
+  }
+  // One re-run per array, its pad chosen for all its lines, shown on each of them.
+  for (std::size_t n = 0; n < arrays.size() && n < kMaxTries; ++n) {
+    std::vector<Seen> seen;
+    for (const auto& [i, x] : lines)
+      if (x.array->name == arrays[n]) seen.push_back(x);
+    const tgsim_shared_desc& a = *seen.front().array;
     PadTry t;
-    t.array = a->name;
-    t.pad = choose_pad(cap, *a);
-    t.from = dims(*a, 0);
-    t.to = dims(*a, t.pad);
+    t.array = a.name;
+    t.pad = choose_pad(seen);
+    t.from = dims(a, 0);
+    t.to = dims(a, t.pad);
     t.conflicts_before = conflicts_of(c.first.report.counters);
     t.time_before_ms = file_estimate(c.first.report, c.estimate).time_ms();
-    rerun(c, *a, t);
-    tried[a->name] = t;
-    if (t.failed != "undeclared") adv.tried.push_back(t);
+    rerun(c, a, t);
+    if (t.failed == "undeclared") continue;
+    for (const auto& [i, x] : lines)
+      if (x.array->name == arrays[n]) advice[i].tried.push_back(t);
   }
 }
 

@@ -5,8 +5,9 @@
 // its last dimension padded by P elements in a temporary copy of the source (the user's file is
 // never written; `#line` keeps the file's name and lines), compiled (the compile cache keys on
 // content) and the same launch re-run with the same arguments. P is the smallest of 1..32 that
-// takes the captured instruction to its fewest wavefronts under the bank model (rows pitch+P
-// elements apart: two 16-lane rows need a pitch of 16 mod 32 words); where no P lowers them
+// takes the captured instructions of the array's rule lines (each weighed by its site's
+// instructions) to their fewest wavefronts under the bank model (rows pitch+P elements apart:
+// two 16-lane rows need a pitch of 16 mod 32 words); where no P lowers them
 // (a 1-D array, a stride inside a row) P = 1, the usual pad, shows that padding does not help.
 // The re-run, not the model, decides: a pad is advised only when the launch's bank conflicts
 // fall, its estimate does not grow, its buffers are byte-equal and no new finding appears.
