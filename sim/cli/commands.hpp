@@ -79,6 +79,7 @@ struct ExplainOptions {  // `tgsim explain` (explain.cpp)
   int n = 0, at = 0;
   unsigned threads = 0;
   bool source = false, wide = false;
+  bool no_try = false;  // --no-try: a kernel FILE's rules without pads tried by re-runs (try_pad.hpp)
   FileLaunch file;  // `tgsim explain FILE ...`: file.file set
 };
 // "unknown kernel 'x'; did you mean y?" (or "tgsim list shows them all"), in the language.

@@ -26,6 +26,7 @@
 #include "rules.hpp"
 #include "source_view.hpp"
 #include "svg.hpp"
+#include "try_pad.hpp"
 #include "validate.hpp"
 #include "report/util.hpp"
 
@@ -132,6 +133,9 @@ Command add_explain(CLI::App& program) {
   c->add_flag("--source", o.source, "the kernel's source lines with their counters, worst first, and rules");
   c->add_option("--html", o.html, "write the source view with its pictures to this HTML file");
   c->add_flag("--wide", o.wide, "do not fit the output to 100 columns");
+  c->add_flag("--no-try", o.no_try,
+              "with a FILE: rules without trying their fix (a conflicted shared array is otherwise padded in a "
+              "copy of the file and the launch re-run)");
   c->add_option("--sweep", o.sweep, "variants to compare, e.g. tile=8,16,32 (matmul) ");
   c->add_option("--n", o.n, "problem size (default: the catalog's)")->check(CLI::Range(1, 1 << 26));
   c->add_option("--at", o.at, "also predict the time at this size (counters scaled analytically); with a FILE: for this many threadgroups")
@@ -241,8 +245,10 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
 
 // The pictures of the HTML page (and of --svg): the drawn instruction, as a tile beside its
 // padded variant where the catalog has one, and the shuffle tree when the kernel shuffles.
+// A kernel FILE's tile (`file_tile`, try_pad.hpp) comes first when it draws the same instruction.
 std::vector<std::string> pictures(const catalog::Result& r, const std::string& kernel, const std::string& site,
-                                  const DeviceProfile& prof, const Device& sim_dev, const ExplainOptions& o) {
+                                  const DeviceProfile& prof, const Device& sim_dev, const ExplainOptions& o,
+                                  const std::vector<TilePanel>& file_tile = {}) {
   std::vector<std::string> out;
   const CapturedInstruction& c = r.report.captured;
   std::ostringstream title;
@@ -262,6 +268,14 @@ std::vector<std::string> pictures(const catalog::Result& r, const std::string& k
     out.push_back(tile_svg(panels, prof, title.str() + (panels.size() > 1 ? tr("pic.and_padded") : "")));
   }
   out.push_back(instruction_svg(c, prof, title.str()));
+  if (!file_tile.empty()) {
+    const CapturedInstruction& t = file_tile.front().c;
+    const std::string svg = tile_svg(
+        file_tile, prof,
+        trf("pic.title", {kernel, to_string(t.kind), detail::basename_of(t.file) + ":" + std::to_string(t.line)}) +
+            (file_tile.size() > 1 ? tr("pic.and_padded") : ""));
+    out.insert(t == c ? out.begin() : out.end(), svg);
+  }
   if (r.report.counters.shfl > 0) {
     std::uint64_t warps = 0;
     for (const SiteCounters& s : r.report.sites)
@@ -327,6 +341,8 @@ struct Shown {
   const SourceView& view;
   const DeviceProfile& prof;
   const Device& sim_dev;
+  const TryContext* file = nullptr;  // a kernel FILE's launch (its tile picture, pads to try)
+  bool try_pads = false;             // try the pads of its "pad" rules (try_pad.hpp)
 };
 
 // The instruction, then (as asked) the source view with its rules, the SVG and the HTML page.
@@ -334,13 +350,16 @@ int show(std::ostream& os, std::ostream& err, const ExplainOptions& o, const Sho
   print_instruction(os, x.kernel, x.r, x.est, x.sim_dev, width);
   std::vector<Advice> advice;
   if (o.source || !o.html.empty()) advice = advise(x.view, x.first, x.prof, x.sim_dev, o.threads);
+  if (x.file && x.try_pads) add_pad_tries(advice, x.view, *x.file);
   if (o.source) {
     os << "\n";
     print_source(os, x.view, advice, width);
   }
-  const std::vector<std::string> svgs = !o.svg.empty() || !o.html.empty()
-                                            ? pictures(x.r, x.kernel, x.site, x.prof, x.sim_dev, o)
-                                            : std::vector<std::string>{};
+  const bool drawn = !o.svg.empty() || !o.html.empty();
+  const std::vector<TilePanel> tile =
+      drawn && x.file ? file_tile_panels(*x.file, x.r.report.captured, advice) : std::vector<TilePanel>{};
+  const std::vector<std::string> svgs =
+      drawn ? pictures(x.r, x.kernel, x.site, x.prof, x.sim_dev, o, tile) : std::vector<std::string>{};
   if (!o.svg.empty()) {
     if (!write_file(o.svg, svgs.front(), err)) return 2;
     os << trf("explain.wrote", {o.svg}) << "\n";
@@ -357,7 +376,11 @@ int explain_file(std::ostream& os, std::ostream& err, const ExplainOptions& o, c
     LaunchConfig cfg;
     cfg.threads = o.threads;
     const DeviceProfile sim = prof.warp_size == 32 ? prof : profiles::nvidia_h100();
-    catalog::Result first{run_file(o.file, sim, cfg, false).report, true, 0};
+    // With rules shown, their pads are tried (try_pad.hpp): the re-runs' buffers are compared with these.
+    const bool trying = (o.source || !o.html.empty()) && !o.no_try;
+    const FileRun first_run = run_file(o.file, sim, cfg, trying);
+    catalog::Result first{first_run.report, true, 0};
+    const TryContext tries{o.file, first_run, sim, prof, cfg};
     Workload w;
     w.groups = first.report.grid.volume();
     w.threads_per_group = static_cast<std::uint32_t>(first.report.block.volume());
@@ -390,7 +413,7 @@ int explain_file(std::ostream& os, std::ostream& err, const ExplainOptions& o, c
     }
     const std::size_t width = o.wide ? 1000 : 100;
     const Device sim_dev(sim);
-    return show(os, err, o, {first, r, r.report.kernel, site, est, view, prof, sim_dev}, width);
+    return show(os, err, o, {first, r, r.report.kernel, site, est, view, prof, sim_dev, &tries, trying}, width);
   } catch (const frontend::CacheError& e) {
     err << "tgsim: error: " << e.what() << "\n";
     return 2;

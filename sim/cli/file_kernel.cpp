@@ -26,6 +26,7 @@
 #include "commands.hpp"
 #include "frontend/compile.hpp"
 #include "i18n.hpp"
+#include "try_pad.hpp"
 #include "frontend/kernel_args.hpp"
 #include "frontend/modules.hpp"
 #include <tgsim/hash.hpp>
@@ -661,7 +662,7 @@ int file_error(std::ostream& err, const FileLaunch& f, std::exception_ptr e) {
 }
 
 int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, const DeviceProfile& profile,
-                     const LaunchConfig& base, bool json) {
+                     const LaunchConfig& base, bool json, bool advice, bool try_pads) {
   try {
     // The kernel's printf output streams while the launch runs: to the terminal before the
     // report; under --json into "printed", the first kJsonPrintedBytes of it with a note.
@@ -682,8 +683,9 @@ int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, c
         os << text;
       };
     }
-    // The buffers are copied only for --save and --expect: nothing else reads them.
-    FileRun r = run_file(f, profile, cfg, /*keep_buffers=*/!f.save.empty() || !f.expect.empty());
+    // The buffers are copied only for --save, --expect and pads tried: nothing else reads them.
+    FileRun r = run_file(f, profile, cfg,
+                         /*keep_buffers=*/!f.save.empty() || !f.expect.empty() || (advice && try_pads));
     if (json) {
       r.report.printed = std::move(json_printed);
       if (printed_bytes > kJsonPrintedBytes)
@@ -694,12 +696,15 @@ int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, c
     const std::vector<ExpectResult> expected = expect_buffers(r, f.expect);
     bool as_expected = true;
     for (const ExpectResult& e : expected) as_expected = as_expected && e.differing == 0;
+    SourceView view;
+    const std::vector<Advice> rules = advice ? file_advice(f, r, profile, base, try_pads, &view) : std::vector<Advice>{};
     if (json) {
-      if (expected.empty()) {
+      if (expected.empty() && !advice) {
         os << file_json(r, 2) << "\n";
       } else {
         nlohmann::ordered_json j = nlohmann::ordered_json::parse(file_json(r, -1));
-        j["expect"] = expect_json(expected);
+        if (!expected.empty()) j["expect"] = expect_json(expected);
+        if (advice) j["advice"] = advice_json(view, rules, f.file);
         os << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
       }
     } else {
@@ -708,6 +713,7 @@ int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, c
       os << "  " << tr("count." + r.count) << "\n";
       for (const std::string& n : r.report.notes) os << "note: " << n << "\n";
       write_expect_text(os, expected);
+      if (advice) write_advice_text(os, view, rules, f.file);
     }
     return r.report.findings.empty() && as_expected ? 0 : 1;
   } catch (...) {

@@ -101,8 +101,10 @@ int file_error(std::ostream& err, const FileLaunch& f, std::exception_ptr e);
 
 // `tgsim run FILE ...`: prints the report (or JSON) and returns the exit status: 0 clean, 1
 // findings, 2 usage or compile error (the compiler's output on `err`).
+// With `advice` (--advice), the rules of the costliest lines follow the report (or are its
+// "advice" array), each "pad" rule's fix tried by a re-run unless `try_pads` is off (try_pad.hpp).
 int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, const DeviceProfile& profile,
-                     const LaunchConfig& base, bool json);
+                     const LaunchConfig& base, bool json, bool advice = false, bool try_pads = true);
 // `tgsim check FILE ...` (check_file.cpp): the checker on under each schedule of `schedule`
 // (parse_schedule; "both": in-order and reverse), the union of their findings, and the
 // buffers compared; the same exit statuses.

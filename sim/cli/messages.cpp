@@ -354,6 +354,37 @@ const std::vector<Message>& messages() {
        "{0} を n={1} で再実行して確認: {2}。推定 {3} -> {4} us。"},
       {"rule.not_confirmed", "Rerunning {0} at n={1} did NOT confirm it: {2}; estimate {3} -> {4} us.",
        "{0} を n={1} で再実行したが確認できなかった: {2}。推定 {3} -> {4} us。"},
+      // Pads tried on a user's kernel FILE (try_pad.hpp): {0} the array as declared, {1} padded,
+      // {2} -> {3} the launch's bank-conflict wavefronts, {4} the estimate after as % of before.
+      {"rule.pad.seen", "Its shared accesses take {3} wavefronts for {2} instructions ({5} per instruction, {4} bank conflicts).",
+       "共有メモリへのアクセスが {2} 命令で {3} ウェーブフロント（1 命令あたり {5}、バンクコンフリクト {4}）。"},
+      {"rule.pad.none.title", "bank conflicts: padding the array does not remove them",
+       "バンクコンフリクト: 配列のパディングでは消えない"},
+      {"rule.pad.none",
+       "No pad is advised: the re-run shows that padding the array does not change the banks the lanes meet in. "
+       "Change the index instead (which lane reads which word).",
+       "パディングは勧めません。再実行の結果、配列をパディングしてもレーンが同じバンクで重なることは変わりません。"
+       "代わりにインデックス（どのレーンがどのワードを読むか）を変えてください。"},
+      {"try.helps",
+       "tried: {0} -> {1}: {2} -> {3} conflict wavefronts, estimated time {4}% of now (this launch re-run with the "
+       "same arguments, with the same results). Fix: declare the array {1}.",
+       "試した修正: {0} -> {1}: バンクコンフリクトのウェーブフロント {2} -> {3}、推定時間は今の {4}%（同じ引数で"
+       "この起動を再実行し、結果も同じ）。修正: 配列を {1} と宣言する。"},
+      {"try.no_help", "tried: {0} -> {1}: {2} -> {3} conflict wavefronts, estimated time {4}% of now. Not advised:",
+       "試した修正: {0} -> {1}: バンクコンフリクトのウェーブフロント {2} -> {3}、推定時間は今の {4}%。勧めません:"},
+      {"try.why.conflicts", "the conflicts did not fall.", "バンクコンフリクトが減りません。"},
+      {"try.why.slower", "the estimated time grew.", "推定時間が延びます。"},
+      {"try.why.results", "the kernel's results changed (it reaches the array's memory other than by its rows).",
+       "カーネルの結果が変わります（配列のメモリに行の添字以外の方法で触れている）。"},
+      {"try.why.findings", "the re-run has new findings (tgsim check shows them).",
+       "再実行で新しい指摘が出ます（tgsim check で確認できます）。"},
+      {"try.error",
+       "tried: {0} -> {1}: the padded copy of the kernel did not build or run (more shared memory than a group may "
+       "have, perhaps), so no pad is advised.",
+       "試した修正: {0} -> {1}: パディングしたカーネルのコピーがビルドも実行もできなかったため、パディングは勧めません"
+       "（スレッドグループの共有メモリの上限を超えた可能性があります）。"},
+      {"advice.none", "No rule applies to this kernel's costliest lines.",
+       "このカーネルのコストの大きい行に当てはまる規則はありません。"},
       // explain's terminal output (explain.cpp).
       {"explain.head", "{0} (n {1}), {2} at {3}, block {4} warp {5}, {6}-byte lanes",
        "{0}（n {1}）、{3} の {2}、スレッドグループ {4} のワープ {5}、レーンあたり {6} バイト"},
@@ -409,6 +440,8 @@ const std::vector<Message>& messages() {
       // Picture titles and the sweep chart's labels (explain.cpp).
       {"pic.title", "{0}: {1} at {2}", "{0}: {2} の {1}"},
       {"pic.and_padded", ", and padded", "、とパディング版"},
+      {"pic.file_padded", " (re-run: {0} -> {1} conflict wavefronts)",
+       "（再実行: バンクコンフリクトのウェーブフロント {0} -> {1}）"},
       {"pic.shuffle.title", "{0}: a warp sum by __shfl_down_sync", "{0}: __shfl_down_sync によるワープ内の合計"},
       {"pic.shuffle.note", "{0} SHFL in this launch; the busiest shuffle site ran {1} times (once per warp per step)",
        "この起動で SHFL {0} 回。いちばん多いシャッフルの場所は {1} 回（ワープごと、段ごとに 1 回）"},

@@ -1,11 +1,13 @@
 #include "rules.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
 #include "i18n.hpp"
 #include "predict.hpp"
 #include "report/util.hpp"
+#include "try_pad.hpp"
 
 namespace tgsim::cli {
 
@@ -111,25 +113,38 @@ std::vector<Advice> advise(const SourceView& v, const catalog::Result& r, const 
   return out;
 }
 
-std::string rule_title(const Advice& a) { return tr("rule." + a.rule + ".title"); }
+bool pad_helped(const Advice& a) {
+  return std::any_of(a.tried.begin(), a.tried.end(), [](const PadTry& t) { return t.helps(); });
+}
+
+std::string rule_title(const Advice& a) {
+  return tr(!a.tried.empty() && !pad_helped(a) ? "rule.pad.none.title" : "rule." + a.rule + ".title");
+}
 
 std::string rule_text(const Advice& a, const LineCost& l) {
-  std::string t = (l.share >= kRuleShare ? trf("rule.lead", {fixed(100 * l.share, 1)})
-                                          : trf("rule.lead.l1", {fixed(100 * l.share, 1), a.bound,
-                                                                 fixed(100 * l.l1_share, 1)})) +
-                  " " +
-                  trf("rule." + a.rule,
-                      {num(double(l.requests)), fixed(l.sectors_per_request(), 1), num(double(l.shared_inst)),
-                       num(double(l.wavefronts)), num(double(l.conflicts)),
-                       fixed(per(l.wavefronts, l.shared_inst), 1)});
-  if (a.fix_kernel.empty()) return t + " " + tr("rule.unchecked");
+  const std::vector<std::string> nums = {num(double(l.requests)), fixed(l.sectors_per_request(), 1),
+                                         num(double(l.shared_inst)), num(double(l.wavefronts)),
+                                         num(double(l.conflicts)), fixed(per(l.wavefronts, l.shared_inst), 1)};
+  const std::string lead = l.share >= kRuleShare ? trf("rule.lead", {fixed(100 * l.share, 1)})
+                                                 : trf("rule.lead.l1", {fixed(100 * l.share, 1), a.bound,
+                                                                        fixed(100 * l.l1_share, 1)});
+  // Japanese sentences follow one another without a space, and list with 、 rather than ";".
+  const bool ja = lang() == Lang::kJa;
+  const std::string sp = ja ? "" : " ";
+  if (!a.tried.empty()) {  // pads tried on the user's kernel FILE (try_pad.hpp): what the re-runs showed
+    std::string t = lead + sp + trf("rule.pad.seen", nums);
+    for (const PadTry& p : a.tried) t += "\n   " + tried_text(p);
+    return t + (pad_helped(a) ? "" : "\n   " + tr("rule.pad.none"));
+  }
+  std::string t = lead + sp + trf("rule." + a.rule, nums);
+  if (a.fix_kernel.empty()) return t + sp + tr("rule.unchecked");
   std::string changes;
   for (const Change& c : a.changes) {
-    changes += (changes.empty() ? "" : "; ") + tr(c.counter) + " " +
+    changes += (changes.empty() ? "" : ja ? "、" : "; ") + tr(c.counter) + " " +
                (c.per_instruction ? fixed(c.before, 1) + " -> " + fixed(c.after, 1)
                                   : num(c.before) + " -> " + num(c.after));
   }
-  return t + " " +
+  return t + sp +
          trf(a.confirmed ? "rule.checked" : "rule.not_confirmed",
              {a.fix_kernel, std::to_string(a.n), changes, fixed(a.time_before_ms * 1e3, 1),
               fixed(a.time_after_ms * 1e3, 1)});

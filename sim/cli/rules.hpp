@@ -21,6 +21,19 @@ struct Change {
   bool per_instruction = false;  // a ratio (printed with one decimal)
 };
 
+// A pad of a conflicted shared array tried on a user's kernel FILE (try_pad.hpp): the launch
+// re-run with the array's last dimension padded, in a temporary copy of the source.
+struct PadTry {
+  std::string array, from, to;  // "tile", "[16][18]", "[16][48]"
+  std::uint32_t pad = 0;        // elements added to the last dimension
+  std::uint64_t conflicts_before = 0, conflicts_after = 0;  // bank-conflict wavefronts of the launch
+  double time_before_ms = 0, time_after_ms = 0;             // the estimate, before and after
+  // "" when the re-run helps (fewer conflicts, no slower, the same buffers, no new finding);
+  // else why not: "conflicts", "slower", "results", "findings" or "error" (it did not build or run)
+  std::string failed;
+  bool helps() const { return failed.empty(); }
+};
+
 struct Advice {
   std::string file;
   std::uint32_t line = 0;
@@ -31,6 +44,7 @@ struct Advice {
   std::vector<Change> changes;  // filled when the fix was rerun
   bool confirmed = false;       // the rule's first counter moved the way the rule says
   double time_before_ms = 0, time_after_ms = 0;
+  std::vector<PadTry> tried;  // a kernel FILE's pads tried for rule "pad" (try_pad.hpp)
 };
 
 // The rule of a line, or "" (see rules.cpp for the criteria).

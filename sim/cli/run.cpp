@@ -20,6 +20,7 @@ struct RunState {
   int n = 0;
   unsigned threads = 0;
   bool json = false, no_cache = false;
+  bool advice = false, no_try = false;  // --advice, --no-try (a kernel FILE's rules, try_pad.hpp)
   FileLaunch file;
 };
 
@@ -123,6 +124,10 @@ Command add_run(CLI::App& program) {
   c->add_flag("--json", o.json, "one JSON object");
   c->add_option("--profile", o.profile, "device profile: nvidia-h100, apple-m3, amd-cdna");
   c->add_flag("--no-cache", o.no_cache, "turn the L1/L2/DRAM model off (faster)");
+  c->add_flag("--advice", o.advice,
+              "with a FILE: rules for the costliest lines; a bank-conflict rule's pad is tried by re-running the "
+              "launch with the array padded in a copy of the file");
+  c->add_flag("--no-try", o.no_try, "with --advice: the rules without re-runs");
   c->add_option("--groups", o.groups,
                 "I/N: only slice I (from 0) of N of the grid, a partial report for `tgsim merge` (with --json)");
   c->add_option("--sample", o.sample,
@@ -151,6 +156,10 @@ Command add_run(CLI::App& program) {
               return usage_error(e.what());
             }
             if (groups.on && sample > 0) return usage_error("--sample and --groups do not go together: sample the whole launch");
+            if (o.advice && !is_file) return usage_error("--advice goes with a kernel FILE; for '" + o.target +
+                                                         "', tgsim explain " + o.target + " --source");
+            if (o.advice && (groups.on || sample > 0))
+              return usage_error("--advice needs the whole launch, not --groups or --sample");
             if (!is_file) {
               if (!o.file.args.empty() || !o.file.grid.empty() || !o.file.block.empty())
                 return usage_error("ARGs, --grid and --block go with a kernel FILE (.cu, .metal), not '" + o.target + "'");
@@ -174,7 +183,7 @@ Command add_run(CLI::App& program) {
               base.slices = groups.slices;
               return run_file_slice(std::cout, std::cerr, file, *prof, base, o.json, groups, sc.name);
             }
-            return run_file_command(std::cout, std::cerr, file, *prof, base, o.json);
+            return run_file_command(std::cout, std::cerr, file, *prof, base, o.json, o.advice, !o.no_try);
           }};
 }
 
