@@ -27,8 +27,8 @@
 // the group (divergence, deadlock), and a raw context switch costs a fraction of a
 // Boost.Fiber yield (per thread arrival at a barrier, measured on 2 cores with groups of 64
 // and 256 threads: 13-17 ns vs 44-53 ns; docs/performance.md, docs/design.md).
-// Bookkeeping per arrival: the scheduler keeps, as threads arrive at a barrier and exit, per
-// warp the masks of waiting and exited lanes, the numbers of both, and whether every arrival
+// Bookkeeping per arrival: the barrier (barrier.hpp) keeps, as threads arrive at it and exit,
+// per warp the masks of waiting and exited lanes, the numbers of both, and whether every arrival
 // named one call site (one source_location object). So the end of a pass, the release (BAR
 // counting and making the waiting threads ready) and the warp flush's divergence test need
 // no scan of the group's threads when every live thread waits at one barrier; the scans stay
@@ -53,6 +53,7 @@
 
 #include "memory/device_memory.hpp"
 #include "engine/analyses.hpp"
+#include "engine/barrier.hpp"
 #include "engine/launch_state.hpp"
 #include "memory/shared_decl.hpp"
 #include "engine/tag_table.hpp"
@@ -327,15 +328,8 @@ class GroupRun {
   Thread end_;
   void schedule();              // run()'s passes until the group ends or aborts
   void run_schedule();          // schedule(), every thread unwound if the scheduler's own work throws
-  // Kept as threads arrive at a barrier and exit, so that the end of a pass, the release and
-  // the warp flush need no scan of the threads in the common case: per warp, the lanes that
-  // wait at a barrier (kWaiting) and the lanes that exited (kExited); the numbers of both;
-  // the first arrival's call site and whether every arrival since the last release named
-  // that same source_location object (else the scans compare the sites).
-  std::vector<std::uint32_t> waiting_mask_, exited_mask_;
-  std::uint32_t arrived_ = 0, exited_ = 0;
-  std::source_location arrived_at_;
-  bool one_loc_ = true;
+  // The arrivals at the barrier (kWaiting) and the exits (kExited), kept as they happen.
+  Barrier bar_;
   void flush_warp(std::uint32_t w);
   bool uniform_spreads(const WarpLog::LaneLog* lanes, std::size_t len, const std::uint64_t** data);
   const std::uint64_t* row(const std::uint64_t* const* data, std::size_t k, std::size_t len);
@@ -368,7 +362,7 @@ class GroupRun {
                          std::uint64_t spread = model::kUnknownSpread);
   void release_barrier();
   void report_divergence(bool went_on);
-  bool warp_split_across_sites() const;
+  std::vector<const std::source_location*> wait_sites() const;  // per thread; null: exited
   void note_warp_divergence(std::uint32_t w);
   bool spinning(const WarpLog::LaneLog& log) const;
   void maybe_yield(ThreadCtx& t);
