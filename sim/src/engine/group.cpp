@@ -67,7 +67,7 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block), tags_(st
   warp_pending_.resize(nwarps);
   bar_.resize(nthreads_);
   warp_div_.resize(nwarps);
-  wsync_.resize(nwarps);
+  rendezvous_.resize(nwarps);
   order_.resize(nthreads_);
   ring_.resize(nthreads_ + 2, &end_);
   end_.state = State::kExited;
@@ -121,7 +121,7 @@ void GroupRun::start(std::uint64_t g) {
   add_kernel_shared_decls();
   arena_used_ = shared_valid_;  // zeroed at the group end, as the proxy dialect's arrays are
   aborting_ = false;
-  for (WarpCollective& wc : wsync_) wc.arrived = wc.mask = 0, wc.mismatch = false;
+  rendezvous_.reset();
   for (std::vector<WarpDivergence>& d : warp_div_) d.clear();
   emit_group_start();
   for (std::uint32_t i = 0; i < nthreads_; ++i) order_[i] = i;
@@ -240,7 +240,7 @@ void GroupRun::schedule() {
       // The threads it resumed in turn (switch_out) moved the cursor: the last of them is back.
       Thread& th = *ring_[cursor_];
       const std::uint32_t w = th.ctx.warp;
-      if (th.state == State::kExited && wsync_[w].arrived) try_complete_warp(w, ~0u);
+      if (th.state == State::kExited && rendezvous_[w].arrived) try_complete_warp(w, ~0u);
       // A lane at a __syncwarp runs again before the barrier: its warp is not done yet.
       // A lane that yielded (kReady: it spins, maybe_yield) runs again before its warp is done.
       if (th.state != State::kWarpWait && th.state != State::kMaskWait &&

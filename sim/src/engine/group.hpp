@@ -17,8 +17,8 @@
 // intervals and groups, go to the analyses as one stream (analyses/sinks.hpp): counters and
 // models, the cache model, the capture for pictures and the checker. GroupRun holds them as
 // one opaque list (engine/analyses.hpp); the stream's files hand them the events. GroupRun
-// keeps the scheduler, the warp collectives, the shared arena and the placement of front-end
-// accesses.
+// keeps the scheduler, the shared arena and the placement of front-end accesses; the barrier
+// (barrier.hpp) and the warp rendezvous (warp_rendezvous.hpp) are types of their own.
 // __syncwarp is a warp-scoped rendezvous: a lane waits until every named lane that has not
 // exited arrived (masks of different call sites merge, as on sm_70+).
 // With LaunchConfig::check the checker sink reads the group's logs when a barrier is released
@@ -57,6 +57,7 @@
 #include "engine/launch_state.hpp"
 #include "memory/shared_decl.hpp"
 #include "engine/tag_table.hpp"
+#include "engine/warp_rendezvous.hpp"
 #include "stream/warp_instruction.hpp"
 #include <tgsim/memory.hpp>
 #include <tgsim/warp.hpp>
@@ -290,18 +291,6 @@ class GroupRun {
  private:
   // kWaiting: at a barrier; kWarpWait: in a warp collective; kMaskWait: in __activemask().
   enum class State : std::uint8_t { kReady, kRunning, kWaiting, kWarpWait, kMaskWait, kExited };
-  struct WarpCollective {        // the open warp rendezvous of one warp
-    std::uint32_t arrived = 0;    // lanes waiting in it
-    std::uint32_t mask = 0;       // union of the masks they named
-    std::source_location loc;     // the first arrival's call site
-    const CollectiveOp* op = nullptr;  // the first arrival's operation
-    bool mismatch = false;        // a mismatch was reported for this rendezvous
-    bool split = false;           // lanes named disjoint masks (partitions of the warp)
-    std::uint32_t lane_mask[32];  // the mask each arrived lane named (read where split)
-    std::uint64_t value[32];
-    std::int64_t arg[32];
-  };
-
   struct Thread {
     // (Laid out so that the record stays 232 bytes, with `state` where it always was.)
     ThreadCtx ctx;
@@ -401,7 +390,7 @@ class GroupRun {
   std::vector<std::vector<WarpDivergence>> warp_div_;  // per warp, pending
   std::vector<std::uint32_t> tag_stamp_;  // scratch of note_warp_divergence, per tag
   std::uint32_t stamp_ = 0;
-  std::vector<WarpCollective> wsync_;
+  WarpRendezvous rendezvous_;  // each warp's open warp collective (warp_rendezvous.hpp)
   bool checking_ = false;  // cfg.check (and counting), as a plain flag for the hot path
   bool counting_ = true;   // LaunchConfig::count: off, flush_warp drops the logs
   bool quick_rows_ = false;  // no capture: one-wavefront shared rows are counted per tag
