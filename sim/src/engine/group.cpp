@@ -47,8 +47,12 @@ void WarpLog::LaneLog::grow(std::size_t limit) {
 
 // ------------------------------------------------------------------ GroupRun
 
-GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block), tags_(st.sites) {
-  nthreads_ = static_cast<std::uint32_t>(block_.volume());
+GroupRun::GroupRun(LaunchState& st)
+    : state_(st),
+      block_(st.cfg.block),
+      nthreads_(static_cast<std::uint32_t>(block_.volume())),
+      order_(st.cfg.schedule, st.cfg.shuffle_seed, nthreads_),
+      tags_(st.sites) {
   threads_ = std::vector<Thread>(nthreads_);
   for (std::uint32_t i = 0; i < nthreads_; ++i) {
     ThreadCtx& c = threads_[i].ctx;
@@ -68,7 +72,6 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block), tags_(st
   bar_.resize(nthreads_);
   warp_div_.resize(nwarps);
   rendezvous_.resize(nwarps);
-  order_.resize(nthreads_);
   ring_.resize(nthreads_ + 2, &end_);
   end_.state = State::kExited;
   // Front-end kernels: the bytes the kernel declared and the launch gave are valid, a red zone
@@ -124,23 +127,12 @@ void GroupRun::start(std::uint64_t g) {
   rendezvous_.reset();
   for (std::vector<WarpDivergence>& d : warp_div_) d.clear();
   emit_group_start();
-  for (std::uint32_t i = 0; i < nthreads_; ++i) order_[i] = i;
-  switch (state_.cfg.schedule) {
-    case Schedule::kInOrder: break;
-    case Schedule::kReverse: std::reverse(order_.begin(), order_.end()); break;
-    case Schedule::kShuffle: shuffle_order(0); break;
-  }
-  for (std::uint32_t i = 0; i < nthreads_; ++i) ring_[i] = &threads_[order_[i]];
-  interval_no_ = 0;
+  order_.start(g);
+  order_ring();
 }
 
-// Schedule::kShuffle: a new order of the group's threads (lanes of a warp and warps alike) for
-// each barrier interval, from the seed, the group and the interval's number only, so a seed
-// replays the same interleaving for any number of workers (--schedule shuffle:SEED).
-void GroupRun::shuffle_order(std::uint64_t interval) {
-  std::uint64_t s = state_.cfg.shuffle_seed ^ (group_ * 0xD1B54A32D192ED03ull) ^ (interval * 0x9E3779B97F4A7C15ull);
-  for (std::uint32_t i = 0; i < nthreads_; ++i) order_[i] = i;
-  for (std::uint32_t i = nthreads_; i > 1; --i) std::swap(order_[i - 1], order_[splitmix64(s) % i]);
+void GroupRun::order_ring() {
+  for (std::uint32_t i = 0; i < nthreads_; ++i) ring_[i] = &threads_[order_[i]];
 }
 
 void GroupRun::resume(Thread& th) {
@@ -325,10 +317,7 @@ void GroupRun::release_barrier() {
   flush_printed(false);
   bar_.release([this](std::uint32_t i) { threads_[i].state = State::kReady; },
                [this](std::uint32_t w, std::uint32_t lanes) { warp_pending_[w] = lanes; });
-  if (state_.cfg.schedule == Schedule::kShuffle) {  // the next interval's interleaving
-    shuffle_order(++interval_no_);
-    for (std::uint32_t i = 0; i < nthreads_; ++i) ring_[i] = &threads_[order_[i]];
-  }
+  if (order_.next_interval()) order_ring();  // the next interval's interleaving (shuffled)
 }
 
 // Where each thread waits (null: it exited), for the barrier's divergence (barrier.cpp).

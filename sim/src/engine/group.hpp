@@ -56,6 +56,7 @@
 #include "engine/barrier.hpp"
 #include "engine/launch_state.hpp"
 #include "memory/shared_decl.hpp"
+#include "engine/schedule_order.hpp"
 #include "engine/tag_table.hpp"
 #include "engine/warp_rendezvous.hpp"
 #include "stream/warp_instruction.hpp"
@@ -373,9 +374,8 @@ class GroupRun {
   std::uint32_t nthreads_ = 0;
   std::uint64_t group_ = 0;
   std::vector<Thread> threads_;
-  std::vector<std::uint32_t> order_;
-  std::uint64_t interval_no_ = 0;  // barrier intervals of the group so far (Schedule::kShuffle)
-  void shuffle_order(std::uint64_t interval);
+  ScheduleOrder order_;  // the threads' order in each interval (schedule_order.hpp)
+  void order_ring();     // ring_ from order_
   std::vector<WarpLog> warps_;
   WarpGrouper grouper_;
   std::vector<std::uint32_t> warp_pending_;  // lanes of the warp that may still run
