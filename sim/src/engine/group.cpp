@@ -76,14 +76,15 @@ GroupRun::GroupRun(LaunchState& st)
   end_.state = State::kExited;
   // Front-end kernels: the bytes the kernel declared and the launch gave are valid, a red zone
   // after them catches overruns (a finding); the proxy dialect allocates up to the static limit.
-  shared_valid_ = st.shared_bytes;
+  const std::size_t shared_valid = st.shared_bytes;
   arena_.resize(std::max<std::size_t>(st.profile.max_static_shared_bytes,
-                                      st.frontend ? (shared_valid_ + 64 * 1024 + 15) / 16 * 16 : 0));
+                                      st.frontend ? (shared_valid + 64 * 1024 + 15) / 16 * 16 : 0));
+  placement_.set_shared(arena_.data(), arena_.size(), shared_valid);
   if (st.cfg.watchdog_accesses)
     for (WarpLog& w : warps_)
       w.limit = static_cast<std::size_t>(std::min<std::uint64_t>(st.cfg.watchdog_accesses, ~std::size_t(0)));
   install_stack_guard();  // this worker's alternate signal stack, for fiber stack overflows
-  sinks_ = make_sinks(st, SinkEnv{arena_.data(), arena_.size(), shared_valid_, nthreads_});
+  sinks_ = make_sinks(st, SinkEnv{arena_.data(), arena_.size(), shared_valid, nthreads_});
   counting_ = st.cfg.count;
   checking_ = st.cfg.check && counting_;
   quick_rows_ = counting_ && !sinks_want_lanes(*sinks_);
@@ -122,7 +123,7 @@ void GroupRun::start(std::uint64_t g) {
   at_grid_sync_ = false;
   decls_.clear();
   add_kernel_shared_decls();
-  arena_used_ = shared_valid_;  // zeroed at the group end, as the proxy dialect's arrays are
+  arena_used_ = placement_.shared_valid();  // zeroed at the group end, as the proxy dialect's arrays are
   aborting_ = false;
   rendezvous_.reset();
   for (std::vector<WarpDivergence>& d : warp_div_) d.clear();

@@ -59,6 +59,7 @@
 #include "engine/schedule_order.hpp"
 #include "engine/tag_table.hpp"
 #include "engine/warp_rendezvous.hpp"
+#include "stream/placement.hpp"
 #include "stream/warp_instruction.hpp"
 #include <tgsim/memory.hpp>
 #include <tgsim/warp.hpp>
@@ -327,17 +328,14 @@ class GroupRun {
   std::vector<std::uint64_t> rows_;  // flush_warp's transposed records: [instruction][lane]
   std::size_t rows_done_ = 0;         // rows_ holds rows below this one of the warp being flushed
   std::vector<std::uint64_t> spread_;  // per row: OR of its records ^ lane 0's (tags included)
-  // Front-end accesses (kLoad/kStore): where an address lies.
-  enum class Space : std::uint8_t { kGlobal, kShared, kLocal, kInvalid };
-  Space place(std::uint64_t addr, std::uint32_t width, std::uint64_t* shared_offset,
-              const BufferInfo** bad_buffer);
+  // Front-end accesses (kLoad/kStore): where an address lies (stream/placement.hpp).
+  using Space = Placement::Space;
+  Placement placement_;
   void count_placed(std::uint32_t tag, std::uint32_t mask, const std::uint64_t* addr, std::uint32_t w,
                     std::uint64_t spread = model::kUnknownSpread);
   void report_misplaced(const TagInfo& ti, std::uint32_t w, std::uint32_t lane, std::uint64_t addr,
                         Space space, const BufferInfo* buffer);
   std::uint32_t placed_site(TagInfo& ti, bool shared);
-  RangeCache ranges_;  // device allocations of front-end accesses
-  std::size_t shared_valid_ = 0;  // bytes of the arena the launch's kernel declared
   // A barrier was released (group_end false) or the group ended: the sinks read the interval's
   // logs, which are then emptied.
   void end_interval(bool group_end);
