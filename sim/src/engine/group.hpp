@@ -17,8 +17,9 @@
 // intervals and groups, go to the analyses as one stream (analyses/sinks.hpp): counters and
 // models, the cache model, the capture for pictures and the checker. GroupRun holds them as
 // one opaque list (engine/analyses.hpp); the stream's files hand them the events. GroupRun
-// keeps the scheduler, the shared arena and the placement of front-end accesses; the barrier
-// (barrier.hpp) and the warp rendezvous (warp_rendezvous.hpp) are types of their own.
+// keeps the scheduler and the shared arena; the barrier (barrier.hpp), the warp rendezvous
+// (warp_rendezvous.hpp), the schedule's order (schedule_order.hpp), the placement of front-end
+// accesses (stream/placement.hpp) and the record tags (tag_table.hpp) are types of their own.
 // __syncwarp is a warp-scoped rendezvous: a lane waits until every named lane that has not
 // exited arrived (masks of different call sites merge, as on sm_70+).
 // With LaunchConfig::check the checker sink reads the group's logs when a barrier is released
