@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "runners.hpp"
-#include "report/util.hpp"
+#include <tgsim/internal/text.hpp>
 
 namespace tgsim::catalog {
 
@@ -23,7 +23,7 @@ int access_exponent(const Entry& e) {
 // The tour's sentences, one per kernel, in English and Japanese.
 namespace {
 
-using detail::with_commas;
+using internal::with_commas;
 
 std::uint64_t conflicts(const Counters& c) { return c.shared_load.bank_conflicts() + c.shared_store.bank_conflicts(); }
 std::string per(std::uint64_t a, std::uint64_t b) { return ratio_text(a, b); }

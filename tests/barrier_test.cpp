@@ -7,7 +7,7 @@
 #include <atomic>
 #include <stdexcept>
 #include <vector>
-#include <tgsim/cuda.hpp>
+#include "dialect/cuda.hpp"
 #include <tgsim/tgsim.hpp>
 
 namespace {

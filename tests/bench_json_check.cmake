@@ -2,7 +2,7 @@
 # which reports 1 ms): every row is there with its mode and fields, the access counts are the
 # kernels' exact ones, the ratios are the row's time over the engine's, HIP-CPU's and the
 # counters-only time, the workers' busy share is in (0, 1] at one and two workers, the machine
-# is named (and at two workers its register-loop efficiency given) and the targets are judged.
+# is named (and at two workers its register-loop efficiency given), and no target is judged.
 #   cmake -DTGSIM=path/to/tgsim -DFAKE_HIPCPU=path/to/fake_hipcpu.sh -P bench_json_check.cmake
 
 # `tgsim bench --sizes 32 --reps 1 --json ARGS...` into VAR; a non-zero exit fails the test.
@@ -76,29 +76,11 @@ foreach(i RANGE 4)
     message(FATAL_ERROR "row ${i}: checker_vs_counters_only ${vc}")
   endif()
 endforeach()
-# Targets: HIP-CPU ratios of counters (3.5) and cache (4), the checker (1.4), peak RSS.
-string(JSON ntargets LENGTH "${out}" targets)
-set(found "")
-math(EXPR last "${ntargets} - 1")
-foreach(i RANGE ${last})
-  string(JSON what GET "${out}" targets ${i} what)
-  string(JSON limit GET "${out}" targets ${i} limit)
-  if(limit GREATER 3.49 AND limit LESS 3.51)
-    set(limit 3.5)
-  elseif(limit GREATER 3.99 AND limit LESS 4.01)
-    set(limit 4)
-  elseif(limit GREATER 1.39 AND limit LESS 1.41)
-    set(limit 1.4)
-  endif()
-  string(APPEND found "${what} <= ${limit}\n")
-endforeach()
-foreach(want "counters time / HIP-CPU time <= 3.5" "cache time / HIP-CPU time <= 4" "checker time / counters-only time <= 1.4"
-             "peak RSS MB")
-  string(FIND "${found}" "${want}" at)
-  if(at EQUAL -1)
-    message(FATAL_ERROR "no target '${want}' in:\n${found}")
-  endif()
-endforeach()
+# Measurements only: the project's targets are judged by tests/bench/targets.py, not by the command.
+string(JSON ttype ERROR_VARIABLE no_targets TYPE "${out}" targets)
+if(NOT no_targets)
+  message(FATAL_ERROR "tgsim bench --json judges targets (${ttype}); they belong to tests/bench/targets.py")
+endif()
 # Two workers: each row's busy share is the busy time over twice the wall time, so at most 1.
 bench_json(out2 --threads 2 --no-cache)
 string(JSON nrows LENGTH "${out2}" runs)
@@ -148,8 +130,7 @@ if(NOT a GREATER 0 OR diff GREATER 1000 OR diff LESS -1000)
   message(FATAL_ERROR "two workers: L2 loop efficiency ${l2eff}, not ${l2alone} s alone / ${l2all} s each")
 endif()
 
-# A list of worker counts: only those, each row's speed-up over its one-worker row, and the
-# efficiency target judged at the last count.
+# A list of worker counts: only those, and each row's speed-up over its one-worker row.
 bench_json(out3 --threads 1,2 --no-cache --hipcpu ${FAKE_HIPCPU})
 string(JSON nrows LENGTH "${out3}" runs)
 math(EXPR last "${nrows} - 1")
@@ -173,10 +154,6 @@ endforeach()
 list(REMOVE_DUPLICATES counts)
 if(NOT counts STREQUAL "1;2")
   message(FATAL_ERROR "--threads 1,2 timed worker counts '${counts}'")
-endif()
-string(FIND "${out3}" "2 workers: engine efficiency" at)
-if(at EQUAL -1)
-  message(FATAL_ERROR "--threads 1,2: no efficiency target at 2 workers in:\n${out3}")
 endif()
 # HIP-CPU's efficiency: the stand-in takes 1 ms on any number of cores, so 1 at one core and
 # 1 / 2 at two.

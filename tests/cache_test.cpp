@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include <tgsim/cuda.hpp>
+#include "dialect/cuda.hpp"
 #include <tgsim/tgsim.hpp>
 
 #include "analyses/cache/cache.hpp"

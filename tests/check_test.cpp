@@ -3,7 +3,7 @@
 // `// check: TAG` there, identically for both schedules and 1, 2 and 8 worker threads; every
 // clean catalog kernel gives none; plus small kernels for uninitialised reads, same-value
 // WAW, global hazards inside and between groups, and __syncwarp.
-#include <tgsim/cuda.hpp>
+#include "dialect/cuda.hpp"
 #include <tgsim/launch.hpp>
 #include <tgsim/testing.hpp>
 

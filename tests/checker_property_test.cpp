@@ -25,7 +25,7 @@
 #include <tuple>
 #include <vector>
 
-#include <tgsim/cuda.hpp>
+#include "dialect/cuda.hpp"
 #include <tgsim/tgsim.hpp>
 
 namespace {

@@ -1,7 +1,7 @@
 // The checker against compute-sanitizer's rules: byte granularity, same-value
 // stores, atomics against plain accesses, collectives that are not fences, partial
 // __syncwarp, aliases the read-only skip cannot see, uninitialised global memory.
-#include <tgsim/cuda.hpp>
+#include "dialect/cuda.hpp"
 #include <tgsim/launch.hpp>
 #include <tgsim/testing.hpp>
 

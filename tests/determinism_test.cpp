@@ -10,7 +10,7 @@
 #include <map>
 #include <string>
 
-#include <tgsim/cuda.hpp>
+#include "dialect/cuda.hpp"
 #include <tgsim/tgsim.hpp>
 
 #include "catalog.hpp"

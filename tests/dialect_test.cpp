@@ -2,8 +2,8 @@
 // become warp instructions: x-fastest lanes, loops and divergent branches, access widths.
 #include <gtest/gtest.h>
 
-#include <tgsim/cuda.hpp>
-#include <tgsim/metal.hpp>
+#include "dialect/cuda.hpp"
+#include "dialect/metal.hpp"
 #include <tgsim/tgsim.hpp>
 
 namespace {

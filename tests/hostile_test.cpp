@@ -31,7 +31,7 @@
 #include <cstdint>
 #include <stdexcept>
 
-#include <tgsim/cuda.hpp>
+#include "dialect/cuda.hpp"
 #include <tgsim/testing.hpp>
 #include <tgsim/tgsim.hpp>
 

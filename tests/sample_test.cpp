@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include <tgsim/cuda.hpp>
+#include "dialect/cuda.hpp"
 #include <tgsim/tgsim.hpp>
 
 #include "catalog.hpp"

@@ -1,7 +1,7 @@
 // The hardware's semantics on real code: early exits before a barrier, divergence
 // in a warp, spinning threads, allocation limits, counter sums and shared-atomic wavefronts,
 // memory over many launches, error messages. The checker's rules: checker_rules_test.cpp.
-#include <tgsim/cuda.hpp>
+#include "dialect/cuda.hpp"
 #include <tgsim/launch.hpp>
 #include <tgsim/testing.hpp>
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include <tgsim/cuda.hpp>
+#include "dialect/cuda.hpp"
 #include <tgsim/tgsim.hpp>
 
 #include "analyses/cache/sm_replay.hpp"

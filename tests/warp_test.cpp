@@ -3,8 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <tgsim/cuda.hpp>
-#include <tgsim/metal.hpp>
+#include "dialect/cuda.hpp"
+#include "dialect/metal.hpp"
 #include <tgsim/tgsim.hpp>
 
 #include "catalog.hpp"

@@ -5,10 +5,9 @@
 //             only, what an uncounted runtime such as HIP-CPU does)
 //   checker   counters and the checker (cache model off)
 // as ratios to the engine, to HIP-CPU running the same kernel (--hipcpu PROGRAM: the program of
-// examples/hipcpu/, run once per round beside the rows) and to a plain C++ triple loop. It
-// prints the machine and judges the speed targets: counters <= 3.5x and cache <= 4x HIP-CPU's
-// time, the checker <= 1.4x counters, >= 85% parallel efficiency at all workers, peak RSS with
-// the cache model <= 2 x buffers + 200 MB. `--count none` times the engine alone. With more
+// examples/hipcpu/, run once per round beside the rows) and to a plain C++ triple loop, with the
+// machine. It reports measurements only: the project's own speed targets are judged on its JSON
+// by tests/bench/targets.py. `--count none` times the engine alone. With more
 // than one worker it also times two loops that share nothing (registers only; reads of a private
 // 1 MiB) alone and on all workers at once: the machine's own efficiency, the yardstick for
 // tgsim's (and HIP-CPU's) on a shared machine.
@@ -38,11 +37,11 @@
 #include "i18n.hpp"
 #include "kernels.hpp"
 #include "machine_loops.hpp"
-#include "report/util.hpp"
+#include <tgsim/internal/text.hpp>
 
 namespace tgsim::cli {
 
-using detail::fixed;
+using internal::fixed;
 
 bool g_bench_cache = true;  // tgsim bench --no-cache: time without the memory-hierarchy model
 bool g_bench_count_none = false;  // tgsim bench --count none: the uncounted engine alone
@@ -259,33 +258,6 @@ void add_rows(nlohmann::ordered_json& rows, const std::vector<Run>& runs, int n,
   }
 }
 
-// Every target the rows can judge, as {what, value, limit, at_most, met}.
-nlohmann::ordered_json judge(const nlohmann::ordered_json& rows, unsigned all_workers) {
-  nlohmann::ordered_json out = nlohmann::json::array();
-  auto target = [&](const std::string& what, double v, double limit, bool at_most) {
-    out.push_back({{"what", what}, {"value", v}, {"limit", limit}, {"at_most", at_most},
-                   {"met", at_most ? v <= limit : v >= limit}});
-  };
-  for (const auto& r : rows) {
-    const std::string mode = r["mode"], kernel = r["kernel"];
-    const unsigned t = r["threads"];
-    const std::string at = kernel + " N=" + std::to_string(r["n"].get<int>()) + ", " + std::to_string(t) +
-                           (t == 1 ? " worker" : " workers") + ": ";
-    if (r["vs_hipcpu"].get<double>() > 0 && (mode == "counters" || mode == "cache"))
-      target(at + mode + " time / HIP-CPU time", r["vs_hipcpu"], mode == "cache" ? 4.0 : 3.5, true);
-    if (mode == "checker" && r["checker_vs_counters_only"].get<double>() > 0)  // 0: no counters row
-      target(at + "checker time / counters-only time", r["checker_vs_counters_only"], 1.4, true);
-    if (mode == "cache" && r["peak_rss_per_run"].get<bool>())
-      target(at + "peak RSS MB (2 x buffers + 200)", r["peak_rss_mb"],
-             2.0 * r["buffers_mb"].get<double>() + 200.0, true);
-    if (t == all_workers && t > 1 && kernel == "matmul_tiled16" && mode != "checker" &&
-        r["speedup_vs_1_thread"].get<double>() > 0)
-      target(at + mode + " efficiency", r["speedup_vs_1_thread"].get<double>() / t,
-             0.85, false);
-  }
-  return out;
-}
-
 void print_table(std::ostream& os, const nlohmann::ordered_json& rows) {
   os << std::left << std::setw(16) << "kernel" << std::setw(9) << "mode" << std::right << std::setw(6) << "n"
      << std::setw(8) << "workers" << std::setw(9) << "tgsim s" << std::setw(9) << "x engine" << std::setw(9)
@@ -364,11 +336,10 @@ int bench(std::ostream& os, const std::vector<int>& sizes, int reps, const std::
                           {"efficiency", hip.front().workers == 1 ? hip.front().sec / (h.sec * h.workers) : 0.0}});
     add_rows(rows, runs, n, native, hip, buffers_mb);
   }
-  const nlohmann::ordered_json targets = judge(rows, curve.back());
   if (json) {
     os << nlohmann::ordered_json{{"schema", kJsonSchema}, {"tgsim", version()}, {"cores", cores},
                                  {"cpu", cpu_model()}, {"reps", reps}, {"runs", rows}, {"hipcpu", hip_rows},
-                                 {"machine", machine_json(machine)}, {"targets", targets}}
+                                 {"machine", machine_json(machine)}}
               .dump(2)
        << "\n";
     return 0;
@@ -400,11 +371,6 @@ int bench(std::ostream& os, const std::vector<int>& sizes, int reps, const std::
     loop_line("a loop reading its own 1 MiB (L2, nothing shared)", machine.l2);
     os << "(the efficiency this machine allows now, to a program that shares nothing)\n";
   }
-  os << "\ntargets (stated for N=512 one worker, and N=1024 all workers):\n";
-  for (const auto& t : targets)
-    os << "  " << std::left << std::setw(66) << t["what"].get<std::string>() << std::right << std::setw(8)
-       << fixed(t["value"], 3) << (t["at_most"].get<bool>() ? "  <= " : "  >= ") << std::setw(6)
-       << fixed(t["limit"], 2) << "  " << (t["met"].get<bool>() ? "met" : "NOT MET") << "\n";
   return 0;
 }
 

@@ -14,11 +14,11 @@
 #include "commands.hpp"
 #include "file_kernel.hpp"
 #include "i18n.hpp"
-#include "report/util.hpp"
+#include <tgsim/internal/text.hpp>
 
 namespace tgsim::cli {
 
-using detail::with_commas;
+using internal::with_commas;
 
 namespace {
 

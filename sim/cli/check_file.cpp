@@ -17,9 +17,9 @@
 #include "buffers_out.hpp"
 #include "commands.hpp"
 #include "file_kernel.hpp"
-#include "frontend/compile.hpp"
+#include <tgsim/internal/compile.hpp>
 #include "i18n.hpp"
-#include "report/util.hpp"
+#include <tgsim/internal/text.hpp>
 
 namespace tgsim::cli {
 
@@ -131,7 +131,7 @@ std::string finding_line(const Seen& s) {
   const Finding& f = s.finding;
   std::string line = std::string(to_string(f.kind)) + " " + tr("check.at") + " " + f.where();
   if (!f.file2.empty()) line += " " + tr("check.and") + " " + f.where2();
-  line += " [" + trf(f.count == 1 ? "check.time" : "check.times", {detail::with_commas(f.count)}) + "]";
+  line += " [" + trf(f.count == 1 ? "check.time" : "check.times", {internal::with_commas(f.count)}) + "]";
   std::string under;
   for (const std::string& n : s.schedules) under += (under.empty() ? "" : ", ") + n;
   return line + " " + trf("check.under", {under});

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/guard.hpp"
+#include <tgsim/internal/launch.hpp>
 #include <stdexcept>
 
 namespace tgsim::cli {
@@ -20,7 +20,7 @@ bool g_json_errors = false;
 
 void set_json_errors(bool on) {
   g_json_errors = on;
-  detail::set_fatal_errors_as_json(on);  // exits 3 and 4 (guard.hpp)
+  internal::set_fatal_errors_as_json(on);  // exits 3 and 4 (guard.hpp)
 }
 bool json_errors() { return g_json_errors; }
 

@@ -20,7 +20,7 @@
 
 #include "commands.hpp"
 #include "file_kernel.hpp"
-#include "frontend/compile.hpp"
+#include <tgsim/internal/compile.hpp>
 #include "predict.hpp"
 #include "i18n.hpp"
 #include "rules.hpp"
@@ -28,11 +28,11 @@
 #include "svg.hpp"
 #include "try_pad.hpp"
 #include "validate.hpp"
-#include "report/util.hpp"
+#include <tgsim/internal/text.hpp>
 
 namespace tgsim::cli {
 
-using detail::with_commas;
+using internal::with_commas;
 
 namespace {
 
@@ -252,7 +252,7 @@ std::vector<std::string> pictures(const catalog::Result& r, const std::string& k
   std::vector<std::string> out;
   const CapturedInstruction& c = r.report.captured;
   std::ostringstream title;
-  title << trf("pic.title", {kernel, to_string(c.kind), detail::basename_of(c.file) + ":" + std::to_string(c.line)});
+  title << trf("pic.title", {kernel, to_string(c.kind), internal::basename_of(c.file) + ":" + std::to_string(c.line)});
   const Tile* t = tile_of(kernel);
   const bool shared = c.kind == SiteKind::kSharedLoad || c.kind == SiteKind::kSharedStore;
   if (shared && t) {
@@ -272,7 +272,7 @@ std::vector<std::string> pictures(const catalog::Result& r, const std::string& k
     const CapturedInstruction& t = file_tile.front().c;
     const std::string svg = tile_svg(
         file_tile, prof,
-        trf("pic.title", {kernel, to_string(t.kind), detail::basename_of(t.file) + ":" + std::to_string(t.line)}) +
+        trf("pic.title", {kernel, to_string(t.kind), internal::basename_of(t.file) + ":" + std::to_string(t.line)}) +
             (file_tile.size() > 1 ? tr("pic.and_padded") : ""));
     out.insert(t == c ? out.begin() : out.end(), svg);
   }
@@ -293,7 +293,7 @@ void print_instruction(std::ostream& os, const std::string& kernel, const catalo
   const CapturedInstruction& c = r.report.captured;
   const Counters& k = r.report.counters;
   const std::string site =
-      detail::basename_of(c.file) + ":" + std::to_string(c.line) + ":" + std::to_string(tgsim_site_column(c.column));
+      internal::basename_of(c.file) + ":" + std::to_string(c.line) + ":" + std::to_string(tgsim_site_column(c.column));
   // A kernel FILE has no problem size n: its head names none.
   os << wrap(trf(r.n ? "explain.head" : "explain.head.file", {kernel, std::to_string(r.n), to_string(c.kind), site, std::to_string(c.group),
                                   std::to_string(c.warp), std::to_string(c.width)}),
@@ -403,7 +403,7 @@ int explain_file(std::ostream& os, std::ostream& err, const ExplainOptions& o, c
         err << "tgsim: error: " << first.report.kernel << " has no global or shared access to draw\n";
         return 1;
       }
-      site = detail::basename_of(s->file) + ":" + std::to_string(s->line) + ":" + std::to_string(s->column);
+      site = internal::basename_of(s->file) + ":" + std::to_string(s->line) + ":" + std::to_string(s->column);
     }
     cfg.capture_site = site;
     catalog::Result r{run_file(o.file, sim, cfg, false).report, true, 0};
@@ -414,10 +414,10 @@ int explain_file(std::ostream& os, std::ostream& err, const ExplainOptions& o, c
     const std::size_t width = o.wide ? 1000 : 100;
     const Device sim_dev(sim);
     return show(os, err, o, {first, r, r.report.kernel, site, est, view, prof, sim_dev, &tries, trying}, width);
-  } catch (const frontend::CacheError& e) {
+  } catch (const internal::CacheError& e) {
     err << "tgsim: error: " << e.what() << "\n";
     return 2;
-  } catch (const frontend::CompileError& e) {
+  } catch (const internal::CompileError& e) {
     err << e.what() << "tgsim: error: " << o.file.file << " did not compile\n";
     return 2;
   } catch (const UsageError& e) {
@@ -459,7 +459,7 @@ int explain(std::ostream& os, std::ostream& err, const ExplainOptions& o) {
       err << "tgsim: error: " << o.kernel << " has no global or shared access to draw\n";
       return 1;
     }
-    site = detail::basename_of(s->file) + ":" + std::to_string(s->line) + ":" + std::to_string(s->column);
+    site = internal::basename_of(s->file) + ":" + std::to_string(s->line) + ":" + std::to_string(s->column);
   }
   opt.capture_site = site;
   catalog::Result r = catalog::run(sim_dev, o.kernel, opt);

@@ -24,11 +24,10 @@
 #include "arg_types.hpp"
 #include "buffers_out.hpp"
 #include "commands.hpp"
-#include "frontend/compile.hpp"
+#include <tgsim/internal/compile.hpp>
 #include "i18n.hpp"
 #include "try_pad.hpp"
-#include "frontend/kernel_args.hpp"
-#include "frontend/modules.hpp"
+#include <tgsim/internal/launch.hpp>
 #include <tgsim/hash.hpp>
 
 namespace tgsim::cli {
@@ -58,9 +57,9 @@ struct BoundArg {
 // Buffer<T> holds): its BufferInfo counts in that type, so a finding gives the index the user
 // wrote. Every byte counts as initialised: the host fills the whole buffer before the launch.
 std::shared_ptr<unsigned char> device_bytes(std::size_t count, std::size_t elem, std::string name,
-                                            const detail::BufferInfo** made = nullptr) {
-  detail::buffer_bytes(count, elem, name);  // LaunchError when count * elem overflows
-  detail::BufferInfo* info = detail::acquire_buffer_info();
+                                            const internal::BufferInfo** made = nullptr) {
+  internal::buffer_bytes(count, elem, name);  // LaunchError when count * elem overflows
+  internal::BufferInfo* info = internal::acquire_buffer_info();
   if (made) *made = info;
   info->name = std::move(name);
   info->count = count;
@@ -68,14 +67,14 @@ std::shared_ptr<unsigned char> device_bytes(std::size_t count, std::size_t elem,
   info->assume_init = true;
   void* p = nullptr;
   try {
-    p = detail::device_alloc(count * elem, info);
+    p = internal::device_alloc(count * elem, info);
   } catch (...) {
-    detail::release_buffer_info(info);
+    internal::release_buffer_info(info);
     throw;
   }
   return std::shared_ptr<unsigned char>(static_cast<unsigned char*>(p), [info](unsigned char* q) {
-    detail::device_free(q);  // before the info is retired, as a Buffer does
-    detail::release_buffer_info(info);
+    internal::device_free(q);  // before the info is retired, as a Buffer does
+    internal::release_buffer_info(info);
   });
 }
 
@@ -145,7 +144,7 @@ void bind_buffer(BoundArg& b, std::string arg, const tgsim_param_desc& p, std::s
   b.type = it->second;
   b.count = parse_count(arg.substr(open + 1, close - open - 1), arg);
   b.name = "arg " + std::to_string(i) + (*p.name ? std::string(" (") + p.name + ")" : "");
-  const detail::BufferInfo* info = nullptr;
+  const internal::BufferInfo* info = nullptr;
   b.buffer = device_bytes(b.count, b.type.bytes, b.name, &info);
   b.ptr = b.buffer.get();
   const std::string init = arg.substr(close + 1);
@@ -155,7 +154,7 @@ void bind_buffer(BoundArg& b, std::string arg, const tgsim_param_desc& p, std::s
   } else if (init.empty() || init == "=iota") {
     for (std::size_t e = 0; e < b.count; ++e)
       for (std::size_t c = 0; c < comps; ++c) {
-        const std::uint64_t r = detail::splitmix64(seed);
+        const std::uint64_t r = internal::splitmix64(seed);
         const double v = init.empty() ? (static_cast<double>(r >> 11) / 9007199254740992.0) * 2 - 1
                                       : static_cast<double>(e * comps + c);
         const std::int64_t iv = init.empty() ? static_cast<std::int64_t>(r % 100) : static_cast<std::int64_t>(e * comps + c);
@@ -304,7 +303,7 @@ std::string normal_name(const std::string& s) {
 // not instantiate it itself), taking the kernel's address after everything the file declares.
 std::string instantiation(const FileLaunch& f) {
   const std::string& k = f.kernel;
-  if (k.find('<') == std::string::npos || k.back() != '>' || frontend::language_of(f.file) != frontend::Language::kCuda)
+  if (k.find('<') == std::string::npos || k.back() != '>' || internal::language_of(f.file) != internal::Language::kCuda)
     return {};
   std::string shown;
   for (char c : "--kernel " + k) shown += c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20 ? '?' : c;
@@ -314,17 +313,17 @@ std::string instantiation(const FileLaunch& f) {
 
 // The kernel --kernel names: "name", "name<16>", or an overload by its parameter types,
 // "name(int*, float)"; with no --kernel, the file's only kernel.
-const detail::KernelRef& choose_kernel(const std::vector<detail::KernelRef>& kernels, const FileLaunch& f) {
+const internal::KernelRef& choose_kernel(const std::vector<internal::KernelRef>& kernels, const FileLaunch& f) {
   std::string list, name = f.kernel, params;
-  for (const detail::KernelRef& k : kernels) list += "\n  " + signature(*k.kernel);
+  for (const internal::KernelRef& k : kernels) list += "\n  " + signature(*k.kernel);
   const bool by_types = !name.empty() && name.back() == ')' && name.find('(') != std::string::npos;
   if (by_types) {
     params = name.substr(name.find('(') + 1, name.size() - name.find('(') - 2);
     name = name.substr(0, name.find('('));
     name.erase(std::remove(name.begin(), name.end(), ' '), name.end());
   }
-  const detail::KernelRef* k = nullptr;
-  for (const detail::KernelRef& c : kernels) {
+  const internal::KernelRef* k = nullptr;
+  for (const internal::KernelRef& c : kernels) {
     const std::string n = c.kernel->name;
     const bool named = name.empty() ? kernels.size() == 1
                                     : (normal_name(n) == normal_name(name) || n.substr(0, n.find('<')) == name);
@@ -344,15 +343,15 @@ const detail::KernelRef& choose_kernel(const std::vector<detail::KernelRef>& ker
 }
 
 // The kernels FILE's module registered when it was loaded.
-std::vector<detail::KernelRef> load_module(const std::string& so) {
-  static std::map<std::string, std::vector<detail::KernelRef>> loaded;  // dlopen runs constructors once
+std::vector<internal::KernelRef> load_module(const std::string& so) {
+  static std::map<std::string, std::vector<internal::KernelRef>> loaded;  // dlopen runs constructors once
   if (auto it = loaded.find(so); it != loaded.end()) return it->second;
   std::set<const tgsim_kernel_desc*> before;
-  for (const detail::KernelRef& k : detail::all_kernels()) before.insert(k.kernel);
+  for (const internal::KernelRef& k : internal::all_kernels()) before.insert(k.kernel);
   if (!::dlopen(so.c_str(), RTLD_NOW | RTLD_LOCAL))
-    throw frontend::CompileError(std::string("cannot load the compiled kernel file: ") + ::dlerror());
-  std::vector<detail::KernelRef> out;
-  for (const detail::KernelRef& k : detail::all_kernels())
+    throw internal::CompileError(std::string("cannot load the compiled kernel file: ") + ::dlerror());
+  std::vector<internal::KernelRef> out;
+  for (const internal::KernelRef& k : internal::all_kernels())
     if (!before.count(k.kernel)) out.push_back(k);
   loaded[so] = out;
   return out;
@@ -512,7 +511,7 @@ std::string body_at(const std::string& code, unsigned line) {
 // the shared-memory work (code whose results never reach global memory is dead), which a
 // learner would otherwise read as a kernel that runs without it. Sound: a compiled kernel that
 // reaches no shared array cannot make a shared access at any launch size.
-void note_removed_shared(Report& r, const std::string& file, const detail::KernelRef& k) {
+void note_removed_shared(Report& r, const std::string& file, const internal::KernelRef& k) {
   const Counters& c = r.counters;
   if (c.shared_load.instructions + c.shared_store.instructions + c.shared_atomic.instructions) return;
   if (k.kernel->nshared) return;
@@ -530,17 +529,17 @@ void note_removed_shared(Report& r, const std::string& file, const detail::Kerne
 }  // namespace
 
 // The kernel --kernel names (or the file's only one), compiled and loaded, with its module.
-detail::KernelRef file_kernel_ref(const FileLaunch& f) {
+internal::KernelRef file_kernel_ref(const FileLaunch& f) {
   if (!std::filesystem::exists(f.file)) throw UsageError("no such kernel file '" + f.file + "'");
   if (std::filesystem::is_directory(f.file)) throw UsageError("'" + f.file + "' is a directory, not a kernel file");
-  std::vector<detail::KernelRef> kernels = load_module(frontend::compile_to_shared_object(f.file, compile_flags(f)));
+  std::vector<internal::KernelRef> kernels = load_module(internal::compile_to_shared_object(f.file, compile_flags(f)));
   // A template kernel the file does not instantiate with the arguments --kernel gives: compiled
   // again with the instantiation after the file's text.
   const std::string inst = instantiation(f);
-  if (!inst.empty() && std::none_of(kernels.begin(), kernels.end(), [&](const detail::KernelRef& k) {
+  if (!inst.empty() && std::none_of(kernels.begin(), kernels.end(), [&](const internal::KernelRef& k) {
         return normal_name(k.kernel->name) == normal_name(f.kernel);
       }))
-    kernels = load_module(frontend::compile_to_shared_object(f.file, compile_flags(f), inst));
+    kernels = load_module(internal::compile_to_shared_object(f.file, compile_flags(f), inst));
   if (kernels.empty()) throw UsageError(f.file + " defines no __global__ kernel");
   return choose_kernel(kernels, f);
 }
@@ -548,7 +547,7 @@ detail::KernelRef file_kernel_ref(const FileLaunch& f) {
 const tgsim_kernel_desc& file_kernel(const FileLaunch& f) { return *file_kernel_ref(f).kernel; }
 
 FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig cfg, bool keep_buffers) {
-  const detail::KernelRef k = file_kernel_ref(f);
+  const internal::KernelRef k = file_kernel_ref(f);
   const tgsim_kernel_desc& kd = *k.kernel;
   if (f.args.size() != kd.nparams)
     throw UsageError(std::string(kd.name) + " takes " + std::to_string(kd.nparams) + " parameter(s), " +
@@ -588,14 +587,14 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
     void (*tramp)(void**);
     void** args;
   } body{kd.trampoline, argv.data()};
-  detail::KernelFn fn{[](void* p, ThreadCtx&) {
+  internal::KernelFn fn{[](void* p, ThreadCtx&) {
                         auto* x = static_cast<Body*>(p);
                         x->tramp(x->args);
                       },
                       &body, kd.fn};
-  const std::vector<detail::BufferSpan> spans = detail::kernel_arg_spans(kd, argv.data());
+  const std::vector<internal::BufferSpan> spans = internal::kernel_arg_spans(kd, argv.data());
   FileRun out;
-  out.report = detail::run_launch(profile, cfg, fn, spans);
+  out.report = internal::run_launch(profile, cfg, fn, spans);
   note_removed_shared(out.report, f.file, k);
   out.file = f.file;
   out.signature = signature(kd);
@@ -650,9 +649,9 @@ std::string file_json(const FileRun& r, int indent) {
 int file_error(std::ostream& err, const FileLaunch& f, std::exception_ptr e) {
   try {
     std::rethrow_exception(e);
-  } catch (const frontend::CacheError& x) {
+  } catch (const internal::CacheError& x) {
     return report_error("resource", x.what(), 2, std::string("tgsim: error: ") + x.what());
-  } catch (const frontend::CompileError& x) {
+  } catch (const internal::CompileError& x) {
     err << x.what();
     return report_error("compile", f.file + " did not compile", 2, "tgsim: error: " + f.file + " did not compile",
                         x.what());

@@ -6,16 +6,16 @@
 
 #include "i18n.hpp"
 #include "predict.hpp"
-#include "report/util.hpp"
+#include <tgsim/internal/text.hpp>
 #include "try_pad.hpp"
 
 namespace tgsim::cli {
 
-using detail::fixed;
+using internal::fixed;
 
 namespace {
 
-std::string num(double v) { return detail::with_commas(static_cast<std::uint64_t>(std::llround(v))); }
+std::string num(double v) { return internal::with_commas(static_cast<std::uint64_t>(std::llround(v))); }
 
 double per(std::uint64_t a, std::uint64_t b) { return b ? double(a) / double(b) : 0.0; }
 

@@ -9,13 +9,13 @@
 
 #include "i18n.hpp"
 #include "rules.hpp"
-#include "report/util.hpp"
+#include <tgsim/internal/text.hpp>
 
 namespace tgsim::cli {
 
-using detail::fixed;
+using internal::fixed;
 
-using detail::with_commas;
+using internal::with_commas;
 
 namespace {
 
@@ -183,7 +183,7 @@ void print_source(std::ostream& os, const SourceView& v, const std::vector<Advic
     if (rank == 8 || (rank > 0 && l.share < 0.005)) break;
     const auto c = cells(l);
     os << pad_left(std::to_string(++rank), w[0]) << pad_left(pct(l.share), w[1]) << "  "
-       << pad_right(clip(detail::basename_of(relative_path(l.file)) + ":" + std::to_string(l.line), w[2] - 3), w[2] - 2)
+       << pad_right(clip(internal::basename_of(relative_path(l.file)) + ":" + std::to_string(l.line), w[2] - 3), w[2] - 2)
        << pad_left(c[0], w[3]) << pad_left(c[1], w[4]) << pad_left(c[2], w[5]) << pad_left(c[3], w[6]) << "\n";
   }
   // Rules.
@@ -192,7 +192,7 @@ void print_source(std::ostream& os, const SourceView& v, const std::vector<Advic
     const Advice& a = advice[i];
     const LineCost* l = line_at(v, a.file, a.line);
     if (!l) continue;
-    os << wrap(std::to_string(i + 1) + ". " + detail::basename_of(a.file) + ":" + std::to_string(a.line) + "  " + rule_title(a),
+    os << wrap(std::to_string(i + 1) + ". " + internal::basename_of(a.file) + ":" + std::to_string(a.line) + "  " + rule_title(a),
                width, 3)
        << "\n";
     os << wrap("   " + rule_text(a, *l), width, 3) << "\n";
@@ -239,45 +239,45 @@ std::string source_html(const SourceView& v, const std::vector<Advice>& advice, 
   double max_share = 1e-9;
   for (const LineCost& l : v.lines) max_share = std::max(max_share, l.share);
   h << "<!DOCTYPE html>\n<html lang='" << lang << "'>\n<head>\n<meta charset='utf-8'>\n<title>tgsim explain "
-    << detail::xml_escape(v.kernel) << "</title>\n<style>\n"
+    << internal::xml_escape(v.kernel) << "</title>\n<style>\n"
     << "body{font-family:sans-serif;margin:24px;color:#222;max-width:1300px}\n"
     << "table{border-collapse:collapse}td,th{padding:2px 8px;text-align:right;font-size:13px}\n"
     << "th{border-bottom:1px solid #888}td.code{text-align:left;font-family:monospace;white-space:pre}\n"
     << "td.site{text-align:left;font-family:monospace}.rule{border-left:4px solid #c33;padding:4px 12px;"
     << "margin:12px 0;background:#fff6f4}.ok{color:#161}.bad{color:#a11}figure{margin:16px 0}\n"
     << "</style>\n</head>\n<body>\n";
-  h << "<h1>tgsim explain " << detail::xml_escape(v.kernel) << "</h1>\n<p id='summary'>"
-    << detail::xml_escape(trf(v.n ? "src.header" : "src.header.file", {v.kernel, std::to_string(v.n), v.profile, fixed(v.est.time_ms(), 4),
+  h << "<h1>tgsim explain " << internal::xml_escape(v.kernel) << "</h1>\n<p id='summary'>"
+    << internal::xml_escape(trf(v.n ? "src.header" : "src.header.file", {v.kernel, std::to_string(v.n), v.profile, fixed(v.est.time_ms(), 4),
                                       v.est.bound}))
-    << "</p>\n<p>" << detail::xml_escape(tr("src.share." + v.unit)) << "</p>\n";
-  h << "<h2>" << detail::xml_escape(tr("src.worst")) << "</h2>\n<table id='worst'>\n<tr><th>#</th><th>"
-    << detail::xml_escape(tr("col.share")) << "</th><th>" << detail::xml_escape(tr("col.site")) << "</th><th>"
-    << detail::xml_escape(tr("col.requests")) << "</th><th>" << detail::xml_escape(tr("col.spr")) << "</th><th>"
-    << detail::xml_escape(tr("col.wavefronts")) << "</th><th>" << detail::xml_escape(tr("col.conflicts")) << "</th><th>"
-    << detail::xml_escape(tr("col.kind")) << "</th></tr>\n";
+    << "</p>\n<p>" << internal::xml_escape(tr("src.share." + v.unit)) << "</p>\n";
+  h << "<h2>" << internal::xml_escape(tr("src.worst")) << "</h2>\n<table id='worst'>\n<tr><th>#</th><th>"
+    << internal::xml_escape(tr("col.share")) << "</th><th>" << internal::xml_escape(tr("col.site")) << "</th><th>"
+    << internal::xml_escape(tr("col.requests")) << "</th><th>" << internal::xml_escape(tr("col.spr")) << "</th><th>"
+    << internal::xml_escape(tr("col.wavefronts")) << "</th><th>" << internal::xml_escape(tr("col.conflicts")) << "</th><th>"
+    << internal::xml_escape(tr("col.kind")) << "</th></tr>\n";
   std::size_t rank = 0;
   for (const LineCost& l : v.lines) {
     if (rank == 8 || (rank > 0 && l.share < 0.005)) break;
     const auto c = cells(l);
     h << "<tr><td>" << ++rank << "</td><td>" << pct(l.share) << "</td><td class='site'>"
-      << detail::xml_escape(detail::basename_of(l.file) + ":" + std::to_string(l.line)) << "</td><td>" << c[0] << "</td><td>" << c[1]
+      << internal::xml_escape(internal::basename_of(l.file) + ":" + std::to_string(l.line)) << "</td><td>" << c[0] << "</td><td>" << c[1]
       << "</td><td>" << c[2] << "</td><td>" << c[3] << "</td><td class='site'>" << kinds(l) << "</td></tr>\n";
   }
   h << "</table>\n";
-  if (!advice.empty()) h << "<h2>" << detail::xml_escape(tr("src.rules")) << "</h2>\n";
+  if (!advice.empty()) h << "<h2>" << internal::xml_escape(tr("src.rules")) << "</h2>\n";
   for (const Advice& a : advice) {
     const LineCost* l = line_at(v, a.file, a.line);
     if (!l) continue;
-    h << "<div class='rule' id='rule-" << a.rule << "'><h3>" << detail::xml_escape(detail::basename_of(a.file) + ":" + std::to_string(a.line))
-      << " &mdash; " << detail::xml_escape(rule_title(a)) << "</h3>\n<p>" << detail::xml_escape(rule_text(a, *l)) << "</p></div>\n";
+    h << "<div class='rule' id='rule-" << a.rule << "'><h3>" << internal::xml_escape(internal::basename_of(a.file) + ":" + std::to_string(a.line))
+      << " &mdash; " << internal::xml_escape(rule_title(a)) << "</h3>\n<p>" << internal::xml_escape(rule_text(a, *l)) << "</p></div>\n";
   }
   for (const Range& r : ranges(v, files_of(v))) {
     const std::vector<std::string> text = read_lines(r.file);
-    h << "<h2>" << detail::xml_escape(relative_path(r.file)) << ":" << r.first << "-" << r.last
-      << "</h2>\n<table class='source'>\n<tr><th>" << detail::xml_escape(tr("col.line")) << "</th><th>"
-      << detail::xml_escape(tr("col.share")) << "</th><th>" << detail::xml_escape(tr("col.req")) << "</th><th>"
-      << detail::xml_escape(tr("col.spr")) << "</th><th>" << detail::xml_escape(tr("col.wavefronts")) << "</th><th>"
-      << detail::xml_escape(tr("col.conflicts")) << "</th><th style='text-align:left'>" << detail::xml_escape(tr("col.source"))
+    h << "<h2>" << internal::xml_escape(relative_path(r.file)) << ":" << r.first << "-" << r.last
+      << "</h2>\n<table class='source'>\n<tr><th>" << internal::xml_escape(tr("col.line")) << "</th><th>"
+      << internal::xml_escape(tr("col.share")) << "</th><th>" << internal::xml_escape(tr("col.req")) << "</th><th>"
+      << internal::xml_escape(tr("col.spr")) << "</th><th>" << internal::xml_escape(tr("col.wavefronts")) << "</th><th>"
+      << internal::xml_escape(tr("col.conflicts")) << "</th><th style='text-align:left'>" << internal::xml_escape(tr("col.source"))
       << "</th></tr>\n";
     for (std::uint32_t ln = r.first; ln <= r.last; ++ln) {
       const LineCost* l = line_at(v, r.file, ln);
@@ -292,11 +292,11 @@ std::string source_html(const SourceView& v, const std::vector<Advice>& advice, 
       } else {
         h << "<td></td><td></td><td></td><td></td><td></td>";
       }
-      h << "<td class='code'>" << detail::xml_escape(text[ln - 1]) << "</td></tr>\n";
+      h << "<td class='code'>" << internal::xml_escape(text[ln - 1]) << "</td></tr>\n";
     }
     h << "</table>\n";
   }
-  if (!svgs.empty()) h << "<h2>" << detail::xml_escape(tr("src.pictures")) << "</h2>\n";
+  if (!svgs.empty()) h << "<h2>" << internal::xml_escape(tr("src.pictures")) << "</h2>\n";
   for (const std::string& s : svgs) {
     // The SVGs are inlined: drop their XML prologue if any.
     h << "<figure>" << s << "</figure>\n";

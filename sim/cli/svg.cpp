@@ -10,7 +10,7 @@
 #include <tgsim/models.hpp>
 
 #include "i18n.hpp"
-#include "report/util.hpp"
+#include <tgsim/internal/text.hpp>
 
 namespace tgsim::cli {
 
@@ -97,7 +97,7 @@ std::string instruction_svg(const CapturedInstruction& c, const DeviceProfile& p
   const int H = bank_y + 40 + std::max(1, max_stack) * cell + 90;
   s << "<svg xmlns='http://www.w3.org/2000/svg' width='" << W << "' height='" << H
     << "' font-family='sans-serif' font-size='12'>\n<rect width='100%' height='100%' fill='white'/>\n";
-  s << "<text x='" << x0 << "' y='28' font-size='17' font-weight='bold'>" << detail::xml_escape(title) << "</text>\n";
+  s << "<text x='" << x0 << "' y='28' font-size='17' font-weight='bold'>" << internal::xml_escape(title) << "</text>\n";
   const std::string active = std::to_string(__builtin_popcount(c.mask)), width = std::to_string(c.width);
   const std::string sub =
       shared ? trf("svg.sub.shared",
@@ -108,9 +108,9 @@ std::string instruction_svg(const CapturedInstruction& c, const DeviceProfile& p
              : trf("svg.sub.global", {active, width, std::to_string(sectors.size()),
                                       tr(sectors.size() == 1 ? "svg.sector" : "svg.sectors"),
                                       std::to_string(p.sector_bytes)});
-  s << "<text x='" << x0 << "' y='50' font-size='13'>" << detail::xml_escape(sub) << "</text>\n";
+  s << "<text x='" << x0 << "' y='50' font-size='13'>" << internal::xml_escape(sub) << "</text>\n";
   s << "<text x='" << x0 << "' y='70' font-size='11' fill='#555'>"
-    << detail::xml_escape(trf("svg.where", {std::to_string(c.group), std::to_string(c.warp), p.name})) << "</text>\n";
+    << internal::xml_escape(trf("svg.where", {std::to_string(c.group), std::to_string(c.warp), p.name})) << "</text>\n";
   // Lanes.
   s << "<text x='8' y='" << top + 16 << "'>" << tr("svg.lanes") << "</text>\n";
   for (int l = 0; l < 32; ++l) {
@@ -157,12 +157,12 @@ std::string instruction_svg(const CapturedInstruction& c, const DeviceProfile& p
           << "' height='" << cell - 2 << "' fill='" << kWaveColours[k % 8] << "'/>\n";
     const int ly = bank_y + 40 + max_stack * cell + 20;
     s << "<text x='" << x0 << "' y='" << ly << "' font-size='12'>"
-      << detail::xml_escape(trf("svg.legend.words", {std::to_string(max_stack)})) << "</text>\n";
-    s << "<text x='" << x0 << "' y='" << ly + 18 << "' font-size='12'>" << detail::xml_escape(tr("svg.legend.arrows")) << "</text>\n";
+      << internal::xml_escape(trf("svg.legend.words", {std::to_string(max_stack)})) << "</text>\n";
+    s << "<text x='" << x0 << "' y='" << ly + 18 << "' font-size='12'>" << internal::xml_escape(tr("svg.legend.arrows")) << "</text>\n";
   } else {
     const int ly = bank_y + 60;
     s << "<text x='" << x0 << "' y='" << ly << "' font-size='12'>"
-      << detail::xml_escape(trf("svg.legend.sectors", {std::to_string(p.sector_bytes)})) << "</text>\n";
+      << internal::xml_escape(trf("svg.legend.sectors", {std::to_string(p.sector_bytes)})) << "</text>\n";
   }
   s << "</svg>\n";
   return s.str();
@@ -194,13 +194,13 @@ std::string bars_svg(const std::string& title, const std::vector<std::string>& v
   std::ostringstream s;
   s << "<svg xmlns='http://www.w3.org/2000/svg' width='" << W << "' height='" << H
     << "' font-family='sans-serif' font-size='12'>\n<rect width='100%' height='100%' fill='white'/>\n";
-  s << "<text x='" << x0 << "' y='28' font-size='17' font-weight='bold'>" << detail::xml_escape(title) << "</text>\n";
-  s << "<text x='" << x0 << "' y='48' font-size='12' fill='#555'>" << detail::xml_escape(tr("svg.bars.scaled")) << "</text>\n";
+  s << "<text x='" << x0 << "' y='28' font-size='17' font-weight='bold'>" << internal::xml_escape(title) << "</text>\n";
+  s << "<text x='" << x0 << "' y='48' font-size='12' fill='#555'>" << internal::xml_escape(tr("svg.bars.scaled")) << "</text>\n";
   bool any_measured = false;
   for (std::size_t v = 0; v < variants.size(); ++v) {
     const int lx = x0 + int(v) * legend_w;
     s << "<rect x='" << lx << "' y='" << H - 34 << "' width='14' height='14' fill='" << colours[v % 6] << "'/>"
-      << "<text x='" << lx + 20 << "' y='" << H - 22 << "'>" << detail::xml_escape(variants[v]) << "</text>\n";
+      << "<text x='" << lx + 20 << "' y='" << H - 22 << "'>" << internal::xml_escape(variants[v]) << "</text>\n";
   }
   int next_gx = x0;
   for (std::size_t g = 0; g < bars.size(); ++g) {
@@ -233,7 +233,7 @@ std::string bars_svg(const std::string& title, const std::vector<std::string>& v
     }
     s << "<line x1='" << gx + 4 << "' y1='" << base << "' x2='" << gx + this_gw - 12 << "' y2='" << base
       << "' stroke='#333'/>\n";
-    s << "<text x='" << gx + (this_gw - 8) / 2 << "' y='" << base + 20 << "' text-anchor='middle'>" << detail::xml_escape(b.metric)
+    s << "<text x='" << gx + (this_gw - 8) / 2 << "' y='" << base + 20 << "' text-anchor='middle'>" << internal::xml_escape(b.metric)
       << "</text>\n";
   }
   if (any_measured) {
@@ -241,7 +241,7 @@ std::string bars_svg(const std::string& title, const std::vector<std::string>& v
     for (const Bar& b : bars)
       if (!b.measured_label.empty()) label = b.measured_label;
     s << "<rect x='" << x0 << "' y='" << H - 66 << "' width='14' height='14' fill='#222'/><text x='" << x0 + 20
-      << "' y='" << H - 54 << "'>" << detail::xml_escape(label) << "</text>\n";
+      << "' y='" << H - 54 << "'>" << internal::xml_escape(label) << "</text>\n";
   }
   s << "</svg>\n";
   return s.str();
@@ -264,7 +264,7 @@ void tile_panel(std::ostringstream& s, const TilePanel& t, const DeviceProfile& 
     const std::uint64_t word = (t.c.addr[l] - t.base) / 4;
     if (word < lane_at.size() && lane_at[word] < 0) lane_at[word] = l;
   }
-  s << "<text x='" << px << "' y='" << top - 30 << "' font-size='14' font-weight='bold'>" << detail::xml_escape(t.label) << "</text>\n";
+  s << "<text x='" << px << "' y='" << top - 30 << "' font-size='14' font-weight='bold'>" << internal::xml_escape(t.label) << "</text>\n";
   for (int c = 0; c < t.cols; c += 4)
     s << "<text x='" << px + c * cell + cell / 2 << "' y='" << top - 6 << "' text-anchor='middle' font-size='9' "
       << "fill='#555'>" << c << "</text>\n";
@@ -286,14 +286,14 @@ void tile_panel(std::ostringstream& s, const TilePanel& t, const DeviceProfile& 
   int y = top + t.rows * cell + 20;
   const int conflicts = v.wavefronts - v.ideal;
   s << "<text x='" << px << "' y='" << y << "' font-size='13'>"
-    << detail::xml_escape(trf("svg.tile.bank", {t.array, std::to_string(t.cols), std::to_string(p.shared_banks)})) << "</text>\n";
+    << internal::xml_escape(trf("svg.tile.bank", {t.array, std::to_string(t.cols), std::to_string(p.shared_banks)})) << "</text>\n";
   y += 18;
   for (int l = 0; l < 32 && y < top + t.rows * cell + 20 + 18 * 4; ++l) {
     if (!((t.c.mask >> l) & 1u) || t.c.addr[l] < t.base) continue;
     const std::uint64_t word = (t.c.addr[l] - t.base) / 4;
     const std::uint64_t r = word / std::uint64_t(t.cols), c = word % std::uint64_t(t.cols);
-    s << "<text x='" << px << "' y='" << y << "' font-size='12' font-family='monospace'>" << detail::xml_escape(trf("svg.tile.lane", {std::to_string(l)}))
-      << detail::xml_escape(t.array) << "[" << r << "][" << c << "]  (" << r << "*" << t.cols << " + " << c << ") mod "
+    s << "<text x='" << px << "' y='" << y << "' font-size='12' font-family='monospace'>" << internal::xml_escape(trf("svg.tile.lane", {std::to_string(l)}))
+      << internal::xml_escape(t.array) << "[" << r << "][" << c << "]  (" << r << "*" << t.cols << " + " << c << ") mod "
       << p.shared_banks << " = " << word % p.shared_banks << "</text>\n";
     y += 18;
   }
@@ -301,7 +301,7 @@ void tile_panel(std::ostringstream& s, const TilePanel& t, const DeviceProfile& 
   for (int l = 0; l < 32; ++l)
     if ((t.c.mask >> l) & 1u) banks.insert(v.bank[l]);
   s << "<text x='" << px << "' y='" << y + 4 << "' font-size='13' font-weight='bold'>"
-    << detail::xml_escape(trf("svg.tile.summary",
+    << internal::xml_escape(trf("svg.tile.summary",
                {std::to_string(banks.size()), tr(banks.size() == 1 ? "svg.bank" : "svg.banks"),
                 std::to_string(__builtin_popcount(t.c.mask)), std::to_string(v.wavefronts),
                 tr(v.wavefronts == 1 ? "svg.wavefront" : "svg.wavefronts"), std::to_string(conflicts)}))
@@ -322,9 +322,9 @@ std::string tile_svg(const std::vector<TilePanel>& panels, const DeviceProfile& 
   std::ostringstream s;
   s << "<svg xmlns='http://www.w3.org/2000/svg' width='" << W << "' height='" << H
     << "' font-family='sans-serif' font-size='12'>\n<rect width='100%' height='100%' fill='white'/>\n";
-  s << "<text x='" << x0 << "' y='28' font-size='17' font-weight='bold'>" << detail::xml_escape(title) << "</text>\n";
+  s << "<text x='" << x0 << "' y='28' font-size='17' font-weight='bold'>" << internal::xml_escape(title) << "</text>\n";
   s << "<text x='" << x0 << "' y='50' font-size='12' fill='#444'>"
-    << detail::xml_escape(trf("svg.tile.note", {std::to_string(panels.empty() ? 0 : panels[0].c.warp)})) << "</text>\n";
+    << internal::xml_escape(trf("svg.tile.note", {std::to_string(panels.empty() ? 0 : panels[0].c.warp)})) << "</text>\n";
   int px = x0;
   for (const TilePanel& t : panels) {
     tile_panel(s, t, p, px, top, cell);
@@ -341,8 +341,8 @@ std::string shuffle_svg(const std::string& title, const std::string& note) {
   std::ostringstream s;
   s << "<svg xmlns='http://www.w3.org/2000/svg' width='" << W << "' height='" << H
     << "' font-family='sans-serif' font-size='12'>\n<rect width='100%' height='100%' fill='white'/>\n";
-  s << "<text x='20' y='28' font-size='17' font-weight='bold'>" << detail::xml_escape(title) << "</text>\n";
-  s << "<text x='20' y='50' font-size='12' fill='#444'>" << detail::xml_escape(note) << "</text>\n";
+  s << "<text x='20' y='28' font-size='17' font-weight='bold'>" << internal::xml_escape(title) << "</text>\n";
+  s << "<text x='20' y='50' font-size='12' fill='#444'>" << internal::xml_escape(note) << "</text>\n";
   s << "<defs><marker id='sh' markerWidth='8' markerHeight='8' refX='6' refY='3' orient='auto'>"
     << "<path d='M0,0 L6,3 L0,6 z' fill='#d95f02'/></marker></defs>\n";
   for (int step = 0; step <= 5; ++step) {
@@ -368,7 +368,7 @@ std::string shuffle_svg(const std::string& title, const std::string& note) {
     s << "<text x='" << x0 + 32 * lane_w + 4 << "' y='" << y + step_h / 2 + 14 << "' font-size='11' fill='#d95f02' "
       << "text-anchor='end'>v += shfl_down(v, " << off << ")</text>\n";
   }
-  s << "<text x='20' y='" << H - 14 << "' font-size='12'>" << detail::xml_escape(tr("svg.shuffle.end")) << "</text>\n";
+  s << "<text x='20' y='" << H - 14 << "' font-size='12'>" << internal::xml_escape(tr("svg.shuffle.end")) << "</text>\n";
   s << "</svg>\n";
   return s.str();
 }

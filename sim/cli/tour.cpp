@@ -14,13 +14,13 @@
 #include "commands.hpp"
 #include "i18n.hpp"
 #include "predict.hpp"
-#include "report/util.hpp"
+#include <tgsim/internal/text.hpp>
 
 namespace tgsim::cli {
 
-using detail::fixed;
+using internal::fixed;
 
-using detail::with_commas;
+using internal::with_commas;
 
 namespace {
 

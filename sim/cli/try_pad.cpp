@@ -13,15 +13,15 @@
 #include <tgsim/kernel/abi.h>
 #include <tgsim/models.hpp>
 
-#include "frontend/compile_cache.hpp"
-#include "frontend/cuda_source.hpp"
+#include <tgsim/internal/compile.hpp>
+#include <tgsim/internal/text.hpp>
+
 #include "i18n.hpp"
-#include "report/util.hpp"
 
 namespace tgsim::cli {
 
 namespace fs = std::filesystem;
-using detail::with_commas;
+using internal::with_commas;
 
 namespace {
 
@@ -165,7 +165,7 @@ LaunchConfig quiet(LaunchConfig cfg) {
 CapturedInstruction capture(const TryContext& c, const SiteCounters& s) {
   LaunchConfig cfg = quiet(c.cfg);
   cfg.cache_model = false;  // the lanes' addresses are all it needs
-  cfg.capture_site = detail::basename_of(s.file) + ":" + std::to_string(s.line) + ":" + std::to_string(s.column);
+  cfg.capture_site = internal::basename_of(s.file) + ":" + std::to_string(s.line) + ":" + std::to_string(s.column);
   return run_file(c.file, c.sim, cfg, false).report.captured;
 }
 
@@ -177,11 +177,11 @@ void rerun(const TryContext& c, const tgsim_shared_desc& a, PadTry& t) {
     t.failed = "undeclared";
     return;
   }
-  const std::string copy_text = frontend::line_directive(1, fs::absolute(c.file.file).lexically_normal().string()) + text;
+  const std::string copy_text = internal::line_directive(1, fs::absolute(c.file.file).lexically_normal().string()) + text;
   std::error_code ec;
   fs::path dir;
   try {
-    dir = fs::path(frontend::secure_cache_dir()) / ("pad-" + frontend::content_hash(copy_text));
+    dir = fs::path(internal::secure_cache_dir()) / ("pad-" + internal::content_hash(copy_text));
     const fs::path copy = dir / fs::path(c.file.file).filename();
     fs::create_directory(dir, ec);
     fs::permissions(dir, fs::perms::owner_all, ec);

@@ -1,7 +1,8 @@
 #!/bin/bash
 # The current performance table of docs/performance.md, regenerated: runs `tgsim bench --json` and
 # prints the markdown that docs/performance.md holds (the machine, the date, the command, the rows,
-# HIP-CPU's times, what the machine allows and the judged targets). Paste its output over the
+# HIP-CPU's times, what the machine allows, and the project's targets judged by
+# tests/bench/targets.py). Paste its output over the
 # section "The current table" of docs/performance.md; nothing else there is a measurement.
 #   tests/bench/perf_table.sh [BENCH OPTION...]
 #     TGSIM=path/to/tgsim   the binary (default: build/bin/tgsim)
@@ -44,11 +45,6 @@ if m:
     print(f"What the machine allows a program that shares nothing, on {m['workers']} threads at once: "
           f"a register-only loop runs at {m['register_loop_efficiency']:.2f} of its speed alone, "
           f"a loop reading its own 1 MiB at {m['l2_loop_efficiency']:.2f}.")
-if b["targets"]:
-    print()
-    print("| target | value | limit | met |")
-    print("|---|---:|---:|---|")
-    for t in b["targets"]:
-        print(f"| {t['what']} | {t['value']:.3f} | {'<=' if t['at_most'] else '>='} {t['limit']:.2f} | "
-              f"{'met' if t['met'] else 'missed'} |")
 PY
+echo
+python3 "$(dirname "$0")/targets.py" "$json" --markdown

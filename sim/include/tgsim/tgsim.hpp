@@ -1,5 +1,5 @@
 // Everything a host program needs: Device, LaunchConfig, Buffer, Report and the explicit
-// kernel API (ThreadCtx). Kernels written in a dialect include tgsim/cuda.hpp or tgsim/metal.hpp.
+// kernel API (ThreadCtx). Kernels are plain CUDA or Metal files compiled by tgsim's front end.
 #pragma once
 #include <tgsim/atomic.hpp>
 #include <tgsim/constant.hpp>

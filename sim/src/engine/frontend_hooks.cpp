@@ -30,7 +30,7 @@ int GroupRun::barrier_reduce(ThreadCtx& t, const std::source_location& loc, int 
 bool GroupRun::atomic_target(ThreadCtx& t, const std::source_location& loc, std::uint64_t addr,
                              std::uint32_t width, bool* shared, std::uint64_t* offset) {
   const BufferInfo* bad = nullptr;
-  switch (place(addr, width, offset, &bad)) {
+  switch (placement_.place(addr, width, offset, &bad)) {
     case Space::kShared: *shared = true; return true;
     case Space::kGlobal: *shared = false; return true;
     default: break;

@@ -47,8 +47,12 @@ void WarpLog::LaneLog::grow(std::size_t limit) {
 
 // ------------------------------------------------------------------ GroupRun
 
-GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block), tags_(st.sites) {
-  nthreads_ = static_cast<std::uint32_t>(block_.volume());
+GroupRun::GroupRun(LaunchState& st)
+    : state_(st),
+      block_(st.cfg.block),
+      nthreads_(static_cast<std::uint32_t>(block_.volume())),
+      order_(st.cfg.schedule, st.cfg.shuffle_seed, nthreads_),
+      tags_(st.sites) {
   threads_ = std::vector<Thread>(nthreads_);
   for (std::uint32_t i = 0; i < nthreads_; ++i) {
     ThreadCtx& c = threads_[i].ctx;
@@ -65,23 +69,22 @@ GroupRun::GroupRun(LaunchState& st) : state_(st), block_(st.cfg.block), tags_(st
   std::uint32_t nwarps = (nthreads_ + 31) / 32;
   warps_.resize(nwarps);
   warp_pending_.resize(nwarps);
-  waiting_mask_.resize(nwarps);
-  exited_mask_.resize(nwarps);
+  bar_.resize(nthreads_);
   warp_div_.resize(nwarps);
-  wsync_.resize(nwarps);
-  order_.resize(nthreads_);
+  rendezvous_.resize(nwarps);
   ring_.resize(nthreads_ + 2, &end_);
   end_.state = State::kExited;
   // Front-end kernels: the bytes the kernel declared and the launch gave are valid, a red zone
   // after them catches overruns (a finding); the proxy dialect allocates up to the static limit.
-  shared_valid_ = st.shared_bytes;
+  const std::size_t shared_valid = st.shared_bytes;
   arena_.resize(std::max<std::size_t>(st.profile.max_static_shared_bytes,
-                                      st.frontend ? (shared_valid_ + 64 * 1024 + 15) / 16 * 16 : 0));
+                                      st.frontend ? (shared_valid + 64 * 1024 + 15) / 16 * 16 : 0));
+  placement_.set_shared(arena_.data(), arena_.size(), shared_valid);
   if (st.cfg.watchdog_accesses)
     for (WarpLog& w : warps_)
       w.limit = static_cast<std::size_t>(std::min<std::uint64_t>(st.cfg.watchdog_accesses, ~std::size_t(0)));
   install_stack_guard();  // this worker's alternate signal stack, for fiber stack overflows
-  sinks_ = make_sinks(st, SinkEnv{arena_.data(), arena_.size(), shared_valid_, nthreads_});
+  sinks_ = make_sinks(st, SinkEnv{arena_.data(), arena_.size(), shared_valid, nthreads_});
   counting_ = st.cfg.count;
   checking_ = st.cfg.check && counting_;
   quick_rows_ = counting_ && !sinks_want_lanes(*sinks_);
@@ -115,36 +118,22 @@ void GroupRun::start(std::uint64_t g) {
   for (auto& s : reduce_slot_) s.clear();
   for (std::uint32_t w = 0; w < warps_.size(); ++w)
     warp_pending_[w] = std::min<std::uint32_t>(32, nthreads_ - w * 32);
-  std::fill(waiting_mask_.begin(), waiting_mask_.end(), 0u);
-  std::fill(exited_mask_.begin(), exited_mask_.end(), 0u);
-  arrived_ = exited_ = 0;
+  bar_.reset();
   grid_arrived_ = 0;
   at_grid_sync_ = false;
-  one_loc_ = true;
   decls_.clear();
   add_kernel_shared_decls();
-  arena_used_ = shared_valid_;  // zeroed at the group end, as the proxy dialect's arrays are
+  arena_used_ = placement_.shared_valid();  // zeroed at the group end, as the proxy dialect's arrays are
   aborting_ = false;
-  for (WarpCollective& wc : wsync_) wc.arrived = wc.mask = 0, wc.mismatch = false;
+  rendezvous_.reset();
   for (std::vector<WarpDivergence>& d : warp_div_) d.clear();
   emit_group_start();
-  for (std::uint32_t i = 0; i < nthreads_; ++i) order_[i] = i;
-  switch (state_.cfg.schedule) {
-    case Schedule::kInOrder: break;
-    case Schedule::kReverse: std::reverse(order_.begin(), order_.end()); break;
-    case Schedule::kShuffle: shuffle_order(0); break;
-  }
-  for (std::uint32_t i = 0; i < nthreads_; ++i) ring_[i] = &threads_[order_[i]];
-  interval_no_ = 0;
+  order_.start(g);
+  order_ring();
 }
 
-// Schedule::kShuffle: a new order of the group's threads (lanes of a warp and warps alike) for
-// each barrier interval, from the seed, the group and the interval's number only, so a seed
-// replays the same interleaving for any number of workers (--schedule shuffle:SEED).
-void GroupRun::shuffle_order(std::uint64_t interval) {
-  std::uint64_t s = state_.cfg.shuffle_seed ^ (group_ * 0xD1B54A32D192ED03ull) ^ (interval * 0x9E3779B97F4A7C15ull);
-  for (std::uint32_t i = 0; i < nthreads_; ++i) order_[i] = i;
-  for (std::uint32_t i = nthreads_; i > 1; --i) std::swap(order_[i - 1], order_[splitmix64(s) % i]);
+void GroupRun::order_ring() {
+  for (std::uint32_t i = 0; i < nthreads_; ++i) ring_[i] = &threads_[order_[i]];
 }
 
 void GroupRun::resume(Thread& th) {
@@ -201,8 +190,7 @@ void GroupRun::thread_main(void* arg) {
     g.state_.kernel_threw(g.group_, std::current_exception());
   }
   th.state = State::kExited;
-  g.exited_mask_[th.ctx.warp] |= 1u << th.ctx.lane;
-  ++g.exited_;
+  g.bar_.exit(th.ctx.warp, th.ctx.lane);
 }
 
 void GroupRun::run(std::uint64_t g) {
@@ -245,7 +233,7 @@ void GroupRun::schedule() {
       // The threads it resumed in turn (switch_out) moved the cursor: the last of them is back.
       Thread& th = *ring_[cursor_];
       const std::uint32_t w = th.ctx.warp;
-      if (th.state == State::kExited && wsync_[w].arrived) try_complete_warp(w, ~0u);
+      if (th.state == State::kExited && rendezvous_[w].arrived) try_complete_warp(w, ~0u);
       // A lane at a __syncwarp runs again before the barrier: its warp is not done yet.
       // A lane that yielded (kReady: it spins, maybe_yield) runs again before its warp is done.
       if (th.state != State::kWarpWait && th.state != State::kMaskWait &&
@@ -253,9 +241,9 @@ void GroupRun::schedule() {
         flush_warp(w);
     }
     if (aborting_) break;
-    if (arrived_ + exited_ == nthreads_) {  // nobody is ready or in a warp collective
-      if (arrived_ == 0) break;
-      if (one_loc_) {
+    if (bar_.all_stopped()) {  // nobody is ready or in a warp collective
+      if (bar_.arrived() == 0) break;
+      if (bar_.one_site()) {
         if (grid_arrived_) {  // all at one grid.sync(): the group parks (run_phase)
           at_grid_sync_ = true;
           break;
@@ -311,7 +299,7 @@ void GroupRun::schedule() {
     // 0): whole warps at different sites meet and go on (measured on the H100, synccheck calls
     // it "Divergent thread(s) in block": a finding, and the group goes on as there). A warp
     // whose lanes wait at different sites has no defined outcome: the group is ended.
-    const bool split = warp_split_across_sites();
+    const bool split = bar_.warp_split_across_sites(wait_sites());
     report_divergence(!split);
     if (!split) {
       release_barrier();
@@ -328,89 +316,30 @@ void GroupRun::release_barrier() {
   if (counting_) count_barriers_at_waits();
   end_interval(false);
   flush_printed(false);
-  for (std::uint32_t w = 0; w < warps_.size(); ++w) {
-    for (std::uint32_t m = waiting_mask_[w]; m; m &= m - 1)
-      threads_[w * 32 + static_cast<std::uint32_t>(std::countr_zero(m))].state = State::kReady;
-    warp_pending_[w] = static_cast<std::uint32_t>(std::popcount(waiting_mask_[w]));
-    waiting_mask_[w] = 0;
-  }
-  arrived_ = 0;
-  one_loc_ = true;
-  if (state_.cfg.schedule == Schedule::kShuffle) {  // the next interval's interleaving
-    shuffle_order(++interval_no_);
-    for (std::uint32_t i = 0; i < nthreads_; ++i) ring_[i] = &threads_[order_[i]];
-  }
+  bar_.release([this](std::uint32_t i) { threads_[i].state = State::kReady; },
+               [this](std::uint32_t w, std::uint32_t lanes) { warp_pending_[w] = lanes; });
+  if (order_.next_interval()) order_ring();  // the next interval's interleaving (shuffled)
 }
 
-// Whether the waiting lanes of some warp wait at different barrier sites.
-bool GroupRun::warp_split_across_sites() const {
-  for (std::uint32_t w = 0; w < warps_.size(); ++w) {
-    std::uint32_t m = waiting_mask_[w];
-    if (!m) continue;
-    const Thread& first = threads_[w * 32 + static_cast<std::uint32_t>(std::countr_zero(m))];
-    for (m &= m - 1; m; m &= m - 1)
-      if (!same_site(threads_[w * 32 + static_cast<std::uint32_t>(std::countr_zero(m))].wait_loc, first.wait_loc))
-        return true;
-  }
-  return false;
+// Where each thread waits (null: it exited), for the barrier's divergence (barrier.cpp).
+std::vector<const std::source_location*> GroupRun::wait_sites() const {
+  std::vector<const std::source_location*> at(nthreads_);
+  for (std::uint32_t i = 0; i < nthreads_; ++i)
+    at[i] = threads_[i].state == State::kExited ? nullptr : &threads_[i].wait_loc;
+  return at;
 }
 
 // went_on: the sites' warps met as one barrier (bar.sync 0) and the group goes on (release_barrier
 // counts the BARs); else the group ends here.
 void GroupRun::report_divergence(bool went_on) {
   if (!went_on) count_barriers_at_waits();
-  // The barrier most threads wait at is "the" barrier; the others diverged from it.
-  struct Site { const Thread* first; std::uint32_t n; };
-  std::vector<Site> sites;
-  auto same = [](const std::source_location& a, const std::source_location& b) {
-    return a.line() == b.line() && a.column() == b.column() &&
-           std::strcmp(a.file_name(), b.file_name()) == 0;
-  };
-  std::uint32_t exited = 0;
-  const Thread* first_exited = nullptr;
-  for (const Thread& th : threads_) {
-    if (th.state == State::kExited) {
-      ++exited;
-      if (!first_exited) first_exited = &th;
-      continue;
-    }
-    auto it = std::find_if(sites.begin(), sites.end(),
-                           [&](const Site& s) { return same(s.first->wait_loc, th.wait_loc); });
-    if (it == sites.end())
-      sites.push_back({&th, 1});
-    else
-      ++it->n;
-  }
-  const Site* main = &sites[0];
-  for (const Site& s : sites)
-    if (s.n > main->n) main = &s;
-  // "N of M threads reached the barrier at f:l; the others (K) exited / wait at f:l" (the form
-  // synccheck users know), then the first divergent thread.
-  std::string msg = std::to_string(main->n) + " of " + std::to_string(nthreads_) +
-                    " threads reached the barrier at " + where(main->first->wait_loc) +
-                    "; the others";
-  const Thread* other = nullptr;
-  std::vector<std::string> parts;
-  for (const Site& s : sites) {
-    if (&s == main) continue;
-    parts.push_back(std::to_string(s.n) + " wait at " + where(s.first->wait_loc));
-    if (!other || s.first->ctx.linear_tid < other->ctx.linear_tid) other = s.first;
-  }
-  if (exited) {
-    parts.push_back(std::to_string(exited) + " exited");
-    if (!other || first_exited->ctx.linear_tid < other->ctx.linear_tid) other = first_exited;
-  }
-  if (parts.size() == 1) {  // "the others (240) exited"
-    std::size_t sp = parts[0].find(' ');
-    msg += " (" + parts[0].substr(0, sp) + ")" + parts[0].substr(sp);
-  } else {
-    for (std::size_t i = 0; i < parts.size(); ++i) msg += (i ? ", " : ": ") + parts[i];
-  }
-  msg += "; first divergent thread " + other->ctx.thread_idx.str() + " (warp " +
-         std::to_string(other->ctx.warp) + ", lane " + std::to_string(other->ctx.lane) +
-         (went_on ? "); on the GPU every __syncthreads() is barrier 0, so these warps met there and the group went on"
-                  : "); lanes of one warp wait at different barriers, so the group was ended");
-  add_finding(other->ctx, FindingKind::kBarrierDivergence, main->first->wait_loc, msg);
+  const Barrier::Divergence d = bar_.describe_divergence(wait_sites());
+  const ThreadCtx& other = threads_[d.other].ctx;
+  add_finding(other, FindingKind::kBarrierDivergence, *d.main,
+              d.message + "; first divergent thread " + other.thread_idx.str() + " (warp " +
+                  std::to_string(other.warp) + ", lane " + std::to_string(other.lane) +
+                  (went_on ? "); on the GPU every __syncthreads() is barrier 0, so these warps met there and the group went on"
+                           : "); lanes of one warp wait at different barriers, so the group was ended"));
 }
 
 void GroupRun::unwind_all() {
@@ -418,11 +347,7 @@ void GroupRun::unwind_all() {
     if (th.fiber.started()) resume(th);  // it throws AbortGroup from its wait and exits
     th.state = State::kExited;
   }
-  std::fill(waiting_mask_.begin(), waiting_mask_.end(), 0u);
-  for (std::uint32_t w = 0; w < warps_.size(); ++w)
-    exited_mask_[w] = ~0u >> (32 - std::min<std::uint32_t>(32, nthreads_ - w * 32));
-  arrived_ = 0;
-  exited_ = nthreads_;
+  bar_.all_exited();
 }
 
 // A thread's record from its context, with no index into threads_: ctx is the first member of
@@ -438,9 +363,7 @@ void GroupRun::barrier(ThreadCtx& t, const std::source_location& loc) {
   if (aborting_) throw AbortGroup{};
   th.state = State::kWaiting;
   th.wait_loc = loc;
-  waiting_mask_[t.warp] |= 1u << t.lane;
-  if (arrived_++ == 0) arrived_at_ = loc;
-  else one_loc_ &= std::memcmp(&loc, &arrived_at_, sizeof loc) == 0;
+  bar_.arrive(t.warp, t.lane, loc);
   switch_out(th, true);
   if (aborting_) throw AbortGroup{};
 }

@@ -17,8 +17,9 @@
 // intervals and groups, go to the analyses as one stream (analyses/sinks.hpp): counters and
 // models, the cache model, the capture for pictures and the checker. GroupRun holds them as
 // one opaque list (engine/analyses.hpp); the stream's files hand them the events. GroupRun
-// keeps the scheduler, the warp collectives, the shared arena and the placement of front-end
-// accesses.
+// keeps the scheduler and the shared arena; the barrier (barrier.hpp), the warp rendezvous
+// (warp_rendezvous.hpp), the schedule's order (schedule_order.hpp), the placement of front-end
+// accesses (stream/placement.hpp) and the record tags (tag_table.hpp) are types of their own.
 // __syncwarp is a warp-scoped rendezvous: a lane waits until every named lane that has not
 // exited arrived (masks of different call sites merge, as on sm_70+).
 // With LaunchConfig::check the checker sink reads the group's logs when a barrier is released
@@ -27,8 +28,8 @@
 // the group (divergence, deadlock), and a raw context switch costs a fraction of a
 // Boost.Fiber yield (per thread arrival at a barrier, measured on 2 cores with groups of 64
 // and 256 threads: 13-17 ns vs 44-53 ns; docs/performance.md, docs/design.md).
-// Bookkeeping per arrival: the scheduler keeps, as threads arrive at a barrier and exit, per
-// warp the masks of waiting and exited lanes, the numbers of both, and whether every arrival
+// Bookkeeping per arrival: the barrier (barrier.hpp) keeps, as threads arrive at it and exit,
+// per warp the masks of waiting and exited lanes, the numbers of both, and whether every arrival
 // named one call site (one source_location object). So the end of a pass, the release (BAR
 // counting and making the waiting threads ready) and the warp flush's divergence test need
 // no scan of the group's threads when every live thread waits at one barrier; the scans stay
@@ -53,9 +54,13 @@
 
 #include "memory/device_memory.hpp"
 #include "engine/analyses.hpp"
+#include "engine/barrier.hpp"
 #include "engine/launch_state.hpp"
 #include "memory/shared_decl.hpp"
+#include "engine/schedule_order.hpp"
 #include "engine/tag_table.hpp"
+#include "engine/warp_rendezvous.hpp"
+#include "stream/placement.hpp"
 #include "stream/warp_instruction.hpp"
 #include <tgsim/memory.hpp>
 #include <tgsim/warp.hpp>
@@ -298,18 +303,6 @@ class GroupRun {
  private:
   // kWaiting: at a barrier; kWarpWait: in a warp collective; kMaskWait: in __activemask().
   enum class State : std::uint8_t { kReady, kRunning, kWaiting, kWarpWait, kMaskWait, kExited };
-  struct WarpCollective {        // the open warp rendezvous of one warp
-    std::uint32_t arrived = 0;    // lanes waiting in it
-    std::uint32_t mask = 0;       // union of the masks they named
-    std::source_location loc;     // the first arrival's call site
-    const CollectiveOp* op = nullptr;  // the first arrival's operation
-    bool mismatch = false;        // a mismatch was reported for this rendezvous
-    bool split = false;           // lanes named disjoint masks (partitions of the warp)
-    std::uint32_t lane_mask[32];  // the mask each arrived lane named (read where split)
-    std::uint64_t value[32];
-    std::int64_t arg[32];
-  };
-
   struct Thread {
     // (Laid out so that the record stays 232 bytes, with `state` where it always was.)
     ThreadCtx ctx;
@@ -336,15 +329,8 @@ class GroupRun {
   Thread end_;
   void schedule();              // run()'s passes until the group ends or aborts
   void run_schedule();          // schedule(), every thread unwound if the scheduler's own work throws
-  // Kept as threads arrive at a barrier and exit, so that the end of a pass, the release and
-  // the warp flush need no scan of the threads in the common case: per warp, the lanes that
-  // wait at a barrier (kWaiting) and the lanes that exited (kExited); the numbers of both;
-  // the first arrival's call site and whether every arrival since the last release named
-  // that same source_location object (else the scans compare the sites).
-  std::vector<std::uint32_t> waiting_mask_, exited_mask_;
-  std::uint32_t arrived_ = 0, exited_ = 0;
-  std::source_location arrived_at_;
-  bool one_loc_ = true;
+  // The arrivals at the barrier (kWaiting) and the exits (kExited), kept as they happen.
+  Barrier bar_;
   void flush_warp(std::uint32_t w);
   bool uniform_spreads(const WarpLog::LaneLog* lanes, std::size_t len, const std::uint64_t** data);
   const std::uint64_t* row(const std::uint64_t* const* data, std::size_t k, std::size_t len);
@@ -352,17 +338,14 @@ class GroupRun {
   std::vector<std::uint64_t> rows_;  // flush_warp's transposed records: [instruction][lane]
   std::size_t rows_done_ = 0;         // rows_ holds rows below this one of the warp being flushed
   std::vector<std::uint64_t> spread_;  // per row: OR of its records ^ lane 0's (tags included)
-  // Front-end accesses (kLoad/kStore): where an address lies.
-  enum class Space : std::uint8_t { kGlobal, kShared, kLocal, kInvalid };
-  Space place(std::uint64_t addr, std::uint32_t width, std::uint64_t* shared_offset,
-              const BufferInfo** bad_buffer);
+  // Front-end accesses (kLoad/kStore): where an address lies (stream/placement.hpp).
+  using Space = Placement::Space;
+  Placement placement_;
   void count_placed(std::uint32_t tag, std::uint32_t mask, const std::uint64_t* addr, std::uint32_t w,
                     std::uint64_t spread = model::kUnknownSpread);
   void report_misplaced(const TagInfo& ti, std::uint32_t w, std::uint32_t lane, std::uint64_t addr,
                         Space space, const BufferInfo* buffer);
   std::uint32_t placed_site(TagInfo& ti, bool shared);
-  RangeCache ranges_;  // device allocations of front-end accesses
-  std::size_t shared_valid_ = 0;  // bytes of the arena the launch's kernel declared
   // A barrier was released (group_end false) or the group ended: the sinks read the interval's
   // logs, which are then emptied.
   void end_interval(bool group_end);
@@ -377,7 +360,7 @@ class GroupRun {
                          std::uint64_t spread = model::kUnknownSpread);
   void release_barrier();
   void report_divergence(bool went_on);
-  bool warp_split_across_sites() const;
+  std::vector<const std::source_location*> wait_sites() const;  // per thread; null: exited
   void note_warp_divergence(std::uint32_t w);
   bool spinning(const WarpLog::LaneLog& log) const;
   void maybe_yield(ThreadCtx& t);
@@ -399,9 +382,8 @@ class GroupRun {
   std::uint32_t nthreads_ = 0;
   std::uint64_t group_ = 0;
   std::vector<Thread> threads_;
-  std::vector<std::uint32_t> order_;
-  std::uint64_t interval_no_ = 0;  // barrier intervals of the group so far (Schedule::kShuffle)
-  void shuffle_order(std::uint64_t interval);
+  ScheduleOrder order_;  // the threads' order in each interval (schedule_order.hpp)
+  void order_ring();     // ring_ from order_
   std::vector<WarpLog> warps_;
   WarpGrouper grouper_;
   std::vector<std::uint32_t> warp_pending_;  // lanes of the warp that may still run
@@ -416,7 +398,7 @@ class GroupRun {
   std::vector<std::vector<WarpDivergence>> warp_div_;  // per warp, pending
   std::vector<std::uint32_t> tag_stamp_;  // scratch of note_warp_divergence, per tag
   std::uint32_t stamp_ = 0;
-  std::vector<WarpCollective> wsync_;
+  WarpRendezvous rendezvous_;  // each warp's open warp collective (warp_rendezvous.hpp)
   bool checking_ = false;  // cfg.check (and counting), as a plain flag for the hot path
   bool counting_ = true;   // LaunchConfig::count: off, flush_warp drops the logs
   bool quick_rows_ = false;  // no capture: one-wavefront shared rows are counted per tag

@@ -38,8 +38,8 @@ std::string hex_mask(std::uint32_t mask) {
 // warp's lane masks (group.hpp) unless the warp holds both, or a divergence is pending.
 void GroupRun::note_warp_divergence(std::uint32_t w) {
   std::vector<WarpDivergence>& pending = warp_div_[w];
-  const std::uint32_t waiting = waiting_mask_[w];
-  std::uint32_t exited = exited_mask_[w];
+  const std::uint32_t waiting = bar_.waiting(w);
+  std::uint32_t exited = bar_.exited(w);
   if (pending.empty() && (!waiting || !exited)) [[likely]]
     return;
   const std::uint32_t base = w * 32;

@@ -18,14 +18,14 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <tgsim/internal/launch.hpp>  // set_fatal_errors_as_json
+
 namespace tgsim::detail {
 
 // Installs the process handler once and this thread's alternate signal stack (if it has none).
 void install_stack_guard();
-// The two ends of the process above also write one JSON object to standard output,
-// {"error": {"kind": "stack-overflow"|"wild-access", "message": ..., "exit_status": 3|4}}
-// (the tgsim command under --json).
-void set_fatal_errors_as_json(bool on);
+// set_fatal_errors_as_json(on): the two ends of the process above also as JSON (declared in
+// the command's interface, tgsim/internal/launch.hpp).
 // Registers / forgets the guard region [lo, lo + bytes) of a stack of `stack_bytes` on this thread.
 void note_guard(void* lo, std::size_t bytes, std::size_t stack_bytes);
 void forget_guard(void* lo);

@@ -1,7 +1,8 @@
 // Warp collectives of a group (GroupRun): __syncwarp, shuffles, votes and reductions as a
-// rendezvous of the named lanes, and __activemask(). A lane deposits its operand and waits
-// until every named lane that has not exited arrived; then each arrived lane gets its result
-// (CollectiveOp::compute) and the collective goes to the sinks as one warp instruction.
+// rendezvous of the named lanes (the meeting itself: WarpRendezvous, warp_rendezvous.hpp), and
+// __activemask(). A lane deposits its operand and waits until every named lane that has not
+// exited arrived; then each arrived lane gets its result (CollectiveOp::compute) and the
+// collective goes to the sinks as one warp instruction.
 #include <array>
 #include <bit>
 #include <string>
@@ -18,7 +19,6 @@ std::uint64_t GroupRun::collective(ThreadCtx& t, const CollectiveOp& op, std::ui
                                    const std::source_location& loc) {
   Thread& th = thread_of(t);
   if (aborting_) throw AbortGroup{};
-  WarpCollective& wc = wsync_[t.warp];
   const std::uint32_t bit = 1u << t.lane;
   if (!(mask & bit)) {
     add_finding(t, FindingKind::kWarpCollective, loc,
@@ -27,44 +27,15 @@ std::uint64_t GroupRun::collective(ThreadCtx& t, const CollectiveOp& op, std::ui
                     "\"Invalid arguments\"); tgsim lets it take part");
     mask |= bit;
   }
-  // Whether this lane may join the open rendezvous: every lane there named the same mask or one
-  // disjoint from it. Marks the rendezvous split when the masks differ.
-  const auto partition_fits = [&wc](std::uint32_t m) {
-    if (!wc.split) {
-      if (wc.mask == m || (wc.mask & m)) return wc.mask == m;
-      wc.split = true;
-      return true;
-    }
-    for (std::uint32_t a = wc.arrived; a; a &= a - 1) {
-      const std::uint32_t other = wc.lane_mask[std::countr_zero(a)];
-      if (other != m && (other & m)) return false;
-    }
-    return true;
-  };
-  if (!wc.arrived) {
-    wc.mask = mask;
-    wc.loc = loc;
-    wc.op = &op;
-  } else {
-    // __syncwarp calls of different sites and masks meet each other (sm_70+); any other
-    // collective must be the same intrinsic with, on every lane, the same mask or one disjoint
-    // from the others' (the partitions of cg::labeled_partition and binary_partition, each
-    // lane's result drawn from its own mask's lanes, as one instruction on the GPU).
-    bool both_sync = op.kind == SiteKind::kWarpSync && wc.op->kind == SiteKind::kWarpSync;
-    if (!both_sync && (wc.op != &op || !partition_fits(mask)) && !wc.mismatch) {
-      wc.mismatch = true;
-      add_finding(t, FindingKind::kWarpCollective, loc,
-                  "lane " + std::to_string(t.lane) + " of warp " + std::to_string(t.warp) +
-                      " calls " + op.name + "(" + hex(mask) + ") at " + where(loc) +
-                      " while other lanes wait in " + wc.op->name + "(" + hex(wc.mask) + ") at " +
-                      where(wc.loc) + " (undefined on the GPU; tgsim joins them)");
-    }
-    wc.mask |= mask;
+  std::uint32_t before = 0;
+  if (rendezvous_.join(t.warp, t.lane, op, mask, value, arg, loc, &before)) {
+    const WarpRendezvous::Meeting& m = rendezvous_[t.warp];
+    add_finding(t, FindingKind::kWarpCollective, loc,
+                "lane " + std::to_string(t.lane) + " of warp " + std::to_string(t.warp) +
+                    " calls " + op.name + "(" + hex(mask) + ") at " + where(loc) +
+                    " while other lanes wait in " + m.op->name + "(" + hex(before) + ") at " +
+                    where(m.loc) + " (undefined on the GPU; tgsim joins them)");
   }
-  wc.value[t.lane] = value;
-  wc.arg[t.lane] = arg;
-  wc.lane_mask[t.lane] = mask;
-  wc.arrived |= bit;
   if (try_complete_warp(t.warp, t.lane)) return th.result;
   th.state = State::kWarpWait;
   th.wait_loc = loc;
@@ -79,39 +50,31 @@ std::uint64_t GroupRun::collective(ThreadCtx& t, const CollectiveOp& op, std::ui
 // of a half warp whose other half returned give the right result with synccheck silent
 // (tests/hardware/checker_probe/). A lane that reads an exited lane's value is a finding below.
 bool GroupRun::try_complete_warp(std::uint32_t w, std::uint32_t caller) {
-  WarpCollective& wc = wsync_[w];
   const std::uint32_t base = w * 32, n = std::min<std::uint32_t>(32, nthreads_ - base);
   std::uint32_t live = 0;
   for (std::uint32_t l = 0; l < n; ++l)
     if (threads_[base + l].state != State::kExited) live |= 1u << l;
-  if ((wc.arrived & wc.mask & live) != (wc.mask & live)) return false;
-  CollectiveIn in{wc.arrived, wc.value, wc.arg};
+  if (!rendezvous_.complete(w, live)) return false;
+  const WarpRendezvous::Meeting& m = rendezvous_[w];
+  const CollectiveOp& op = *m.op;
+  const std::source_location loc = m.loc;
   bool absent_reported = false;
-  for (std::uint32_t l = 0; l < n; ++l) {
-    if (!(wc.arrived >> l & 1u)) continue;
+  const std::uint32_t took_part = rendezvous_.finish(w, [&](std::uint32_t l, std::uint64_t result, bool absent) {
     Thread& th = threads_[base + l];
-    bool absent = false;
-    if (wc.split) in.arrived = wc.arrived & wc.lane_mask[l];  // this lane's partition
-    th.result = wc.op->compute(in, l, &absent);
+    th.result = result;
     if (absent && state_.cfg.check && !absent_reported) {
       absent_reported = true;
-      add_finding(th.ctx, FindingKind::kWarpCollective, wc.loc,
+      add_finding(th.ctx, FindingKind::kWarpCollective, loc,
                   "lane " + std::to_string(l) + " of warp " + std::to_string(w) + " reads, through " +
-                      wc.op->name + ", a lane that does not take part (lanes " + hex(wc.arrived) +
+                      op.name + ", a lane that does not take part (lanes " + hex(m.arrived) +
                       "): it gets a poison value");
     }
     if (l != caller && th.state == State::kWarpWait) th.state = State::kReady;
-  }
-  const std::uint32_t took_part = wc.arrived;
-  emit(WarpInstruction{tags_.site_id(wc.loc, wc.op->kind), wc.op->kind, 0, took_part, nullptr, group_, w,
-                       wc.op->count});
-  wc.arrived = 0;
-  wc.mask = 0;
-  wc.mismatch = false;
-  wc.split = false;
+  });
+  emit(WarpInstruction{tags_.site_id(loc, op.kind), op.kind, 0, took_part, nullptr, group_, w, op.count});
   // Where each lane's log stood: its later accesses are ordered after the sync. Only
   // __syncwarp orders memory (vote and shuffle intrinsics imply no memory barrier).
-  if (checking_ && wc.op->kind == SiteKind::kWarpSync) {
+  if (checking_ && op.kind == SiteKind::kWarpSync) {
     WarpLog& wl = warps_[w];
     std::array<std::uint32_t, 32>& pos = wl.syncs.emplace_back();
     for (std::uint32_t l = 0; l < 32; ++l) pos[l] = static_cast<std::uint32_t>(wl.lanes[l].size());
@@ -157,8 +120,8 @@ bool GroupRun::resolve_activemasks() {
 
 // Every live thread waits, some at a __syncwarp whose named lanes wait at a barrier.
 void GroupRun::report_stuck_warps() {
-  for (std::uint32_t w = 0; w < wsync_.size(); ++w) {
-    const WarpCollective& ws = wsync_[w];
+  for (std::uint32_t w = 0; w < rendezvous_.warps(); ++w) {
+    const WarpRendezvous::Meeting& ws = rendezvous_[w];
     if (!ws.arrived) continue;
     const std::uint32_t base = w * 32, n = std::min<std::uint32_t>(32, nthreads_ - base);
     const Thread* missing = nullptr;

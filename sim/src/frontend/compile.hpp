@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cuda_source.hpp"
+#include <tgsim/internal/compile.hpp>  // CompileError, compile_to_shared_object
 
 namespace tgsim::frontend {
 
@@ -30,29 +31,10 @@ std::vector<std::string> compile_command(const Toolchain& tc, Language lang, con
 // the source.
 void add_user_flags(std::vector<std::string>& cmd, const std::vector<std::string>& flags);
 
-// What the compiler printed when it failed (exit status 2 for `tgsim run`).
-struct CompileError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-// The compile cache cannot be used (not a directory, read-only, someone else's, a full disk):
-// no fault of the file; the message names the cache and what to do.
-struct CacheError : CompileError {
-  using CompileError::CompileError;
-};
-
 // Runs argv, returning its exit status; stdout and stderr go to *output. `extra_env` entries
 // ("NAME=VALUE") replace or add to the environment the program gets.
 int run_process(const std::vector<std::string>& argv, std::string* output);
 int run_process(const std::vector<std::string>& argv, std::string* output,
                 const std::vector<std::string>& extra_env);
-
-// FILE compiled into a shared object in the compile cache (compile_cache.hpp: where it is, whose
-// it must be, and what its key covers), reused while nothing the compile read has changed. A
-// signal during the compile removes its temporaries before it ends tgsim; the compiler's own
-// temporaries go to a private folder under TMPDIR.
-// `flags` (-I DIR, -D NAME=VALUE) go to the compiler and into the key; `epilogue` is source text
-// put after the file's (an instantiation the command line asks for), part of the key too.
-std::string compile_to_shared_object(const std::string& file, const std::vector<std::string>& flags = {},
-                                     const std::string& epilogue = {});
 
 }  // namespace tgsim::frontend

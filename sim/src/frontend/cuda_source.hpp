@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include <tgsim/internal/compile.hpp>  // Language, language_of
+
 namespace tgsim::frontend {
 
 std::string rewrite_cuda_launches(std::string_view source, std::string_view file_name);
@@ -27,8 +29,6 @@ std::string line_directive(std::size_t line, std::string_view file_name);
 // Other includes are left to the compiler. (cuda_includes.cpp)
 std::string inline_launching_headers(std::string_view source, std::string_view file_name);
 
-enum class Language { kCuda, kMetal };
-Language language_of(std::string_view path);  // .metal -> Metal, anything else -> CUDA
 std::string prepare_source(std::string_view source, std::string_view file_name);
 
 }  // namespace tgsim::frontend

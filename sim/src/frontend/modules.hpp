@@ -8,17 +8,13 @@
 #include <utility>
 #include <vector>
 
+#include <tgsim/internal/launch.hpp>  // KernelRef, all_kernels
 #include <tgsim/kernel/abi.h>
 
 namespace tgsim::detail {
 
-struct KernelRef {
-  const tgsim_kernel_desc* kernel = nullptr;
-  const tgsim_module_desc* module = nullptr;
-};
 
 KernelRef find_kernel(const void* fn);  // kernel null: not a front-end kernel
-std::vector<KernelRef> all_kernels();   // every kernel of every loaded module
 // Kernels whose name is `name`, either whole ("matmul_tiled<16>") or without template arguments.
 std::vector<KernelRef> kernels_named(const std::string& name);
 

@@ -18,14 +18,14 @@ void GroupRun::emit_group_start() { sinks_->on_group_start(group_, &decls_); }
 
 void GroupRun::count_barriers_at_waits() {
   // One BAR per warp per barrier site where at least one of its lanes waits. When every
-  // arrival named one source_location object (one_loc_), that is one BAR per warp with
+  // arrival named one source_location object (Barrier::one_site), that is one BAR per warp with
   // waiting lanes. Otherwise lanes mostly wait at one call site: its id is looked up once per
   // run of equal source_locations.
-  if (one_loc_) {
-    const std::uint32_t id = arrived_ ? tags_.site_id(arrived_at_, SiteKind::kBarrier) : 0;
+  if (bar_.one_site()) {
+    const std::uint32_t id = bar_.arrived() ? tags_.site_id(bar_.first_site(), SiteKind::kBarrier) : 0;
     for (std::uint32_t w = 0; w < warps_.size(); ++w)
-      if (waiting_mask_[w])
-        sinks_->on_instruction(WarpInstruction{id, SiteKind::kBarrier, 0, waiting_mask_[w], nullptr, group_, w});
+      if (const std::uint32_t waiting = bar_.waiting(w))
+        sinks_->on_instruction(WarpInstruction{id, SiteKind::kBarrier, 0, waiting, nullptr, group_, w});
     return;
   }
   const void* last_loc = nullptr;

@@ -15,6 +15,7 @@
 
 #include "analyses/checker/checker.hpp"  // check_placed: the checker's view of an access
 #include "engine/group.hpp"
+#include "stream/placement.hpp"
 #include "engine/guard.hpp"
 #include "frontend/modules.hpp"
 
@@ -57,12 +58,11 @@ std::uint32_t GroupRun::placed_site(TagInfo& ti, bool shared) {
   return id;
 }
 
-GroupRun::Space GroupRun::place(std::uint64_t addr, std::uint32_t width, std::uint64_t* shared_offset,
-                                const BufferInfo** bad_buffer) {
-  const std::uint64_t base = reinterpret_cast<std::uint64_t>(arena_.data());
-  if (addr - base < arena_.size()) {
-    *shared_offset = addr - base;
-    if (addr - base + width > shared_valid_) return Space::kInvalid;  // past the declared bytes
+Placement::Space Placement::place(std::uint64_t addr, std::uint32_t width, std::uint64_t* shared_offset,
+                                  const BufferInfo** bad_buffer) {
+  if (addr - base_ < bytes_) {
+    *shared_offset = addr - base_;
+    if (addr - base_ + width > valid_) return Space::kInvalid;  // past the declared bytes
     return Space::kShared;
   }
   if (const DeviceRange* r = ranges_.find(addr)) {
@@ -74,43 +74,43 @@ GroupRun::Space GroupRun::place(std::uint64_t addr, std::uint32_t width, std::ui
   return Space::kInvalid;
 }
 
-void GroupRun::report_misplaced(const TagInfo& ti, std::uint32_t w, std::uint32_t lane,
-                                std::uint64_t addr, Space space, const BufferInfo* buffer) {
-  const ThreadCtx& t = threads_[w * 32 + lane].ctx;
-  const std::uint64_t base = reinterpret_cast<std::uint64_t>(arena_.data());
-  FindingKind kind = FindingKind::kOutOfBounds;
-  std::string msg;
-  if (addr - base < arena_.size()) {
-    msg = "shared memory offset " + std::to_string(addr - base) + " (" + std::to_string(ti.width) +
-          " bytes) is outside the " + std::to_string(shared_valid_) +
-          " bytes of shared memory the kernel declared and the launch gave";
-  } else if (buffer && buffer->freed) {
-    kind = FindingKind::kUseAfterFree;
-    msg = "access to freed buffer '" + buffer->name + "' at " + hex64(addr) +
-          ": it was freed before this launch";
-  } else if (buffer) {
+Placement::Misplaced Placement::misplaced(std::uint32_t width, std::uint64_t addr, const BufferInfo* buffer) const {
+  if (addr - base_ < bytes_)
+    return {FindingKind::kOutOfBounds, "shared memory offset " + std::to_string(addr - base_) + " (" +
+                                           std::to_string(width) + " bytes) is outside the " + std::to_string(valid_) +
+                                           " bytes of shared memory the kernel declared and the launch gave"};
+  if (buffer && buffer->freed)
+    return {FindingKind::kUseAfterFree,
+            "access to freed buffer '" + buffer->name + "' at " + hex64(addr) + ": it was freed before this launch"};
+  if (buffer) {
     DeviceRange r = find_device_range(addr);
     const std::int64_t off = static_cast<std::int64_t>(addr - r.begin);
     const std::uint64_t elem = buffer->elem_size ? buffer->elem_size : 1;
-    msg = std::string(buffer->space) + " access at byte offset " + std::to_string(off) + " (index " +
-          std::to_string(off >= 0 ? off / static_cast<std::int64_t>(elem)
-                                  : -((-off + static_cast<std::int64_t>(elem) - 1) / static_cast<std::int64_t>(elem))) +
-          ") is outside buffer '" + buffer->name + "' (" + std::to_string(buffer->count) +
-          " elements of " + std::to_string(elem) + " bytes)";
-  } else if (in_wild_page(addr)) {
-    msg = "global access at address " + hex64(addr) + wild_distance(addr);
-  } else if (auto [var, at] = zero_size_variable_near(addr, 1u << 16); !var.empty()) {
-    msg = "global access at byte offset " + std::to_string(addr - at) + " of __device__ '" + var +
-          "', which has no bytes (a zero-size array: every access to it is out of bounds; the "
-          "access touched other memory and is not counted)";
-  } else {
-    msg = "address " + hex64(addr) +
-          " is not device memory (no tgsim buffer, not the group's shared memory, not the "
-          "thread's stack): a host pointer passed to the kernel? The access touched host memory "
-          "and is not counted";
+    return {FindingKind::kOutOfBounds,
+            std::string(buffer->space) + " access at byte offset " + std::to_string(off) + " (index " +
+                std::to_string(off >= 0 ? off / static_cast<std::int64_t>(elem)
+                                        : -((-off + static_cast<std::int64_t>(elem) - 1) / static_cast<std::int64_t>(elem))) +
+                ") is outside buffer '" + buffer->name + "' (" + std::to_string(buffer->count) + " elements of " +
+                std::to_string(elem) + " bytes)"};
   }
+  if (in_wild_page(addr)) return {FindingKind::kOutOfBounds, "global access at address " + hex64(addr) + wild_distance(addr)};
+  if (auto [var, at] = zero_size_variable_near(addr, 1u << 16); !var.empty())
+    return {FindingKind::kOutOfBounds,
+            "global access at byte offset " + std::to_string(addr - at) + " of __device__ '" + var +
+                "', which has no bytes (a zero-size array: every access to it is out of bounds; the "
+                "access touched other memory and is not counted)"};
+  return {FindingKind::kOutOfBounds,
+          "address " + hex64(addr) +
+              " is not device memory (no tgsim buffer, not the group's shared memory, not the "
+              "thread's stack): a host pointer passed to the kernel? The access touched host memory "
+              "and is not counted"};
+}
+
+void GroupRun::report_misplaced(const TagInfo& ti, std::uint32_t w, std::uint32_t lane,
+                                std::uint64_t addr, Space space, const BufferInfo* buffer) {
+  const Placement::Misplaced m = placement_.misplaced(ti.width, addr, buffer);
   (void)space;
-  add_finding_at(t, kind, ti.loc.file_name(), ti.loc.line(), ti.loc.column(), msg);
+  add_finding_at(threads_[w * 32 + lane].ctx, m.kind, ti.loc.file_name(), ti.loc.line(), ti.loc.column(), m.message);
 }
 
 // One warp instruction of front-end code: placed, then counted as global and/or shared.
@@ -136,13 +136,13 @@ void GroupRun::count_placed(std::uint32_t tag, std::uint32_t mask, const std::ui
     }
     return acc < size && acc + ti.width <= size;
   };
-  const std::uint64_t base = reinterpret_cast<std::uint64_t>(arena_.data());
-  if (a0 - base < shared_valid_ && all_below(base, shared_valid_)) {
+  const std::uint64_t base = placement_.shared_base(), valid = placement_.shared_valid();
+  if (a0 - base < valid && all_below(base, valid)) {
     count_instruction(placed_site(ti, true), store ? SiteKind::kSharedStore : SiteKind::kSharedLoad,
                       ti.width, mask, addr, w, spread);
     return;
   }
-  if (const DeviceRange* r = ranges_.find(a0);
+  if (const DeviceRange* r = placement_.global_range(a0);
       r && r->contains(a0) && !r->info->freed && all_below(r->begin, r->end - r->begin)) {
     count_instruction(placed_site(ti, false), store ? SiteKind::kGlobalStore : SiteKind::kGlobalLoad,
                       ti.width, mask, addr, w, spread);
@@ -156,7 +156,7 @@ void GroupRun::count_placed(std::uint32_t tag, std::uint32_t mask, const std::ui
   for (std::uint32_t m = mask; m; m &= m - 1) {
     const int l = std::countr_zero(m);
     bad = nullptr;
-    switch (place(addr[l], ti.width, &off, &bad)) {
+    switch (placement_.place(addr[l], ti.width, &off, &bad)) {
       case Space::kGlobal: g[l] = addr[l], gmask |= 1u << l; break;
       case Space::kShared: sh[l] = addr[l], smask |= 1u << l; (void)off; break;
       case Space::kLocal: break;
@@ -183,7 +183,7 @@ bool GroupRun::check_placed(Checker& checker, TagInfo& ti, std::uint32_t thread,
   std::uint64_t off = 0;
   const BufferInfo* bad = nullptr;
   const bool store = ti.kind == SiteKind::kStore;
-  switch (place(addr, ti.width, &off, &bad)) {
+  switch (placement_.place(addr, ti.width, &off, &bad)) {
     case Space::kShared:
       if (!store && ti.width <= 4 && checker.quiet_shared_load(off)) return false;
       checker.access(thread, k, wsync, placed_site(ti, true),
@@ -213,7 +213,7 @@ bool GroupRun::memop_in_bounds(const ThreadCtx& t, const std::source_location& l
   std::uint64_t off = 0;
   const BufferInfo* buffer = nullptr;
   const bool wraps = addr + n < addr;
-  if (!wraps && n <= 0xFFFFFFFFu && place(addr, static_cast<std::uint32_t>(n), &off, &buffer) != Space::kInvalid)
+  if (!wraps && n <= 0xFFFFFFFFu && placement_.place(addr, static_cast<std::uint32_t>(n), &off, &buffer) != Space::kInvalid)
     return true;
   std::string where;
   if (addr < 4096) {

@@ -144,10 +144,9 @@ const std::uint64_t* GroupRun::row(const std::uint64_t* const* data, std::size_t
     return;
   }
   if (kind == SiteKind::kLoad || kind == SiteKind::kStore) {
-    const std::uint64_t base = reinterpret_cast<std::uint64_t>(arena_.data());
+    const std::uint64_t base = placement_.shared_base(), valid = placement_.shared_valid();
     const std::uint64_t a0 = data[0][k] & kAddrMask;
-    if (a0 - base >= shared_valid_ || ti.placed[1] == ~0u ||
-        !lanes_inside(a0, spread, ti.width, base, shared_valid_)) {
+    if (a0 - base >= valid || ti.placed[1] == ~0u || !lanes_inside(a0, spread, ti.width, base, valid)) {
       count_placed(tag, 0xFFFFFFFFu, row(data, k, len), w, spread);
       return;
     }
@@ -168,8 +167,8 @@ const std::uint64_t* GroupRun::row(const std::uint64_t* const* data, std::size_t
   if ((ti.kind != SiteKind::kLoad && ti.kind != SiteKind::kStore) || spread >= quick_spread_ ||
       ti.width > quick_width_ || ti.placed[1] == ~0u || ((record | spread) & (ti.width - 1)))
     return false;
-  const std::uint64_t base = reinterpret_cast<std::uint64_t>(arena_.data());
-  if (!lanes_inside(record & kAddrMask, spread, ti.width, base, shared_valid_)) return false;
+  if (!lanes_inside(record & kAddrMask, spread, ti.width, placement_.shared_base(), placement_.shared_valid()))
+    return false;
   if (quick_count_[tag]++ == 0) quick_tags_.push_back(tag);
   return true;
 }

@@ -1,5 +1,6 @@
-// Deprecated: kernels are now plain CUDA compiled by tgsim's front end (README, "Quick start";
-// docs/commands.md); this proxy dialect stays for existing code.
+// The proxy dialect of tgsim's own tests (no longer a public header: kernels are plain CUDA
+// compiled by tgsim's front end, README "Quick start", docs/commands.md); the tests' kernels
+// written in it over the explicit API stay.
 // CUDA dialect: the words a CUDA kernel uses, for one source that builds with nvcc and with tgsim.
 // Under nvcc (__CUDACC__) it only defines the few portable macros below and CUDA is itself.
 // Under a host compiler it maps threadIdx, blockIdx, blockDim, gridDim, warpSize and

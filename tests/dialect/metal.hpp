@@ -1,4 +1,5 @@
-// Metal dialect: Metal Shading Language words over tgsim's explicit API, for the Metal seeds.
+// The proxy dialect of tgsim's own tests (no longer a public header; Metal files go through the
+// front end). Metal dialect: Metal Shading Language words over tgsim's explicit API, for the Metal seeds.
 // Metal passes ids as [[attribute]] parameters; here they are read from the running thread:
 //   uint id = thread_position_in_grid;  uint2 pos = thread_position_in_grid;
 //   TG_THREADGROUP(float, shared_data, [256]);          // threadgroup float shared_data[256];
