@@ -13,19 +13,15 @@
 // their accesses sites of their own (Context::site), shown and summed under their one line. Not
 // under --count source, nor for loops with a barrier, a warp collective, an atomic or tgsim's
 // runtime calls in them. H100 recordings: tests/nvcc_fidelity/unroll/.
+#include "function_analyses.hpp"
 #include "internal.hpp"
 
 #include <map>
 
-#include <llvm/Analysis/AssumptionCache.h>
-#include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/LoopIterator.h>
 #include <llvm/Analysis/OptimizationRemarkEmitter.h>
-#include <llvm/Analysis/ScalarEvolution.h>
 #include <llvm/Analysis/ScalarEvolutionExpressions.h>
-#include <llvm/Analysis/TargetLibraryInfo.h>
 #include <llvm/Analysis/TargetTransformInfo.h>
-#include <llvm/IR/Dominators.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/Transforms/Utils/LoopSimplify.h>
 #include <llvm/Transforms/Utils/LoopUtils.h>
@@ -105,8 +101,7 @@ bool strict_exit(const Loop& l) {
 class Unroller {
  public:
   Unroller(Context& c, Function& f, const TargetTransformInfo& tti)
-      : c_(c), tlii_(Triple(c.m.getTargetTriple())), tli_(tlii_), ac_(f), dt_(f), li_(dt_),
-        se_(f, tli_, ac_, dt_, li_), tti_(tti), ore_(&f) {}
+      : c_(c), a_(f), ac_(a_.ac), dt_(a_.dt), li_(a_.li), se_(a_.se), tti_(tti), ore_(&f) {}
 
   void run() {
     std::vector<Loop*> inner;
@@ -155,12 +150,11 @@ class Unroller {
   static constexpr unsigned kRemainderCopy = 1000;
 
   Context& c_;
-  TargetLibraryInfoImpl tlii_;
-  TargetLibraryInfo tli_;
-  AssumptionCache ac_;
-  DominatorTree dt_;
-  LoopInfo li_;
-  ScalarEvolution se_;
+  FunctionAnalyses a_;
+  AssumptionCache& ac_;
+  DominatorTree& dt_;
+  LoopInfo& li_;
+  ScalarEvolution& se_;
   const TargetTransformInfo& tti_;  // the host's: what a trip count costs to compute
   OptimizationRemarkEmitter ore_;
 };

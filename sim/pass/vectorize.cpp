@@ -16,6 +16,7 @@
 //     a call (a barrier) or a fence: ptxas keeps those in order.
 // The merged access is one record of the window's width at its first byte, at the first access's
 // line (a load's record before the first load, a store's after the last store).
+#include "function_analyses.hpp"
 #include "internal.hpp"
 
 #include <algorithm>
@@ -23,12 +24,7 @@
 #include <set>
 #include <tuple>
 
-#include <llvm/Analysis/AssumptionCache.h>
-#include <llvm/Analysis/LoopInfo.h>
-#include <llvm/Analysis/ScalarEvolution.h>
 #include <llvm/Analysis/ScalarEvolutionExpressions.h>
-#include <llvm/Analysis/TargetLibraryInfo.h>
-#include <llvm/IR/Dominators.h>
 #include <llvm/IR/IntrinsicInst.h>
 
 using namespace llvm;
@@ -84,8 +80,7 @@ std::vector<std::uint64_t> widths_for(std::uint64_t size) {
 class Merger {
  public:
   Merger(Context& c, Function& f, std::vector<Access>& acc)
-      : c_(c), f_(f), acc_(acc), tlii_(Triple(c.m.getTargetTriple())), tli_(tlii_), ac_(f), dt_(f),
-        li_(dt_), se_(f, tli_, ac_, dt_, li_) {}
+      : c_(c), f_(f), acc_(acc), a_(f), dt_(a_.dt), se_(a_.se) {}
 
   void run() {
     auto it = c_.entries.find(&f_);
@@ -382,12 +377,9 @@ class Merger {
   Context& c_;
   Function& f_;
   std::vector<Access>& acc_;
-  TargetLibraryInfoImpl tlii_;
-  TargetLibraryInfo tli_;
-  AssumptionCache ac_;
-  DominatorTree dt_;
-  LoopInfo li_;
-  ScalarEvolution se_;
+  FunctionAnalyses a_;
+  DominatorTree& dt_;
+  ScalarEvolution& se_;
   Value* shared_ = nullptr;
   Value* dynamic_ = nullptr;
 };
