@@ -16,11 +16,11 @@ const std::vector<Message>& messages() {
       {"err.lang", "unknown language '{}' (en, ja)", "言語 '{}' は使えません (en, ja)"},
       // What the counts of a kernel file count (--count).
       {"count.hardware",
-       "counted as the GPU executes: adjacent accesses nvcc merges are one wider instruction (--count source: one per source access)",
-       "GPU が実行するとおりに数えています: nvcc がまとめる隣り合うアクセスは幅の広い 1 命令です（--count source でソースのアクセスごと）"},
+       "counted as the GPU executes: adjacent accesses nvcc merges are one wider instruction, loops run as nvcc unrolls them (--count source: one per source access, in source order)",
+       "GPU が実行するとおりに数えています: nvcc がまとめる隣り合うアクセスは幅の広い 1 命令、ループは nvcc が展開するとおりに実行します（--count source でソースのアクセスごと、ソースの順）"},
       {"count.source",
-       "counted per source access (--count source): the GPU executes fewer, wider instructions where nvcc merges adjacent accesses",
-       "ソースのアクセスごとに数えています（--count source）: nvcc が隣り合うアクセスをまとめると、GPU の命令はより少なく幅が広くなります"},
+       "counted per source access in source order (--count source): the GPU executes fewer, wider instructions where nvcc merges adjacent accesses, and unrolled loops in nvcc's order",
+       "ソースのアクセスごとにソースの順で数えています（--count source）: nvcc が隣り合うアクセスをまとめると GPU の命令はより少なく幅が広くなり、展開したループは nvcc の順に実行されます"},
       // tgsim check and its findings.
       {"check.header", "tgsim check {0}  n {1}  grid {2}  block {3}",
        "tgsim check {0}  n {1}  グリッド {2}  スレッドグループ {3}"},
