@@ -19,6 +19,7 @@
 #include "file_kernel.hpp"
 #include <tgsim/internal/compile.hpp>
 #include "i18n.hpp"
+#include "report_words.hpp"
 #include <tgsim/internal/text.hpp>
 
 namespace tgsim::cli {
@@ -246,9 +247,10 @@ int check_file(std::ostream& os, std::ostream& err, const FileLaunch& f, const D
   Report counters = a.report;
   counters.findings.clear();
   std::ostringstream text;
-  write_text(text, counters);
+  const ReportWords words = report_words();
+  write_text(text, counters, words);
   std::string t = text.str();
-  if (const std::size_t p = t.rfind("  findings: none\n"); p != std::string::npos) t.erase(p);
+  if (const std::size_t p = t.rfind("  " + words.findings_none + "\n"); p != std::string::npos) t.erase(p);
   os << t;
   if (seen.empty()) os << "  " << trf("check.findings_none_under", {names}) << "\n";
   else os << "  " << trf("check.findings_under", {std::to_string(seen.size()), names}) << "\n";

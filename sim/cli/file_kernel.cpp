@@ -26,6 +26,7 @@
 #include "commands.hpp"
 #include <tgsim/internal/compile.hpp>
 #include "i18n.hpp"
+#include "report_words.hpp"
 #include "try_pad.hpp"
 #include <tgsim/internal/launch.hpp>
 #include <tgsim/hash.hpp>
@@ -708,7 +709,7 @@ int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, c
       }
     } else {
       os << r.signature << "  (" << r.file << ")\n";
-      write_text(os, r.report);
+      write_text(os, r.report, report_words());
       os << "  " << tr("count." + r.count) << "\n";
       for (const std::string& n : r.report.notes) os << "note: " << n << "\n";
       write_expect_text(os, expected);

@@ -15,6 +15,7 @@
 #include <tuple>
 
 #include "commands.hpp"
+#include "report_words.hpp"
 #include "partial.hpp"
 #include "predict.hpp"
 
@@ -199,7 +200,7 @@ int merge(std::ostream& os, const std::vector<std::string>& paths, bool json) {
   if (json) {
     os << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   } else {
-    write_text(os, r);
+    write_text(os, r, report_words());
     if (out.contains("estimate"))
       os << "  estimate (" << r.profile << "): " << out["estimate"]["time_ms"].get<double>() << " ms, bound by "
          << out["estimate"]["bound"].get<std::string>() << "\n";

@@ -5,15 +5,24 @@
 
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 #include "commands.hpp"
 #include "i18n.hpp"
+#include "report_words.hpp"
 #include "partial.hpp"
 #include "predict.hpp"
 
 namespace tgsim::cli {
 
 namespace {
+
+// A number as an ostream prints it by default (6 significant digits): the estimate's format.
+std::string ostream_text(double v) {
+  std::ostringstream o;
+  o << v;
+  return o.str();
+}
 
 struct RunState {
   std::string target, schedule = "in-order", profile = "nvidia-h100", groups, sample;
@@ -52,7 +61,7 @@ int run_catalog(const RunState& o, const DeviceProfile& prof, const ScheduleChoi
       std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     } else {
       std::cout << partial_line(r.report, g);
-      write_text(std::cout, r.report);
+      write_text(std::cout, r.report, report_words());
       std::cout << "  n " << r.n << ", result not checked (a slice)\n";
     }
     return r.report.findings.empty() ? 0 : 1;
@@ -63,25 +72,24 @@ int run_catalog(const RunState& o, const DeviceProfile& prof, const ScheduleChoi
       j["correct"] = nullptr;
       std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     } else {
-      write_text(std::cout, r.report);
+      write_text(std::cout, r.report, report_words());
       if (const auto* e = catalog::find(o.target)) {
         Estimate est = catalog::predict(*e, r, prof);
-        std::cout << "  estimate (" << prof.name << ", from the sampled counters): " << est.time_ms()
-                  << " ms, bound by " << est.bound << "\n";
+        std::cout << "  " << trf("run.estimate_sampled", {prof.name, ostream_text(est.time_ms()), est.bound}) << "\n";
       }
-      std::cout << "  n " << r.n << ", result not checked (sampled)\n";
+      std::cout << "  " << trf("run.result_sampled", {std::to_string(r.n)}) << "\n";
     }
     return r.report.findings.empty() ? 0 : 1;
   }
   if (o.json) {
     std::cout << result_json(r, 2, &prof) << "\n";
   } else {
-    write_text(std::cout, r.report);
+    write_text(std::cout, r.report, report_words());
     if (const auto* e = catalog::find(o.target)) {
       Estimate est = catalog::predict(*e, r, prof);
-      std::cout << "  estimate (" << prof.name << "): " << est.time_ms() << " ms, bound by " << est.bound << "\n";
+      std::cout << "  " << trf("run.estimate", {prof.name, ostream_text(est.time_ms()), est.bound}) << "\n";
     }
-    std::cout << "  n " << r.n << ", result " << (r.correct ? "equals" : "DIFFERS FROM") << " the CPU reference\n";
+    std::cout << "  " << trf(r.correct ? "run.result_equals" : "run.result_differs", {std::to_string(r.n)}) << "\n";
   }
   return r.correct && r.report.findings.empty() ? 0 : 1;
 }
@@ -98,7 +106,7 @@ int run_file_slice(std::ostream& os, std::ostream& err, const FileLaunch& f, con
       os << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     } else {
       os << partial_line(r.report, g) << r.signature << "  (" << r.file << ")\n";
-      write_text(os, r.report);
+      write_text(os, r.report, report_words());
       if (!r.report.printed.empty()) os << "printf output:\n" << r.report.printed;
       for (const std::string& n : r.report.notes) os << "note: " << n << "\n";
     }

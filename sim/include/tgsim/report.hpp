@@ -215,6 +215,35 @@ struct Report {
 };
 
 std::string to_json(const Report& r, int indent = 2);
-void write_text(std::ostream& os, const Report& r);
+
+// The words of the text report: English unless a caller passes its language's (the command's
+// --lang ja). "{0}".."{6}" stand for the numbers each line prints, in order. Cells are padded by
+// display width (a CJK character takes two columns).
+struct ReportWords {
+  std::string kernel = "kernel", grid = "grid", block = "block", sampled = "SAMPLED";
+  std::string thread_accesses = "thread acc.", warp_instructions = "warp instr.", sectors = "sectors",
+              sectors_per_request = "sect/req", wavefronts = "wavefronts", conflicts = "conflicts";
+  std::string global_load = "global load", global_store = "global store", shared_load = "shared load",
+              shared_store = "shared store";
+  std::string global_atomics = "global atomics: {0} warp instr., {1} thread ops, {2} sectors";
+  std::string shared_atomics = "shared atomics: {0} warp instr., {1} thread ops, {2} wavefronts";
+  std::string constant_loads = "constant loads: {0} warp instr., {1} serialised accesses (one per distinct address)";
+  std::string barriers = "barriers (BAR per warp): {0}";
+  std::string simd_reductions = "simd reductions";
+  // {0} the profile, {1} L1 hit sectors, {2} load sectors, {3} {4} L2 read and write sectors,
+  // {5} {6} DRAM bytes read and written.
+  std::string memory = "memory ({0}): L1 hits {1} of {2} load sectors; L2 read {3} / write {4} sectors; DRAM read {5} / write {6} bytes";
+  std::string by_site = "by source site:";
+  std::string site_instructions = "instr", site_sectors = "sectors", site_wavefronts = "wavefronts",
+              site_conflicts = "conflicts", site_serialised = "serialised", site_count = "count";
+  std::string findings_none = "findings: none", findings = "findings: {0}";
+  // {0} the kind, {1} where (and the second site), {2} how often, {3} block, {4} thread,
+  // {5} the example sentence: `example(f)` where given, else Finding::message.
+  std::string finding = "{0} at {1} [{2}], e.g. block {3} thread {4}: {5}";
+  std::string and_word = " and ", time = " time", times = " times";
+  std::string (*example)(const Finding&) = nullptr;
+};
+
+void write_text(std::ostream& os, const Report& r, const ReportWords& words = {});
 
 }  // namespace tgsim

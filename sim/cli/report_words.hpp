@@ -1,0 +1,10 @@
+// The text report's words in the command's language (i18n.hpp's lang()): English, or Japanese
+// in the seeds' terms, with the findings' example sentences built in Japanese.
+#pragma once
+#include <tgsim/report.hpp>
+
+namespace tgsim::cli {
+
+ReportWords report_words();
+
+}  // namespace tgsim::cli
