@@ -16,6 +16,7 @@
 #include "messages.hpp"
 #include "rules.hpp"
 #include "source_view.hpp"
+#include "shuffle_picture.hpp"
 #include "svg.hpp"
 #include "catalog.hpp"
 #include "commands.hpp"
@@ -145,6 +146,15 @@ TEST(Messages, EveryMessageHasJapaneseWithTheSameNumbersAndTheSeedsTerms) {
             "Checked by rerunning k at n=64: x 1 -> 0; estimate 2.0 -> 1.0 us.");
 }
 
+// The report of a catalog kernel run with a capture: its warp 0's shuffles (Report::shuffles).
+Report captured_shuffles(const std::string& kernel, const std::string& site) {
+  catalog::RunOptions o;
+  o.n = 65536;
+  o.threads = 2;
+  o.capture_site = site;
+  return catalog::run(Device{}, kernel, o).report;
+}
+
 TEST(Pictures, ValueLabelsKeepThreeSignificantDigits) {
   EXPECT_EQ(fmt3(0.0213), "0.0213");
   EXPECT_EQ(fmt3(0.0105), "0.0105");
@@ -206,10 +216,10 @@ TEST(Pictures, TileShowsEachLanesCellAndItsBankSideBySideWithThePaddedTile) {
 TEST(Pictures, JapaneseTextsInTheShuffleAndBarPictures) {
   LangGuard g;
   set_lang(Lang::kJa);
-  const std::string shuffle = shuffle_svg("reduce_shuffle", "note");
+  const std::string shuffle = shuffle_svg("reduce_shuffle", captured_shuffles("reduce_shuffle", "reduce.cu:39"));
   EXPECT_NE(shuffle.find(">オフセット 16<"), std::string::npos);
   EXPECT_NE(shuffle.find("共有メモリ"), std::string::npos);
-  EXPECT_EQ(shuffle.find("After 5 steps"), std::string::npos);
+  EXPECT_EQ(shuffle.find("An arrow"), std::string::npos);
   std::vector<Bar> bars = {{"ms", {3, 2}, {2.5, std::nan("")}}};
   const std::string chart = bars_svg("sweep", {"a", "b"}, bars);
   EXPECT_NE(chart.find("最大値"), std::string::npos);
@@ -233,11 +243,23 @@ TEST(Pictures, JapaneseTextsInTheShuffleAndBarPictures) {
   std::filesystem::remove(file);
 }
 
-TEST(Pictures, ShuffleTreeHasFiveStepsAnd31Arrows) {
-  const std::string svg = shuffle_svg("reduce_shuffle", "note");
-  EXPECT_EQ(count(svg, "<line "), 16u + 8u + 4u + 2u + 1u);
-  for (int off : {16, 8, 4, 2, 1})
-    EXPECT_NE(svg.find("v += shfl_down(v, " + std::to_string(off) + ")"), std::string::npos) << off;
+// reduce_shuffle as warp 0 of block 0 runs it: its own sum (reduce.cu:39), then, as warp 0,
+// the sum of the warps' sums (reduce.cu:45): 2 x 5 steps of __shfl_down_sync, 16 + 24 + 28 + 30 +
+// 31 lanes reading another lane in each five (lane l reads l + offset where that is in the warp).
+TEST(Pictures, ShufflePictureDrawsTheShufflesAsTheyRan) {
+  const Report r = captured_shuffles("reduce_shuffle", "reduce.cu:39");
+  ASSERT_EQ(r.shuffles.size(), 10u);
+  EXPECT_EQ(r.shuffles_total, 10u);
+  const std::string svg = shuffle_svg("reduce_shuffle", r);
+  EXPECT_EQ(count(svg, "<g class='shuffle-step'"), 10u);
+  EXPECT_EQ(count(svg, "<line "), 2u * (16u + 24u + 28u + 30u + 31u));
+  EXPECT_EQ(count(svg, ">offset 16<"), 2u);
+  EXPECT_EQ(count(svg, ">reduce.cu:45<"), 5u);
+  const std::string text = shuffle_text(r, 100, 2);
+  EXPECT_NE(text.find("1. __shfl_down_sync, offset 16 (reduce.cu:39): lanes 0-15 read lane l+16; lanes 16-31 keep"),
+            std::string::npos) << text;
+  EXPECT_NE(text.find("10. __shfl_down_sync, offset 1 (reduce.cu:45): lanes 0-30 read lane l+1; lane 31 keeps its"),
+            std::string::npos) << text;
 }
 
 catalog::Result run(const std::string& k, int n) {

@@ -53,6 +53,41 @@ TEST(Warp, ShuffleSourceLanesFollowThePtxRules) {
   }
 }
 
+// With a capture site, the report keeps the shuffles of the lowest warp that shuffles, in the
+// order they ran, each with the lane every lane read (explain's shuffle picture): the same for
+// any worker count.
+TEST(Warp, CaptureKeepsTheShufflesOfTheLowestWarpAsTheyRan) {
+  for (unsigned threads : {1u, 4u}) {
+    tgsim::Device dev;
+    auto out = dev.alloc<int>(128, "out");
+    tgsim::LaunchConfig c = cfg(Dim3(2), Dim3(64), false, threads);
+    c.capture_site = "warp_test.cpp:1";
+    auto r = dev.launch(c, [](TG_GLOBAL(int) o) {
+      int v = int(threadIdx.x);
+      v += __shfl_xor_sync(0xffffffff, v, 1);
+      v += __shfl_down_sync(0xffffffff, v, 8, 16);
+      o[blockIdx.x * 64 + threadIdx.x] = __shfl_sync(0xffffffff, v, 0, 16);
+    }, out);
+    ASSERT_EQ(r.shuffles.size(), 3u) << threads;
+    EXPECT_EQ(r.shuffles_total, 3u);
+    const tgsim::CapturedShuffle &x = r.shuffles[0], &d = r.shuffles[1], &i = r.shuffles[2];
+    EXPECT_EQ(x.group, 0u);
+    EXPECT_EQ(x.warp, 0u);
+    EXPECT_EQ(x.op, "__shfl_xor_sync");
+    EXPECT_EQ(d.op, "__shfl_down_sync");
+    EXPECT_EQ(i.op, "__shfl_sync");
+    EXPECT_EQ(d.mask, 0xffffffffu);
+    EXPECT_LT(x.line, d.line);
+    for (int l = 0; l < 32; ++l) {
+      EXPECT_EQ(x.source[l], l ^ 1) << l;
+      EXPECT_EQ(x.arg[l], 1) << l;
+      EXPECT_EQ(i.source[l], l & ~15) << l;
+      EXPECT_EQ(i.width[l], 16) << l;
+      EXPECT_EQ(d.source[l], (l & 15) < 8 ? l + 8 : l) << l;  // past its segment: its own value
+    }
+  }
+}
+
 TEST(Warp, ShufflesCountOneShflPerWordPerWarp) {
   tgsim::Device dev;
   auto out = dev.alloc<double>(128, "out");

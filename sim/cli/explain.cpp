@@ -24,6 +24,7 @@
 #include "predict.hpp"
 #include "i18n.hpp"
 #include "rules.hpp"
+#include "shuffle_picture.hpp"
 #include "source_view.hpp"
 #include "svg.hpp"
 #include "try_pad.hpp"
@@ -244,7 +245,8 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
 }
 
 // The pictures of the HTML page (and of --svg): the drawn instruction, as a tile beside its
-// padded variant where the catalog has one, and the shuffle tree when the kernel shuffles.
+// padded variant where the catalog has one, and the shuffles one warp ran when the kernel shuffles
+// (shuffle_picture.hpp).
 // A kernel FILE's tile (`file_tile`, try_pad.hpp) comes first when it draws the same instruction.
 std::vector<std::string> pictures(const catalog::Result& r, const std::string& kernel, const std::string& site,
                                   const DeviceProfile& prof, const Device& sim_dev, const ExplainOptions& o,
@@ -276,13 +278,7 @@ std::vector<std::string> pictures(const catalog::Result& r, const std::string& k
             (file_tile.size() > 1 ? tr("pic.and_padded") : ""));
     out.insert(t == c ? out.begin() : out.end(), svg);
   }
-  if (r.report.counters.shfl > 0) {
-    std::uint64_t warps = 0;
-    for (const SiteCounters& s : r.report.sites)
-      if (s.kind == SiteKind::kShuffle) warps = std::max(warps, s.warp_ops);
-    out.push_back(shuffle_svg(trf("pic.shuffle.title", {kernel}),
-                              trf("pic.shuffle.note", {fmt3(double(r.report.counters.shfl)), fmt3(double(warps))})));
-  }
+  if (!r.report.shuffles.empty()) out.push_back(shuffle_svg(trf("pic.shuffle.title", {kernel}), r.report));
   return out;
 }
 
@@ -348,6 +344,7 @@ struct Shown {
 // The instruction, then (as asked) the source view with its rules, the SVG and the HTML page.
 int show(std::ostream& os, std::ostream& err, const ExplainOptions& o, const Shown& x, std::size_t width) {
   print_instruction(os, x.kernel, x.r, x.est, x.sim_dev, width);
+  os << shuffle_text(x.r.report, width, 2);
   std::vector<Advice> advice;
   if (o.source || !o.html.empty()) advice = advise(x.view, x.first, x.prof, x.sim_dev, o.threads);
   if (x.file && x.try_pads) add_pad_tries(advice, x.view, *x.file);

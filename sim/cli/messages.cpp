@@ -8,7 +8,8 @@ namespace tgsim::cli {
 
 // Every message in English and Japanese: a table, as long as the command has sentences.
 const std::vector<Message>& messages() {
-  static const std::vector<Message> m = {
+  static const std::vector<Message> m = [] {
+    std::vector<Message> v = {
       // Usage errors and suggestions.
       {"err.unknown_kernel", "unknown kernel '{}'", "カーネル '{}' はありません"},
       {"err.did_you_mean", "did you mean {}?", "もしかして {} ですか?"},
@@ -443,73 +444,6 @@ const std::vector<Message>& messages() {
       {"sweep.sh_wavef", "sh wavef", "共有 WF"},
       {"sweep.est_ms", "est. ms", "推定 ms"},
       {"sweep.bound", "bound", "律速"},
-      // Picture titles and the sweep chart's labels (explain.cpp).
-      {"pic.title", "{0}: {1} at {2}", "{0}: {2} の {1}"},
-      {"pic.and_padded", ", and padded", "、とパディング版"},
-      {"pic.file_padded", " (re-run: {0} -> {1} conflict wavefronts)",
-       "（再実行: バンクコンフリクトのウェーブフロント {0} -> {1}）"},
-      {"pic.shuffle.title", "{0}: a warp sum by __shfl_down_sync", "{0}: __shfl_down_sync によるワープ内の合計"},
-      {"pic.shuffle.note", "{0} SHFL in this launch; the busiest shuffle site ran {1} times (once per warp per step)",
-       "この起動で SHFL {0} 回。いちばん多いシャッフルの場所は {1} 回（ワープごと、段ごとに 1 回）"},
-      {"pic.sweep.title", "matmul, n={0}: traffic and predicted time per variant ({1})",
-       "行列積、n={0}: 版ごとのトラフィックと推定時間（{1}）"},
-      {"pic.bar.requests", "load requests", "ロードのリクエスト"},
-      {"pic.bar.sectors", "load sectors", "ロードのセクタ"},
-      {"pic.bar.l1_hits", "L1 hit sectors", "L1 ヒットのセクタ"},
-      {"pic.bar.l2", "L2 sectors", "L2 のセクタ"},
-      {"pic.bar.dram", "DRAM bytes", "DRAM のバイト"},
-      {"pic.bar.wavefronts", "shared wavefronts", "共有メモリのウェーブフロント"},
-      {"pic.bar.ms", "predicted ms", "推定 ms"},
-      {"pic.bar.ms_at", "predicted ms (n={0})", "推定 ms（n={0}）"},
-      {"pic.measured_h100", "H100 measured at n={0} (tests/hardware/h100.json)",
-       "H100 の実測 n={0}（tests/hardware/h100.json）"},
-      // The pictures' texts (svg.cpp).
-      {"svg.sub.shared", "{0} active lanes, {1}-byte {2}: {3} {4} (ideal {5}, {6} bank conflicts){7}",
-       "動いているレーン {0}、{1} バイトの{2}: {3} {4}（理想 {5}、バンクコンフリクト {6}）{7}"},
-      {"svg.sub.global", "{0} active lanes, {1}-byte global access: 1 request, {2} {3} of {4} bytes",
-       "動いているレーン {0}、{1} バイトのグローバルアクセス: 1 リクエスト、{4} バイトの{3} {2} 個"},
-      {"svg.load", "load", "ロード"},
-      {"svg.store", "store", "ストア"},
-      {"svg.wavefront", "wavefront", "ウェーブフロント"},
-      {"svg.wavefronts", "wavefronts", "ウェーブフロント"},
-      {"svg.sector", "sector", "セクタ"},
-      {"svg.sectors", "sectors", "セクタ"},
-      {"svg.assumed", "  [bank layout assumed]", "  [バンク構成は仮定]"},
-      {"svg.where", "block {0} (linear), warp {1}; profile {2}",
-       "スレッドグループ {0}（1 次元の番号）、ワープ {1}、プロファイル {2}"},
-      {"svg.lanes", "lanes", "レーン"},
-      {"svg.banks", "banks", "バンク"},
-      {"svg.words", "words", "ワード"},
-      {"svg.legend.words",
-       "Each coloured cell under a bank is one distinct 4-byte word that bank must serve; a bank serves one word per "
-       "wavefront, so the tallest stack ({0}) sets the wavefronts of this phase.",
-       "バンクの下の色付きのセルは、そのバンクが返すべき別々の 4 バイトのワード 1 つ。バンクは 1 ウェーブフロントに "
-       "1 ワードしか返せないので、いちばん高い積み上げ（{0}）がこのフェーズのウェーブフロント数を決める。"},
-      {"svg.legend.arrows",
-       "Arrow colour = the wavefront that serves the lane (lanes reading the same word share it: broadcast).",
-       "矢印の色 = そのレーンに返すウェーブフロント（同じワードを読むレーンは共有する: ブロードキャスト）。"},
-      {"svg.legend.sectors",
-       "Sectors are numbered from the first one touched ({0}-byte units; 4 sectors = one 128-byte line). Every "
-       "distinct sector is one L1 tag lookup and, on a miss, one L2 sector read.",
-       "セクタは最初に触れたものから番号を振る（{0} バイト単位、4 セクタ = 128 バイトの行 1 本）。別々のセクタ 1 つ"
-       "ごとに L1 のタグ検索が 1 回、ミスすれば L2 のセクタ読み出しが 1 回。"},
-      {"svg.bars.scaled", "each group of bars is scaled to its largest value", "棒のグループごとに最大値で目盛りを合わせる"},
-      {"svg.measured", "measured", "実測"},
-      {"svg.tile.bank", "bank of {0}[row][col] = (row*{1} + col) mod {2}", "{0}[row][col] のバンク = (row*{1} + col) mod {2}"},
-      {"svg.tile.lane", "lane {0}: ", "レーン {0}: "},
-      {"svg.tile.summary", "{0} {1} for {2} lanes: {3} {4} ({5} bank conflicts)",
-       "{2} レーンに {1} {0} 個: {3} {4}（バンクコンフリクト {5}）"},
-      {"svg.bank", "bank", "バンク"},
-      {"svg.tile.note",
-       "Each square is one 4-byte word of the tile, its background hue its bank; a number is the lane of warp {0} "
-       "that touches it, coloured by the wavefront that serves it.",
-       "1 つの四角がタイルの 4 バイトのワード 1 つで、背景の色合いがそのバンク。数字はそこに触れるワープ {0} の"
-       "レーンで、色はそのレーンに返すウェーブフロント。"},
-      {"svg.shuffle.values", "values", "値"},
-      {"svg.shuffle.offset", "offset {0}", "オフセット {0}"},
-      {"svg.shuffle.end", "After 5 steps lane 0 holds the sum of the 32 lanes; every step is one SHFL per warp, no "
-       "shared memory, no barrier.",
-       "5 段の後、レーン 0 が 32 レーンの合計を持つ。各段はワープごとに SHFL 1 回で、共有メモリもバリアも使わない。"},
       {"ctr.conflicts", "bank conflicts", "バンクコンフリクト"},
       {"ctr.shared_wavefronts", "shared wavefronts", "共有メモリのウェーブフロント"},
       {"ctr.shared_instructions", "shared instructions", "共有メモリの命令"},
@@ -520,7 +454,10 @@ const std::vector<Message>& messages() {
       {"ctr.l2_sectors", "L2 sectors", "L2 のセクタ"},
       {"ctr.barriers", "BAR", "BAR"},
       {"ctr.shfl", "SHFL", "SHFL"},
-  };
+    };
+    v.insert(v.end(), picture_messages().begin(), picture_messages().end());
+    return v;
+  }();
   return m;
 }
 

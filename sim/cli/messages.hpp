@@ -12,5 +12,6 @@ struct Message {
   std::string en, ja;
 };
 const std::vector<Message>& messages();
+const std::vector<Message>& picture_messages();  // messages_pictures.cpp; messages() holds them too
 
 }  // namespace tgsim::cli

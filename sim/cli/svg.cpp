@@ -334,43 +334,4 @@ std::string tile_svg(const std::vector<TilePanel>& panels, const DeviceProfile& 
   return s.str();
 }
 
-std::string shuffle_svg(const std::string& title, const std::string& note) {
-  const int lane_w = 34, x0 = 110, top = 80, step_h = 70, W = x0 + 32 * lane_w + 30;
-  const int offsets[] = {16, 8, 4, 2, 1};
-  const int H = top + 6 * step_h + 40;
-  std::ostringstream s;
-  s << "<svg xmlns='http://www.w3.org/2000/svg' width='" << W << "' height='" << H
-    << "' font-family='sans-serif' font-size='12'>\n<rect width='100%' height='100%' fill='white'/>\n";
-  s << "<text x='20' y='28' font-size='17' font-weight='bold'>" << internal::xml_escape(title) << "</text>\n";
-  s << "<text x='20' y='50' font-size='12' fill='#444'>" << internal::xml_escape(note) << "</text>\n";
-  s << "<defs><marker id='sh' markerWidth='8' markerHeight='8' refX='6' refY='3' orient='auto'>"
-    << "<path d='M0,0 L6,3 L0,6 z' fill='#d95f02'/></marker></defs>\n";
-  for (int step = 0; step <= 5; ++step) {
-    const int y = top + step * step_h;
-    const int live = step == 0 ? 32 : offsets[step - 1];  // lanes whose value still counts
-    s << "<text x='20' y='" << y + 16 << "' font-size='12'>"
-      << (step == 0 ? tr("svg.shuffle.values") : trf("svg.shuffle.offset", {std::to_string(offsets[step - 1])}))
-      << "</text>\n";
-    for (int l = 0; l < 32; ++l) {
-      const int x = x0 + l * lane_w;
-      s << "<rect x='" << x << "' y='" << y << "' width='" << lane_w - 4 << "' height='22' fill='"
-        << (l < live ? "#dde8f5" : "#f4f4f4") << "' stroke='" << (l < live ? "#335" : "#bbb") << "'/>"
-        << "<text x='" << x + (lane_w - 4) / 2 << "' y='" << y + 15 << "' text-anchor='middle' fill='"
-        << (l < live ? "#000" : "#aaa") << "'>" << l << "</text>\n";
-    }
-    if (step == 5) break;
-    const int off = offsets[step];
-    for (int l = 0; l < off; ++l) {
-      const int xs = x0 + (l + off) * lane_w + (lane_w - 4) / 2, xd = x0 + l * lane_w + (lane_w - 4) / 2;
-      s << "<line x1='" << xs << "' y1='" << y + 22 << "' x2='" << xd << "' y2='" << y + step_h - 6
-        << "' stroke='#d95f02' stroke-width='1.2' marker-end='url(#sh)'/>\n";
-    }
-    s << "<text x='" << x0 + 32 * lane_w + 4 << "' y='" << y + step_h / 2 + 14 << "' font-size='11' fill='#d95f02' "
-      << "text-anchor='end'>v += shfl_down(v, " << off << ")</text>\n";
-  }
-  s << "<text x='20' y='" << H - 14 << "' font-size='12'>" << internal::xml_escape(tr("svg.shuffle.end")) << "</text>\n";
-  s << "</svg>\n";
-  return s.str();
-}
-
 }  // namespace tgsim::cli

@@ -46,8 +46,4 @@ struct TilePanel {
 // Wavefronts and bank per lane as bank_view gives them, in tile coordinates.
 std::string tile_svg(const std::vector<TilePanel>& panels, const DeviceProfile& p, const std::string& title);
 
-// A warp reduction by __shfl_down_sync: 32 lanes, one row per step (offset 16, 8, 4, 2, 1),
-// an arrow from lane i + offset to lane i for every lane whose sum survives.
-std::string shuffle_svg(const std::string& title, const std::string& note);
-
 }  // namespace tgsim::cli

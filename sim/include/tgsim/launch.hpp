@@ -75,7 +75,8 @@ struct LaunchConfig {
   // The engine alone, as a baseline for timing the counting (`tgsim bench`).
   bool count = true;
   // "file:line[:column]" (file may be a suffix, e.g. "transpose.cu:24:33"): the first warp
-  // instruction at that site of the lowest group and warp is copied into Report::captured.
+  // instruction at that site of the lowest group and warp is copied into Report::captured, and
+  // the shuffles of the lowest group and warp that shuffles into Report::shuffles.
   std::string capture_site;
   // Groups done / total on stderr while the launch runs, when the launch takes longer than about
   // a second: on a terminal redrawn in place, otherwise one line per tenth of the groups.

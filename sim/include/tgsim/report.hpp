@@ -5,6 +5,7 @@
 // lowest block, then thread), so any worker count gives the same report.
 // Writers (text table, JSON) live in report.cpp; a Report itself is plain data.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <iosfwd>
 #include <string>
@@ -175,6 +176,25 @@ struct CapturedInstruction {
   friend bool operator==(const CapturedInstruction&, const CapturedInstruction&) = default;
 };
 
+// One shuffle as it ran (LaunchConfig::capture_site set): the shuffles of the lowest (group,
+// warp) that shuffles, in the order they completed, at most kMaxCapturedShuffles of them.
+// `tgsim explain` draws them step by step.
+struct CapturedShuffle {
+  std::string file;
+  std::uint32_t line = 0, column = 0;
+  std::string op;            // "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync"
+  std::uint32_t mask = 0;    // the lanes that took part
+  std::uint32_t words = 1;   // 32-bit words each lane moved (a double: 2)
+  std::int32_t arg[32] = {};     // each lane's source lane, delta or lane mask as passed
+  std::int32_t width[32] = {};   // each lane's segment width (a power of 2, at most 32)
+  std::int32_t source[32] = {};  // the lane each lane read: itself where it kept its own value;
+                                 // outside 0..31, or a lane outside `mask`: a poison value
+  std::uint64_t group = 0;
+  std::uint32_t warp = 0;
+  friend bool operator==(const CapturedShuffle&, const CapturedShuffle&) = default;
+};
+inline constexpr std::size_t kMaxCapturedShuffles = 64;
+
 // Bytes [begin, end) (offsets) of a buffer whose values may depend on the order of atomics:
 // written by an atomic, or stored by a thread after it made an atomic, or by any thread of its
 // group after a barrier that followed one (LaunchConfig::check only). `tgsim check` reports a
@@ -205,6 +225,8 @@ struct Report {
   std::string profile = "nvidia-h100";
   Counters counters;
   CapturedInstruction captured;
+  std::vector<CapturedShuffle> shuffles;  // LaunchConfig::capture_site set: the lowest warp's
+  std::uint64_t shuffles_total = 0;       // how many shuffles that warp ran (past the ones kept)
   std::vector<SiteCounters> sites;  // sorted by file, line, column, kind
   std::vector<Finding> findings;    // sorted by kind, then file, line, column (then site 2)
   std::string printed;  // the kernel's printf output, by group, barrier interval, thread and call (empty when LaunchConfig::print_out took it)

@@ -12,6 +12,7 @@
 #include <source_location>
 #include <type_traits>
 
+#include <tgsim/memory.hpp>  // current_thread()
 #include <tgsim/report.hpp>
 #include <tgsim/thread.hpp>
 
@@ -31,6 +32,7 @@ struct CollectiveOp {
   const char* name;     // for findings: "__shfl_down_sync"
   // The result for `lane`; sets *absent when it had to read a lane that does not take part.
   std::uint64_t (*compute)(const CollectiveIn& in, std::uint32_t lane, bool* absent);
+  int shfl = -1;  // shuffles: their Shfl (below), for the lane each lane reads (shfl_source)
 };
 
 // The rendezvous (sim/src/engine/group.cpp); returns this lane's result.
@@ -42,20 +44,27 @@ inline constexpr std::uint64_t kPoison = 0x7FBADBAD7FBADBADull;
 
 enum class Shfl { kIdx, kUp, kDown, kXor };
 
-template <Shfl K>
-std::uint64_t shfl_compute(const CollectiveIn& in, std::uint32_t lane, bool* absent) {
-  const std::int64_t a = in.arg[lane];
+// The lane whose value `lane` gets from a shuffle of kind k with argument `a` (lane, delta or
+// lane mask in the low 32 bits, the segment width above): `lane` itself where it keeps its own
+// value (beyond its segment); outside 0..31 where it reads no lane of the warp.
+inline std::int32_t shfl_source(Shfl k, std::uint32_t lane, std::int64_t a) {
   const std::int32_t d = static_cast<std::int32_t>(a);
   const std::int32_t w = static_cast<std::int32_t>(a >> 32);
   const std::int32_t l = static_cast<std::int32_t>(lane);
   const std::int32_t seg = l & ~(w - 1), end = seg + w - 1;
-  std::int32_t j = 0;
-  switch (K) {
-    case Shfl::kIdx: j = seg + (d & (w - 1)); break;
-    case Shfl::kUp: j = l - d; if (j < seg) return in.value[lane]; break;
-    case Shfl::kDown: j = l + d; if (j > end) return in.value[lane]; break;
-    case Shfl::kXor: j = l ^ d; if (j > end) return in.value[lane]; break;
+  switch (k) {
+    case Shfl::kIdx: return seg + (d & (w - 1));
+    case Shfl::kUp: return l - d < seg ? l : l - d;
+    case Shfl::kDown: return l + d > end ? l : l + d;
+    case Shfl::kXor: return (l ^ d) > end ? l : l ^ d;
   }
+  return l;
+}
+
+template <Shfl K>
+std::uint64_t shfl_compute(const CollectiveIn& in, std::uint32_t lane, bool* absent) {
+  const std::int32_t j = shfl_source(K, lane, in.arg[lane]);
+  if (j == static_cast<std::int32_t>(lane)) return in.value[lane];
   if (j < 0 || j > 31 || !(in.arrived >> j & 1u)) {
     *absent = true;
     return kPoison;
@@ -112,7 +121,7 @@ inline constexpr CollectiveOp kShflOp{SiteKind::kShuffle, WORDS,
                                       : K == Shfl::kUp   ? "__shfl_up_sync"
                                       : K == Shfl::kDown ? "__shfl_down_sync"
                                                          : "__shfl_xor_sync",
-                                      &shfl_compute<K>};
+                                      &shfl_compute<K>, static_cast<int>(K)};
 inline constexpr CollectiveOp kBallotOp{SiteKind::kVote, 1, "__ballot_sync", &ballot_compute};
 inline constexpr CollectiveOp kAnyOp{SiteKind::kVote, 1, "__any_sync", &any_compute};
 inline constexpr CollectiveOp kAllOp{SiteKind::kVote, 1, "__all_sync", &all_compute};

@@ -353,6 +353,9 @@ class GroupRun {
   // collective's instruction, and the start of a group.
   void emit(const WarpInstruction& in);
   void emit_group_start();
+  // A completed shuffle of warp w, for the capture (explain's shuffle picture): its lanes' args.
+  void emit_shuffle(std::uint32_t site, const CollectiveOp& op, const std::int64_t* arg, std::uint32_t took_part,
+                    std::uint32_t w);
   // One warp instruction of warp w, to the sinks (one call; the sinks are inlined into it).
   // `spread`: the lanes' spread when known (WarpInstruction::spread).
   void count_instruction(std::uint32_t site, SiteKind kind, std::uint32_t width,

@@ -71,7 +71,9 @@ bool GroupRun::try_complete_warp(std::uint32_t w, std::uint32_t caller) {
     }
     if (l != caller && th.state == State::kWarpWait) th.state = State::kReady;
   });
-  emit(WarpInstruction{tags_.site_id(loc, op.kind), op.kind, 0, took_part, nullptr, group_, w, op.count});
+  const std::uint32_t site = tags_.site_id(loc, op.kind);
+  emit(WarpInstruction{site, op.kind, 0, took_part, nullptr, group_, w, op.count});
+  if (op.kind == SiteKind::kShuffle) emit_shuffle(site, op, m.arg, took_part, w);
   // Where each lane's log stood: its later accesses are ordered after the sync. Only
   // __syncwarp orders memory (vote and shuffle intrinsics imply no memory barrier).
   if (checking_ && op.kind == SiteKind::kWarpSync) {

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include <tgsim/kernel/abi.h>
+#include <tgsim/warp.hpp>
 
 namespace tgsim::detail {
 
@@ -63,11 +64,46 @@ void CaptureSink::take(const WarpInstruction& in) {
   cap.warp = in.warp;
 }
 
+void CaptureSink::take_shuffle(std::uint32_t site, const CollectiveOp& op, const std::int64_t* arg,
+                               std::uint32_t took_part, std::uint64_t group, std::uint32_t warp) {
+  if (!shuffles_.empty()) {  // the lowest (group, warp) wins; its shuffles in the order they completed
+    const auto have = std::make_pair(shuffles_.front().group, shuffles_.front().warp);
+    if (have < std::make_pair(group, warp)) return;
+    if (std::make_pair(group, warp) < have) shuffles_.clear(), shuffles_total_ = 0;
+  }
+  if (op.shfl < 0) return;
+  ++shuffles_total_;
+  if (shuffles_.size() >= kMaxCapturedShuffles) return;
+  const SiteInfo info = st_.sites.info(site);
+  CapturedShuffle& s = shuffles_.emplace_back();
+  s.file = info.file;
+  s.line = info.line;
+  s.column = info.column;
+  s.op = op.name;
+  s.mask = took_part;
+  s.words = op.count;
+  for (std::uint32_t l = 0; l < 32; ++l) {
+    if (!(took_part >> l & 1u)) continue;
+    s.arg[l] = static_cast<std::int32_t>(arg[l]);
+    s.width[l] = static_cast<std::int32_t>(arg[l] >> 32);
+    s.source[l] = shfl_source(static_cast<Shfl>(op.shfl), l, arg[l]);
+  }
+  s.group = group;
+  s.warp = warp;
+}
+
 void CaptureSink::Total::add(const CaptureSink& w, MergeContext& m) {
   const CapturedInstruction& cap = w.captured_;
   CapturedInstruction& best = m.report.captured;
   if (cap.present && (!best.present || std::make_pair(cap.group, cap.warp) < std::make_pair(best.group, best.warp)))
     best = cap;
+  std::vector<CapturedShuffle>& sh = m.report.shuffles;
+  if (!w.shuffles_.empty() &&
+      (sh.empty() || std::make_pair(w.shuffles_.front().group, w.shuffles_.front().warp) <
+                         std::make_pair(sh.front().group, sh.front().warp))) {
+    sh = w.shuffles_;
+    m.report.shuffles_total = w.shuffles_total_;
+  }
 }
 
 }  // namespace tgsim::detail

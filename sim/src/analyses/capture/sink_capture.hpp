@@ -1,10 +1,13 @@
 // The capture sink (LaunchConfig::capture_site, for `tgsim explain`'s pictures): copies the
-// first warp instruction at one source line of the lowest (group, warp) that reaches it.
+// first warp instruction at one source line of the lowest (group, warp) that reaches it, and
+// the shuffles of the lowest (group, warp) that shuffles, in order (GroupRun's emit_shuffle).
 #pragma once
 #include <cstdint>
 #include <deque>
 #include <string>
 #include <vector>
+
+#include <tgsim/warp.hpp>
 
 #include "stream/warp_instruction.hpp"
 
@@ -27,6 +30,11 @@ class CaptureSink {
   void on_interval_end(const IntervalLogs&) {}
   void on_group_end(const IntervalLogs&) {}
   bool wants_lanes() const { return on_; }
+  // A completed shuffle of warp `warp`: each lane's argument (CollectiveIn::arg), the lanes that took part.
+  void on_shuffle(std::uint32_t site, const CollectiveOp& op, const std::int64_t* arg, std::uint32_t took_part,
+                  std::uint64_t group, std::uint32_t warp) {
+    if (on_) [[unlikely]] take_shuffle(site, op, arg, took_part, group, warp);
+  }
 
   struct Total {
     explicit Total(const LaunchState&) {}
@@ -36,6 +44,8 @@ class CaptureSink {
 
  private:
   void take(const WarpInstruction& in);
+  void take_shuffle(std::uint32_t site, const CollectiveOp& op, const std::int64_t* arg, std::uint32_t took_part,
+                    std::uint64_t group, std::uint32_t warp);
   LaunchState& st_;
   std::uint64_t shared_base_;  // the arena: front-end shared accesses carry its addresses
   bool on_ = false;
@@ -43,6 +53,8 @@ class CaptureSink {
   std::uint32_t line_ = 0, column_ = 0;
   std::vector<std::int8_t> match_;  // per site id: -1 not looked at yet, 0 no, 1 the line
   CapturedInstruction captured_;
+  std::vector<CapturedShuffle> shuffles_;  // of the lowest (group, warp) that shuffled here
+  std::uint64_t shuffles_total_ = 0;
 };
 
 }  // namespace tgsim::detail
