@@ -163,7 +163,72 @@ std::string heat_bar(double share) {  // 0..5 '#' characters
   return std::string(static_cast<std::size_t>(k), '#') + std::string(static_cast<std::size_t>(5 - k), '.');
 }
 
+// The listing's counter columns: at least as wide as they always were (line 5, share 7, heat 6,
+// requests 10, sectors/request 8, wavefronts 10, conflicts 13), wider where a header or a cell
+// needs it, every cell right-aligned with a space before it.
+struct ListingColumns {
+  std::vector<std::size_t> w = {5, 7, 6, 10, 8, 10, 13};
+  std::size_t total() const {
+    std::size_t t = 0;
+    for (std::size_t x : w) t += x;
+    return t;
+  }
+  std::string row(const std::vector<std::string>& c) const {
+    std::string out;
+    for (std::size_t i = 0; i < c.size(); ++i)
+      out += i == 2 ? " " + pad_right(c[i], w[i] - 1) : pad_left(c[i], w[i]);
+    return out;
+  }
+};
+
+std::vector<std::string> listing_cells(std::uint32_t ln, const LineCost* l) {
+  if (!l) return {std::to_string(ln)};
+  const auto c = cells(*l);
+  return {std::to_string(ln), pct(l->share), heat_bar(l->share), c[0], c[1], c[2], c[3]};
+}
+
+ListingColumns listing_columns(const SourceView& v, const std::vector<Range>& shown) {
+  ListingColumns cols;
+  auto fit = [&](const std::vector<std::string>& c) {
+    for (std::size_t i = 0; i < c.size(); ++i) cols.w[i] = std::max(cols.w[i], display_width(c[i]) + 1);
+  };
+  fit({tr("col.line"), tr("col.share"), tr("col.heat"), tr("col.req"), tr("col.spr.short"), tr("col.wavefronts"),
+       tr("col.conflicts")});
+  for (const Range& r : shown)
+    for (std::uint32_t ln = r.first; ln <= r.last; ++ln) fit(listing_cells(ln, line_at(v, r.file, ln)));
+  return cols;
+}
+
+// Takes the first `w` display columns of `rest` (at least one character) off it.
+std::string take_width(std::string& rest, std::size_t w) {
+  std::string piece = rest;
+  if (display_width(rest) > w) {
+    piece = clip(rest, w + 1);  // w columns, then "~"
+    piece.pop_back();
+    if (piece.empty()) piece = rest.substr(0, 1);
+  }
+  rest = rest.substr(piece.size());
+  return piece;
+}
+
 }  // namespace
+
+// Tabs to spaces, to the next multiple of 8 columns (as a terminal and a browser show them).
+std::string expand_tabs(const std::string& s) {
+  std::string out;
+  std::size_t col = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\t') {
+      const std::size_t n = 8 - col % 8;
+      out.append(n, ' ');
+      col += n;
+      continue;
+    }
+    out += s[i];
+    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) col += 1;  // a UTF-8 character's first byte
+  }
+  return out;
+}
 
 void print_source(std::ostream& os, const SourceView& v, const std::vector<Advice>& advice, std::size_t width) {
   os << wrap(trf(v.n ? "src.header" : "src.header.file", {v.kernel, std::to_string(v.n), v.profile, fixed(v.est.time_ms(), 4),
@@ -173,18 +238,39 @@ void print_source(std::ostream& os, const SourceView& v, const std::vector<Advic
   os << wrap(tr("src.share." + v.unit) + (v.est.bound == "fp32" ? " " + tr("src.fp32") : ""), width, 2) << "\n\n";
   // Worst lines.
   os << tr("src.worst") << "\n";
-  const std::vector<std::size_t> w = {4, 7, 22, 11, 12, 11, 13};
+  // Columns as wide as their widest cell: a site's file name and line, and every counter, whole.
+  std::vector<std::size_t> w = {4, 7, 22, 11, 12, 11, 13};
   const std::vector<std::string> head = {"#", tr("col.share"), tr("col.site"), tr("col.requests"),
                                          tr("col.spr"), tr("col.wavefronts"), tr("col.conflicts")};
-  for (std::size_t i = 0; i < head.size(); ++i) os << (i == 2 ? "  " + pad_right(head[i], w[i] - 2) : pad_left(head[i], w[i]));
-  os << "\n";
-  std::size_t rank = 0;
+  std::vector<std::vector<std::string>> rows;
   for (const LineCost& l : v.lines) {
-    if (rank == 8 || (rank > 0 && l.share < 0.005)) break;
+    if (rows.size() == 8 || (!rows.empty() && l.share < 0.005)) break;
     const auto c = cells(l);
-    os << pad_left(std::to_string(++rank), w[0]) << pad_left(pct(l.share), w[1]) << "  "
-       << pad_right(clip(internal::basename_of(relative_path(l.file)) + ":" + std::to_string(l.line), w[2] - 3), w[2] - 2)
-       << pad_left(c[0], w[3]) << pad_left(c[1], w[4]) << pad_left(c[2], w[5]) << pad_left(c[3], w[6]) << "\n";
+    rows.push_back({std::to_string(rows.size() + 1), pct(l.share),
+                    internal::basename_of(relative_path(l.file)) + ":" + std::to_string(l.line), c[0], c[1], c[2], c[3]});
+  }
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    w[i] = std::max(w[i], display_width(head[i]) + (i == 2 ? 3 : 1));
+    for (const auto& r : rows) w[i] = std::max(w[i], display_width(r[i]) + (i == 2 ? 3 : 1));
+  }
+  if (w[2] > 22) {  // a long site: as wide as it needs if the table still fits, else the sites go last
+    std::size_t t = 0;
+    for (std::size_t x : w) t += x;
+    if (t > width) w[2] = 0;
+  }
+  rows.insert(rows.begin(), head);
+  // Too wide for the page with the sites in the third column: the sites go last, each on the
+  // line under its counters where it does not fit beside them.
+  const bool site_last = w[2] == 0;
+  for (const auto& r : rows) {
+    std::string line;
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      if (i == 2 && site_last) continue;
+      line += i == 2 ? "  " + pad_right(r[i], w[i] - 2) : pad_left(r[i], w[i]);
+    }
+    if (site_last)
+      line += display_width(line) + 2 + display_width(r[2]) <= width ? "  " + r[2] : "\n" + std::string(w[0] + 2, ' ') + r[2];
+    os << line << "\n";
   }
   // Rules.
   if (!advice.empty()) os << "\n" << tr("src.rules") << "\n";
@@ -199,34 +285,34 @@ void print_source(std::ostream& os, const SourceView& v, const std::vector<Advic
   }
   // The listing.
   const std::vector<std::string> files = files_of(v);
-  // Counter columns: 60 columns, then the code (wrapped, its indentation kept).
-  const std::size_t code_w = width > 80 ? width - 60 : 20;
-  for (const Range& r : ranges(v, files)) {
+  const std::vector<Range> shown = ranges(v, files);
+  const ListingColumns cols = listing_columns(v, shown);
+  const std::size_t left_w = cols.total() + 1;
+  // Counter columns (60 wide unless a cell needs more), then the code, wrapped, its tabs expanded
+  // and its indentation kept; a word wider than the code column goes on over lines.
+  const std::size_t code_w = width > left_w + 20 ? width - left_w : 20;
+  for (const Range& r : shown) {
     const std::vector<std::string> text = read_lines(r.file);
     os << "\n" << relative_path(r.file) << ":" << r.first << "-" << r.last << "\n";
-    os << pad_left(tr("col.line"), 5) << pad_left(tr("col.share"), 7) << " " << pad_right(tr("col.heat"), 5)
-       << pad_left(tr("col.req"), 10) << pad_left(tr("col.spr.short"), 8) << pad_left(tr("col.wavefronts"), 10)
-       << pad_left(tr("col.conflicts"), 13) << "  " << tr("col.source") << "\n";
+    os << cols.row({tr("col.line"), tr("col.share"), tr("col.heat"), tr("col.req"), tr("col.spr.short"),
+                    tr("col.wavefronts"), tr("col.conflicts")})
+       << "  " << tr("col.source") << "\n";
     for (std::uint32_t ln = r.first; ln <= r.last; ++ln) {
       const LineCost* l = line_at(v, r.file, ln);
-      std::string left = pad_left(std::to_string(ln), 5);
-      if (l) {
-        const auto c = cells(*l);
-        left += pad_left(pct(l->share), 7) + " " + heat_bar(l->share) + pad_left(c[0], 10) + pad_left(c[1], 8) +
-                pad_left(c[2], 10) + pad_left(c[3], 13);
-      }
-      left = pad_right(left, 59) + " ";
-      // The code's indentation (at most half the code column), then the code wrapped to the
-      // rest; a word wider than the column is clipped with "~".
-      const std::string& src = text[ln - 1];
+      const std::string left = pad_right(cols.row(listing_cells(ln, l)), left_w);
+      const std::string src = expand_tabs(text[ln - 1]);
       const std::size_t first_char = std::min(src.find_first_not_of(' '), src.size());
       const std::size_t lead = std::min(first_char, code_w / 2);
       const std::string code = wrap(src.substr(first_char), code_w - lead, 4);
       std::istringstream parts(code);
       bool first = true;
       for (std::string part; std::getline(parts, part);) {
-        os << (first ? left : std::string(60, ' ')) << std::string(lead, ' ') << clip(part, code_w - lead) << "\n";
-        first = false;
+        // A word wider than the column goes on over lines, 4 columns in as wrap indents.
+        for (bool head = true; head || !part.empty(); head = false) {
+          const std::string piece = head ? take_width(part, code_w - lead) : "    " + take_width(part, code_w - lead - 4);
+          os << (first ? left : std::string(left_w, ' ')) << std::string(lead, ' ') << piece << "\n";
+          first = false;
+        }
       }
       if (first) os << left << "\n";
     }
@@ -292,7 +378,7 @@ std::string source_html(const SourceView& v, const std::vector<Advice>& advice, 
       } else {
         h << "<td></td><td></td><td></td><td></td><td></td>";
       }
-      h << "<td class='code'>" << internal::xml_escape(text[ln - 1]) << "</td></tr>\n";
+      h << "<td class='code'>" << internal::xml_escape(expand_tabs(text[ln - 1])) << "</td></tr>\n";
     }
     h << "</table>\n";
   }

@@ -49,6 +49,8 @@ struct SourceView {
 double site_cost(const SiteCounters& s, const std::string& unit);
 SourceView source_view(const Report& r, int n, const std::string& profile, const Estimate& e);
 
+// `s` with each tab replaced by spaces to the next multiple of 8 columns.
+std::string expand_tabs(const std::string& s);
 // The source text of `file` (lines 1-based; empty when unreadable).
 std::vector<std::string> read_lines(const std::string& file);
 // Line ranges to show: from the function head above the first site to the closing brace
