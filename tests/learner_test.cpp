@@ -138,7 +138,7 @@ TEST(Messages, EveryMessageHasJapaneseWithTheSameNumbersAndTheSeedsTerms) {
   EXPECT_NE(tr("rule.coalesce").find("セクタ"), std::string::npos);
   EXPECT_NE(tr("rule.stage").find("スレッドグループ"), std::string::npos);
   EXPECT_EQ(tr("check.clean"), "問題なし");
-  EXPECT_EQ(trf("err.did_you_mean", {"matmul_tiled16"}), "もしかして matmul_tiled16 ですか?");
+  EXPECT_EQ(trf("err.did_you_mean", {"matmul_tiled16"}), "もしかして matmul_tiled16 ですか？");
   EXPECT_TRUE(set_lang_from("en"));
   EXPECT_EQ(tr("check.clean"), "clean");
   EXPECT_FALSE(set_lang_from("fr"));

@@ -121,7 +121,7 @@ Command add_check(CLI::App& program) {
               return check_file(std::cout, std::cerr, file, profiles::nvidia_h100(), base, o.json, o.schedule);
             }
             if (!catalog::find(o.kernel)) {
-              std::cerr << "tgsim: error: " << unknown_kernel_message(o.kernel) << "\n";
+              std::cerr << error_line(unknown_kernel_message(o.kernel)) << "\n";
               return 2;
             }
             return check(std::cout, std::cerr, o);
@@ -144,7 +144,7 @@ int check(std::ostream& os, std::ostream& err, const CheckOptions& o) {
       results.push_back(catalog::run(Device{}, o.kernel, opt));
     }
   } catch (const std::invalid_argument& e) {
-    err << "tgsim: error: " << e.what() << " (see tgsim --help)\n";
+    err << error_line(e.what(), true) << "\n";
     return 2;
   }
   bool same_findings = true, all_correct = true, clean = true;

@@ -1,5 +1,6 @@
 // What the subcommands share: the usage error's form and the --schedule parser.
 #include "commands.hpp"
+#include "i18n.hpp"
 
 #include <charconv>
 #include <cerrno>
@@ -51,7 +52,7 @@ int finish_output(int status) {
 }
 
 int usage_error(const std::string& what) {
-  return report_error("usage", what, 2, "tgsim: error: " + what + " (see tgsim --help)");
+  return report_error("usage", what, 2, error_line(what, true));
 }
 
 int no_fixture_error() {

@@ -24,6 +24,7 @@
 #include "predict.hpp"
 #include "i18n.hpp"
 #include "rules.hpp"
+#include "report_words.hpp"
 #include "shuffle_picture.hpp"
 #include "source_view.hpp"
 #include "svg.hpp"
@@ -41,7 +42,7 @@ bool write_file(const std::string& path, const std::string& text, std::ostream& 
   std::ofstream f(path);
   f << text;
   if (!f) {
-    err << "tgsim: error: cannot write " << path << "\n";
+    err << error_line("cannot write " + path) << "\n";
     return false;
   }
   return true;
@@ -117,7 +118,7 @@ void print_estimate(std::ostream& os, const Estimate& e) {
     return s.str();
   };
   os << "  "
-     << trf("explain.estimate", {ms(e.time_ms()), e.bound, ms(e.dram_s * 1e3), ms(e.l2_s * 1e3), ms(e.l1_s * 1e3),
+     << trf("explain.estimate", {ms(e.time_ms()), bound_name(e.bound), ms(e.dram_s * 1e3), ms(e.l2_s * 1e3), ms(e.l1_s * 1e3),
                                  ms(e.fp32_s * 1e3), ms(e.latency_s * 1e3)})
      << "\n";
 }
@@ -156,7 +157,7 @@ std::string unknown_kernel_message(const std::string& name) {
   for (const catalog::Entry& e : catalog::entries()) names.push_back(e.name);
   for (const char* family : {"matmul"}) names.push_back(family);
   const std::string best = closest(name, names);
-  return trf("err.unknown_kernel", {name}) + "; " + (best.empty() ? tr("err.see_list") : trf("err.did_you_mean", {best}));
+  return trf("err.unknown_kernel", {name}) + tr("err.sep") + (best.empty() ? tr("err.see_list") : trf("err.did_you_mean", {best}));
 }
 
 namespace {
@@ -174,7 +175,7 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
     variants.push_back(v == "naive" || v == "0" ? "matmul_naive" : "matmul_tiled" + v);
   for (const std::string& k : variants)
     if (!catalog::find(k)) {
-      err << "tgsim: error: no kernel " << k << " for that sweep value\n";
+      err << error_line("no kernel " + k + " for that sweep value") << "\n";
       return 2;
     }
   std::vector<Bar> bars = {{tr("pic.bar.requests"), {}},  {tr("pic.bar.sectors"), {}},
@@ -192,7 +193,7 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
     catalog::RunOptions opt;
     opt.n = o.n;
     opt.threads = o.threads;
-    opt.progress = true;
+    set_progress(opt, true);
     catalog::Result r = catalog::run(sim_dev, k, opt);
     const Counters& c = r.report.counters;
     Estimate est = catalog::predict(*catalog::find(k), r, prof, at);
@@ -204,7 +205,7 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
     table.push_back({k});
     for (int i = 0; i < 6; ++i) table.back().push_back(with_commas(std::uint64_t(v[i])));  // exact counts
     table.back().push_back(fmt3(est.time_ms()));
-    table.back().push_back(est.bound);
+    table.back().push_back(bound_name(est.bound));
   }
   std::vector<std::size_t> w = {15, 11, 11, 11, 11, 11, 11, 10, 8};
   for (std::size_t i = 1; i < w.size(); ++i)
@@ -397,7 +398,7 @@ int explain_file(std::ostream& os, std::ostream& err, const ExplainOptions& o, c
     if (site.empty()) {
       const SiteCounters* s = pick_site(first.report, view.unit);
       if (!s) {
-        err << "tgsim: error: " << first.report.kernel << " has no global or shared access to draw\n";
+        err << error_line(first.report.kernel + " has no global or shared access to draw") << "\n";
         return 1;
       }
       site = internal::basename_of(s->file) + ":" + std::to_string(s->line) + ":" + std::to_string(s->column);
@@ -405,20 +406,20 @@ int explain_file(std::ostream& os, std::ostream& err, const ExplainOptions& o, c
     cfg.capture_site = site;
     catalog::Result r{run_file(o.file, sim, cfg, false).report, true, 0};
     if (!r.report.captured.present) {
-      err << "tgsim: error: no warp instruction of " << r.report.kernel << " at " << site << "\n";
+      err << error_line("no warp instruction of " + r.report.kernel + " at " + site) << "\n";
       return 2;
     }
     const std::size_t width = o.wide ? 1000 : 100;
     const Device sim_dev(sim);
     return show(os, err, o, {first, r, r.report.kernel, site, est, view, prof, sim_dev, &tries, trying}, width);
   } catch (const internal::CacheError& e) {
-    err << "tgsim: error: " << e.what() << "\n";
+    err << error_line(e.what()) << "\n";
     return 2;
   } catch (const internal::CompileError& e) {
-    err << e.what() << "tgsim: error: " << o.file.file << " did not compile\n";
+    err << e.what() << error_line(o.file.file + " did not compile") << "\n";
     return 2;
   } catch (const UsageError& e) {
-    err << "tgsim: error: " << e.what() << "\n";
+    err << error_line(e.what()) << "\n";
     return 2;
   }
 }
@@ -426,12 +427,12 @@ int explain_file(std::ostream& os, std::ostream& err, const ExplainOptions& o, c
 int explain(std::ostream& os, std::ostream& err, const ExplainOptions& o) {
   auto prof = profiles::by_name(o.profile);
   if (!prof) {
-    err << "tgsim: error: unknown profile '" << o.profile << "' (nvidia-h100, apple-m3, amd-cdna)\n";
+    err << error_line("unknown profile '" + o.profile + "' (nvidia-h100, apple-m3, amd-cdna)") << "\n";
     return 2;
   }
   if (!o.file.file.empty()) return explain_file(os, err, o, *prof);
   if (o.sweep.empty() && !catalog::find(o.kernel)) {
-    err << "tgsim: error: " << unknown_kernel_message(o.kernel) << "\n";
+    err << error_line(unknown_kernel_message(o.kernel)) << "\n";
     return 2;
   }
   // Estimates use the chosen profile; the simulation itself needs 32-wide warps.
@@ -445,7 +446,7 @@ int explain(std::ostream& os, std::ostream& err, const ExplainOptions& o) {
   catalog::RunOptions opt;
   opt.n = o.n;
   opt.threads = o.threads;
-  opt.progress = true;
+  set_progress(opt, true);
   catalog::Result first = catalog::run(sim_dev, o.kernel, opt);
   const Estimate est = catalog::predict(*e, first, *prof, o.at);
   const SourceView view = source_view(first.report, first.n, prof->name, est);
@@ -453,7 +454,7 @@ int explain(std::ostream& os, std::ostream& err, const ExplainOptions& o) {
   if (site.empty()) {
     const SiteCounters* s = pick_site(first.report, view.unit);
     if (!s) {
-      err << "tgsim: error: " << o.kernel << " has no global or shared access to draw\n";
+      err << error_line(o.kernel + " has no global or shared access to draw") << "\n";
       return 1;
     }
     site = internal::basename_of(s->file) + ":" + std::to_string(s->line) + ":" + std::to_string(s->column);
@@ -462,7 +463,7 @@ int explain(std::ostream& os, std::ostream& err, const ExplainOptions& o) {
   catalog::Result r = catalog::run(sim_dev, o.kernel, opt);
   const CapturedInstruction& c = r.report.captured;
   if (!c.present) {
-    err << "tgsim: error: no warp instruction of " << o.kernel << " at " << site << "\n";
+    err << error_line("no warp instruction of " + o.kernel + " at " + site) << "\n";
     return 2;
   }
   const std::size_t width = o.wide ? 1000 : 100;

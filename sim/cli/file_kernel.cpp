@@ -651,13 +651,13 @@ int file_error(std::ostream& err, const FileLaunch& f, std::exception_ptr e) {
   try {
     std::rethrow_exception(e);
   } catch (const internal::CacheError& x) {
-    return report_error("resource", x.what(), 2, std::string("tgsim: error: ") + x.what());
+    return report_error("resource", x.what(), 2, error_line(x.what()));
   } catch (const internal::CompileError& x) {
     err << x.what();
-    return report_error("compile", f.file + " did not compile", 2, "tgsim: error: " + f.file + " did not compile",
+    return report_error("compile", f.file + " did not compile", 2, error_line(f.file + " did not compile"),
                         x.what());
   } catch (const UsageError& x) {
-    return report_error("usage", x.what(), 2, std::string("tgsim: error: ") + x.what());
+    return report_error("usage", x.what(), 2, error_line(x.what()));
   }  // anything else goes on to main's handlers
 }
 

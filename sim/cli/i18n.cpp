@@ -1,5 +1,7 @@
 #include "i18n.hpp"
 
+#include <regex>
+
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -64,6 +66,63 @@ bool set_lang_from(const std::string& option) {
   return true;
 }
 
+std::string localize_error(const std::string& what) {
+  if (lang() != Lang::kJa) return what;
+  // Each "usage." entry's English as a pattern: its text, "{N}" any run of characters.
+  struct Pattern {
+    std::regex re;
+    std::vector<int> slots;  // the N of each group, in order
+    const std::string* ja;
+  };
+  static const std::vector<Pattern> patterns = [] {
+    std::vector<Pattern> out;
+    static const std::regex slot(R"(\{(\d)\})");
+    for (const Message& m : messages()) {
+      if (m.key.substr(0, 6) != "usage.") continue;
+      std::string re = "^";
+      std::vector<int> slots;
+      std::size_t at = 0;
+      for (std::sregex_iterator it(m.en.begin(), m.en.end(), slot), end; it != end; ++it) {
+        for (char c : m.en.substr(at, it->position() - at)) {
+          if (std::string_view(".^$|()[]{}*+?\\").find(c) != std::string_view::npos) re += '\\';
+          re += c;
+        }
+        re += "(.*?)";
+        slots.push_back((*it)[1].str()[0] - '0');
+        at = it->position() + it->length();
+      }
+      for (char c : m.en.substr(at)) {
+        if (std::string_view(".^$|()[]{}*+?\\").find(c) != std::string_view::npos) re += '\\';
+        re += c;
+      }
+      out.push_back({std::regex(re + "$"), slots, &m.ja});
+    }
+    return out;
+  }();
+  for (const Pattern& p : patterns) {
+    std::smatch g;
+    if (!std::regex_match(what, g, p.re)) continue;
+    std::vector<std::string> args(10);
+    for (std::size_t i = 0; i < p.slots.size(); ++i) args[p.slots[i]] = g[i + 1].str();
+    std::string out = *p.ja;
+    for (int n = 0; n < 10; ++n) {
+      const std::string key = "{" + std::to_string(n) + "}";
+      for (std::size_t pos; (pos = out.find(key)) != std::string::npos;) out.replace(pos, key.size(), args[n]);
+    }
+    return out;
+  }
+  return what;
+}
+
+std::string error_line(const std::string& what, bool see_help) {
+  return tr("error.prefix") + localize_error(what) + (see_help ? tr("error.see_help") : "");
+}
+
+std::string bound_name(const std::string& bound) {
+  const std::string key = "bound." + bound;
+  return has_message(key) ? tr(key) : bound;
+}
+
 const std::string& tr(std::string_view key) {
   auto it = index().find(key);
   if (it == index().end()) {
@@ -71,6 +130,23 @@ const std::string& tr(std::string_view key) {
     return missing.try_emplace(std::string(key), std::string(key)).first->second;
   }
   return g_lang == Lang::kJa && !it->second->ja.empty() ? it->second->ja : it->second->en;
+}
+
+// Japanese sets no space after 。、） or 」 before more Japanese text ("（ワープ 1 レーン 0）が",
+// not "（ワープ 1 レーン 0） が"): a part that ends with one, put before a particle, loses the space.
+std::string tidy_japanese(const std::string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    out += s[i];
+    for (const std::string_view mark : {"\u3002", "\u3001", "\uff09", "\u300d"}) {
+      const bool ends = out.size() >= mark.size() && out.compare(out.size() - mark.size(), mark.size(), mark) == 0;
+      if (ends && i + 2 < s.size() && s[i + 1] == ' ' && static_cast<unsigned char>(s[i + 2]) >= 0xE3) {
+        ++i;  // the space; a character from U+3000 on (kana, kanji, full-width) follows
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 std::string trf(std::string_view key, const std::vector<std::string>& args) {
@@ -90,7 +166,7 @@ std::string trf(std::string_view key, const std::vector<std::string>& args) {
       out += t[i];
     }
   }
-  return out;
+  return lang() == Lang::kJa ? tidy_japanese(out) : out;
 }
 
 bool has_message(std::string_view key) { return index().count(key) != 0; }
@@ -138,16 +214,31 @@ std::string clip(const std::string& s, std::size_t w) {
 }
 
 // Splits a paragraph into units that may not be broken: runs of non-space ASCII/Latin text,
-// and single wide characters (Japanese breaks between any two). `space_before` says whether a
-// space separated a unit from the previous one.
+// runs of katakana (a word: ウェーブフロント), and single other wide characters (Japanese breaks
+// between any two), kept with the characters no line may start with (、。）」 ー ッ ...) and
+// opening brackets kept with what follows them (Japanese line-breaking rules, kinsoku).
+// `space_before` says whether a space separated a unit from the previous one.
 namespace {
 struct Unit {
   std::string text;
   bool space_before;
 };
+// No line starts with these: closing punctuation and brackets, the long vowel mark, small kana.
+bool no_line_start(char32_t cp) {
+  static constexpr std::u32string_view kChars =
+      U"\u3001\u3002\uff09\u300d\u300f\u3011\uff0c\uff1a\uff01\uff1f\u30fc\u30fb"
+      U"\u3041\u3043\u3045\u3047\u3049\u3063\u3083\u3085\u3087\u308e"
+      U"\u30a1\u30a3\u30a5\u30a7\u30a9\u30c3\u30e3\u30e5\u30e7\u30ee\u30f5\u30f6";
+  return kChars.find(cp) != std::u32string_view::npos;
+}
+// No line ends with these: opening brackets.
+bool no_line_end(char32_t cp) { return cp == 0xff08 || cp == 0x300c || cp == 0x300e || cp == 0x3010; }
+bool katakana(char32_t cp) { return cp >= 0x30a1 && cp <= 0x30fc; }
 std::vector<Unit> units(std::string_view p) {
   std::vector<Unit> out;
   bool space = false, last_wide = true;  // true: the first character opens a unit
+  bool glue = false;                     // the last character was an opening bracket
+  char32_t last = 0;
   for (std::size_t i = 0; i < p.size();) {
     const std::size_t start = i;
     const char32_t cp = next_cp(p, i);
@@ -156,17 +247,14 @@ std::vector<Unit> units(std::string_view p) {
       continue;
     }
     const bool w = wide(cp);
-    // Closing punctuation stays with what it closes (no line starts with it).
-    const bool closing = cp == 0x3001 || cp == 0x3002 || cp == 0xff09 || cp == 0x300d || cp == 0xff0c ||
-                         cp == 0xff1a;
-    if (!out.empty() && closing && !space) {
-      out.back().text.append(p.substr(start, i - start));
-      last_wide = true;
-      continue;
-    }
-    if (w || last_wide || space) out.push_back({"", space});
+    // Closing punctuation stays with what it closes, a katakana with the word it continues, a
+    // character with the opening bracket before it.
+    const bool join = !out.empty() && !space && (glue || no_line_start(cp) || (katakana(cp) && katakana(last)));
+    if (!join && (w || last_wide || space)) out.push_back({"", space});
     out.back().text.append(p.substr(start, i - start));
     last_wide = w;
+    glue = no_line_end(cp);
+    last = cp;
     space = false;
   }
   return out;

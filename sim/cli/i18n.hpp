@@ -30,6 +30,14 @@ const std::string& tr(std::string_view key);
 // tr(key) with "{}" replaced by the arguments in order, "{0}".."{9}" by that argument.
 std::string trf(std::string_view key, const std::vector<std::string>& args);
 bool has_message(std::string_view key);
+// An error's line: "tgsim: error: WHAT" (with " (see tgsim --help)" when `see_help`); in Japanese
+// "tgsim: エラー: " and WHAT said by the catalog's "usage." entry whose English it matches
+// (messages_errors.cpp), WHAT itself where none does.
+std::string error_line(const std::string& what, bool see_help = false);
+std::string localize_error(const std::string& what);
+// The unit that binds an estimate (Estimate::bound: dram, l2, l1, fp32, latency) in words: the
+// name itself in English, "DRAM 帯域", "レイテンシ" ... in Japanese.
+std::string bound_name(const std::string& bound);
 std::vector<std::string> message_keys();
 
 // The example sentence of a checker finding (check.cpp): Finding::message in English; in

@@ -4,14 +4,19 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "i18n.hpp"
 
 namespace tgsim::cli {
 
 Command add_list(CLI::App& program) {
   auto* c = program.add_subcommand("list", "list the kernels");
   return {c, [] {
-            for (const auto& e : catalog::entries())
-              std::cout << e.name << "  (default n " << e.default_n << ")  " << e.description << "\n";
+            // In Japanese the catalog's line from the message catalog, where it has one.
+            for (const auto& e : catalog::entries()) {
+              const std::string key = "list." + e.name;
+              const std::string text = lang() == Lang::kJa && has_message(key) ? tr(key) : e.description;
+              std::cout << trf("list.line", {e.name, std::to_string(e.default_n), text}) << "\n";
+            }
             return 0;
           }};
 }

@@ -34,6 +34,8 @@ int main(int argc, char** argv) {
                                    cli::add_validate(app), cli::add_predict(app), cli::add_merge(app)};
   for (int i = 1; i < argc; ++i)
     if (std::string_view(argv[i]) == "--json") cli::set_json_errors(true);  // errors as JSON too
+  for (int i = 1; i + 1 < argc; ++i)  // the language of a parse error
+    if (std::string_view(argv[i]) == "--lang") cli::set_lang_from(argv[i + 1]);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -55,7 +57,7 @@ int main(int argc, char** argv) {
     return cli::report_error("launch", e.what(), 2, std::string("tgsim: launch error: ") + e.what());
   } catch (const std::bad_alloc&) {
     return cli::report_error("resource", "out of memory", 2,
-                             "tgsim: error: out of memory (a buffer larger than this machine can hold?)");
+                             cli::error_line("out of memory (a buffer larger than this machine can hold?)"));
   } catch (const std::exception& e) {
     return cli::report_error("kernel", e.what(), 1, std::string("tgsim: kernel error: ") + e.what());
   }

@@ -12,9 +12,10 @@ const std::vector<Message>& messages() {
     std::vector<Message> v = {
       // Usage errors and suggestions.
       {"err.unknown_kernel", "unknown kernel '{}'", "カーネル '{}' はありません"},
-      {"err.did_you_mean", "did you mean {}?", "もしかして {} ですか?"},
-      {"err.see_list", "tgsim list shows them all", "一覧は tgsim list"},
-      {"err.lang", "unknown language '{}' (en, ja)", "言語 '{}' は使えません (en, ja)"},
+      {"err.did_you_mean", "did you mean {}?", "もしかして {} ですか？"},
+      {"err.see_list", "tgsim list shows them all", "一覧は tgsim list で見られます"},
+      {"err.sep", "; ", "。"},
+      {"err.lang", "unknown language '{}' (en, ja)", "言語 '{}' は使えません（en、ja）"},
       // What the counts of a kernel file count (--count).
       {"count.hardware",
        "counted as the GPU executes: adjacent accesses nvcc merges are one wider instruction, loops run as nvcc unrolls them (--count source: one per source access, in source order)",
@@ -49,9 +50,9 @@ const std::vector<Message>& messages() {
       {"check.and", "and", "と"},
       {"check.time", "{} time", "{} 回"},
       {"check.times", "{} times", "{} 回"},
-      {"run.estimate", "estimate ({0}): {1} ms, bound by {2}", "見積もり（{0}）: {1} ms、ボトルネックは {2}"},
+      {"run.estimate", "estimate ({0}): {1} ms, bound by {2}", "推定（{0}）: {1} ms、律速は {2}"},
       {"run.estimate_sampled", "estimate ({0}, from the sampled counters): {1} ms, bound by {2}",
-       "見積もり（{0}、サンプリングしたカウンタから）: {1} ms、ボトルネックは {2}"},
+       "推定（{0}、サンプリングしたカウンタから）: {1} ms、律速は {2}"},
       {"run.result_equals", "n {0}, result equals the CPU reference", "n {0}: 結果は CPU の参照結果と一致"},
       {"run.result_differs", "n {0}, result DIFFERS FROM the CPU reference", "n {0}: 結果は CPU の参照結果と一致しない"},
       {"run.result_sampled", "n {0}, result not checked (sampled)", "n {0}: サンプリングしたので結果は確かめていない"},
@@ -134,6 +135,11 @@ const std::vector<Message>& messages() {
       {"finding.watchdog", "", "ウォッチドッグ: バリアの間で 1 スレッドのアクセスが多すぎる（無限ループの疑い）"},
       // The tour's frame (its paragraphs are tour.cpp's).
       {"tour.progress", "tgsim tour: [{0}/{1}] {2}", "tgsim tour: [{0}/{1}] {2}"},
+      // A launch's progress lines (set_progress): {0} the kernel, {1} percent or groups done, {2} the
+      // groups, {3} seconds.
+      {"progress.tenth", "tgsim: {0}: {1}% of {2} threadgroups done ({3} s)",
+       "tgsim: {0}: スレッドグループ {2} 個の {1}% が終わった（{3} 秒）"},
+      {"progress.live", "tgsim: {0}: {1} / {2} threadgroups ({3} s)", "tgsim: {0}: スレッドグループ {1} / {2}（{3} 秒）"},
       {"tour.title", "tgsim tour: the seed kernels, counted as Nsight Compute counts them on an H100",
        "tgsim tour: シードのカーネルを、H100 の Nsight Compute と同じ数え方で数える"},
       {"tour.legend",
@@ -211,7 +217,7 @@ const std::vector<Message>& messages() {
        "Tile 32 is not faster than tile 16 at n={0} (estimate {1} vs {2} us): its grid has only {3} groups for {4} "
        "SMs, so {5} SMs idle, while tile 16 has {6} groups. At n=2048 the grids fill every SM and tile 32 wins (H100 "
        "measured 2.65 vs 2.86 ms).",
-       "n={0} ではタイル 32 はタイル 16 より速くない（推定 {1} 対 {2} us）: グリッドのスレッドグループが {3} 個しか"
+       "n={0} ではタイル 32 はタイル 16 より速くない（推定 {1} 対 {2} µs）: グリッドのスレッドグループが {3} 個しか"
        "なく、{4} 個の SM のうち {5} 個が遊ぶ。タイル 16 は {6} 個。n=2048 ではグリッドがすべての SM を埋め、タイル 32 "
        "が勝つ（H100 の実測 2.65 対 2.86 ms）。"},
       {"tour.p.transpose",
@@ -224,9 +230,9 @@ const std::vector<Message>& messages() {
        "\n転置、シード 002。シードは naive な転置のストアがコアレッシングされないと言うが、このカーネルで列をたどるのは"
        "ロードのほう: ロード 1 リクエストに {0} セクタ、ストアは {1}（128 バイトの行 1 本ちょうど）。ロードのコストは "
        "DRAM ではなく L1 の仕事: ロードのセクタ {3} のうち {2} が L1 にヒットする。シードは共有メモリ版のほうが速いとも"
-       "見込むが、H100 では遅い（n=8192 で 442 対 415 us）。s[lx][ly] が [32][32] のタイルの列に書くからで、32-way の"
+       "見込むが、H100 では遅い（n=8192 で 442 対 415 µs）。s[lx][ly] が [32][32] のタイルの列に書くからで、32-way の"
        "バンクコンフリクト、ストアのウェーブフロント {4}。シード自身の修正である [32][33] へのパディングでこれが消え、"
-       "いちばん速くなる（326 us）。{5} での n=8192 の推定: naive {6} us、shared {7} us、padded {8} us。\n"},
+       "いちばん速くなる（326 µs）。{5} での n=8192 の推定: naive {6} µs、shared {7} µs、padded {8} µs。\n"},
       {"tour.p.int_matmul",
        "\nSeed 004's int matmul. Verdict: the shared-memory version does not pay. a[NT*i_local + k] puts the 32 lanes "
        "of a warp 32 words apart, all in one bank: a 32-way conflict, {0} wavefronts per shared load on average. The "
@@ -236,7 +242,7 @@ const std::vector<Message>& messages() {
        "the GPU idles whichever version runs.\n",
        "\nシード 004 の int 行列積。結論: 共有メモリ版は割に合わない。a[NT*i_local + k] はワープの 32 レーンを 32 "
        "ワードずつ離し、すべて 1 つのバンクに置く: 32-way のバンクコンフリクトで、共有メモリのロード 1 回に平均 {0} "
-       "ウェーブフロント。n={1} での推定は共有メモリ版 {2} us、グローバル版 {3} us。H100 の実測は n=2048 で 79.6 対 "
+       "ウェーブフロント。n={1} での推定は共有メモリ版 {2} µs、グローバル版 {3} µs。H100 の実測は n=2048 で 79.6 対 "
        "71.1 ms。修正はタイルを [NT][NT+1] にパディングすること（添字 a[(NT+1)*i_local + k]）で、32 レーンが 32 個の"
        "バンクに散らばる。さらにグリッドが小さい: スレッドグループは 1 次元に ceil(n/NT) 個、n={1} で {4} 個、n=1000 "
        "で 32 個しかなく、SM は {5} 個あるので、どちらの版でも GPU の大半が遊ぶ。\n"},
@@ -248,7 +254,7 @@ const std::vector<Message>& messages() {
        "CPU の参照結果と一致しない結果があります。"},
       // The source view (explain --source / --html).
       {"src.header", "{0} (n {1}), profile {2}: estimate {3} ms, bound by {4}",
-       "{0} (n {1})、プロファイル {2}: 推定 {3} ms、律速は {4}"},
+       "{0}（n {1}）、プロファイル {2}: 推定 {3} ms、律速は {4}"},
       {"src.header.file", "{0}, profile {2}: estimate {3} ms, bound by {4}",
        "{0}、プロファイル {2}: 推定 {3} ms、律速は {4}"},
       {"src.share.l1",
@@ -273,14 +279,16 @@ const std::vector<Message>& messages() {
       {"col.share", "share", "割合"},
       {"col.site", "site", "場所"},
       {"col.requests", "requests", "リクエスト"},
-      {"col.req", "requests", "要求"},
+      {"col.req", "requests", "リクエスト"},
       {"col.spr", "sect/req", "セクタ/要求"},
-      {"col.spr.short", "s/req", "セクタ比"},
-      {"col.wavefronts", "wavefronts", "ウェーブ"},
+      {"col.spr.short", "s/req", "セクタ/\n要求"},
+      {"col.wavefronts", "wavefronts", "ウェーブフロント"},
+      {"col.wavefronts.short", "wavefronts", "ウェーブ\nフロント"},
       {"col.conflicts", "conflicts", "コンフリクト"},
+      {"col.conflicts.short", "conflicts", "バンク\nコンフリクト"},
       {"col.kind", "access", "アクセス"},
       {"col.line", "line", "行"},
-      {"col.heat", "heat", "熱"},
+      {"col.heat", "heat", "グラフ"},
       {"col.source", "source", "ソース"},
       // Rules: {0} requests, {1} sectors/request, {2} shared instructions, {3} wavefronts,
       // {4} bank conflicts, {5} wavefronts per shared instruction.
@@ -319,7 +327,7 @@ const std::vector<Message>& messages() {
        "共有メモリを通す木構造のリダクション（共有メモリ {2} 命令）で、"
        "段ごとにバリアが入ります。修正: シャッフルを使う。ワープの中では __shfl_down_sync(0xffffffff, v, offset) を "
        "offset = 16, 8, 4, 2, 1 と 5 段行えば 32 個の値がレジスタの中で足され、共有メモリもバリアも要りません。"
-       "共有メモリはワープごとに 1 ワードだけ残ります。変わるカウンタ: 共有メモリのロードとバリア (BAR) が減り、SHFL "
+       "共有メモリはワープごとに 1 ワードだけ残ります。変わるカウンタ: 共有メモリのロードとバリア（BAR） が減り、SHFL "
        "が現れます。"},
       {"rule.coalesce.title", "uncoalesced global load: coalesce it, or stage it through shared memory",
        "コアレッシングされないグローバルロード: コアレッシングする、または共有メモリを経由する"},
@@ -358,9 +366,9 @@ const std::vector<Message>& messages() {
       {"rule.unchecked", "(The catalog has no fixed variant of this kernel: not checked by a rerun.)",
        "（カタログにこのカーネルの修正版がないため、再実行による確認はしていません。）"},
       {"rule.checked", "Checked by rerunning {0} at n={1}: {2}; estimate {3} -> {4} us.",
-       "{0} を n={1} で再実行して確認: {2}。推定 {3} -> {4} us。"},
+       "{0} を n={1} で再実行して確認: {2}。推定 {3} -> {4} µs。"},
       {"rule.not_confirmed", "Rerunning {0} at n={1} did NOT confirm it: {2}; estimate {3} -> {4} us.",
-       "{0} を n={1} で再実行したが確認できなかった: {2}。推定 {3} -> {4} us。"},
+       "{0} を n={1} で再実行したが確認できなかった: {2}。推定 {3} -> {4} µs。"},
       // Pads tried on a user's kernel FILE (try_pad.hpp): {0} the array as declared, {1} padded,
       // {2} -> {3} the launch's bank-conflict wavefronts, {4} the estimate after as % of before.
       {"rule.pad.seen", "Its shared accesses take {3} wavefronts for {2} instructions ({5} per instruction, {4} bank conflicts).",
@@ -414,7 +422,13 @@ const std::vector<Message>& messages() {
        "起動全体: ロードのリクエスト {0}、ロードのセクタ {1}（L1 ヒット {2}）、L2 のセクタ 読み出し {3} / 書き込み "
        "{4}、DRAM 読み出し {5} バイト"},
       {"explain.estimate", "estimate: {0} ms, bound by {1} (dram {2}, l2 {3}, l1 {4}, fp32 {5}, latency {6} ms)",
-       "推定: {0} ms、律速は {1}（dram {2}、l2 {3}、l1 {4}、fp32 {5}、レイテンシ {6} ms）"},
+       "推定: {0} ms、律速は {1}（DRAM {2}、L2 {3}、L1 {4}、FP32 {5}、レイテンシ {6} ms）"},
+      // The unit that binds an estimate (bound_name).
+      {"bound.dram", "dram", "DRAM 帯域"},
+      {"bound.l2", "l2", "L2 帯域"},
+      {"bound.l1", "l1", "L1 帯域"},
+      {"bound.fp32", "fp32", "FP32 演算"},
+      {"bound.latency", "latency", "レイテンシ"},
       {"explain.wrote", "wrote {}", "{} に書き出した"},
       {"note.shared_removed",
        "0 shared accesses: the file declares shared memory, but the compiled kernel has no shared access left: "
@@ -456,6 +470,8 @@ const std::vector<Message>& messages() {
       {"ctr.shfl", "SHFL", "SHFL"},
     };
     v.insert(v.end(), picture_messages().begin(), picture_messages().end());
+    v.insert(v.end(), error_messages().begin(), error_messages().end());
+    v.insert(v.end(), list_messages().begin(), list_messages().end());
     return v;
   }();
   return m;

@@ -12,6 +12,10 @@ ReportWords japanese() {
   w.grid = "グリッド";
   w.block = "ブロック";
   w.sampled = "サンプリング";
+  w.sampled_exact = "サンプリング: スレッドグループ {1} 個のうち {0} 個をシミュレーション（{2}%）。グループが少ない"
+                    "のでサンプリングせず、下のカウンタは正確な値";
+  w.sampled_estimates = "サンプリング: スレッドグループ {1} 個のうち {0} 個をシミュレーション（{2}%）。下のカウンタ"
+                        "は起動全体の推定値で、95% 信頼区間は次のとおり:";
   w.thread_accesses = "スレッドアクセス";
   w.warp_instructions = "ワープ命令";
   w.sectors = "セクタ";
@@ -47,6 +51,12 @@ ReportWords japanese() {
 }
 
 }  // namespace
+
+void set_progress(LaunchConfig& cfg, bool on) {
+  cfg.progress = on;
+  cfg.progress_tenth = tr("progress.tenth");
+  cfg.progress_live = tr("progress.live");
+}
 
 ReportWords report_words() { return lang() == Lang::kJa ? japanese() : ReportWords{}; }
 

@@ -126,7 +126,7 @@ std::string rule_text(const Advice& a, const LineCost& l) {
                                          num(double(l.shared_inst)), num(double(l.wavefronts)),
                                          num(double(l.conflicts)), fixed(per(l.wavefronts, l.shared_inst), 1)};
   const std::string lead = l.share >= kRuleShare ? trf("rule.lead", {fixed(100 * l.share, 1)})
-                                                 : trf("rule.lead.l1", {fixed(100 * l.share, 1), a.bound,
+                                                 : trf("rule.lead.l1", {fixed(100 * l.share, 1), bound_name(a.bound),
                                                                         fixed(100 * l.l1_share, 1)});
   // Japanese sentences follow one another without a space, and list with 、 rather than ";".
   const bool ja = lang() == Lang::kJa;

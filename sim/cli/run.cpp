@@ -42,7 +42,7 @@ int run_catalog(const RunState& o, const DeviceProfile& prof, const ScheduleChoi
   opt.n = o.n;
   opt.threads = o.threads;
   opt.cache_model = !o.no_cache;
-  opt.progress = !o.json;
+  set_progress(opt, !o.json);
   opt.schedule = sc.schedule;
   opt.shuffle_seed = sc.seed;
   catalog::Result r;
@@ -75,7 +75,7 @@ int run_catalog(const RunState& o, const DeviceProfile& prof, const ScheduleChoi
       write_text(std::cout, r.report, report_words());
       if (const auto* e = catalog::find(o.target)) {
         Estimate est = catalog::predict(*e, r, prof);
-        std::cout << "  " << trf("run.estimate_sampled", {prof.name, ostream_text(est.time_ms()), est.bound}) << "\n";
+        std::cout << "  " << trf("run.estimate_sampled", {prof.name, ostream_text(est.time_ms()), bound_name(est.bound)}) << "\n";
       }
       std::cout << "  " << trf("run.result_sampled", {std::to_string(r.n)}) << "\n";
     }
@@ -87,7 +87,7 @@ int run_catalog(const RunState& o, const DeviceProfile& prof, const ScheduleChoi
     write_text(std::cout, r.report, report_words());
     if (const auto* e = catalog::find(o.target)) {
       Estimate est = catalog::predict(*e, r, prof);
-      std::cout << "  " << trf("run.estimate", {prof.name, ostream_text(est.time_ms()), est.bound}) << "\n";
+      std::cout << "  " << trf("run.estimate", {prof.name, ostream_text(est.time_ms()), bound_name(est.bound)}) << "\n";
     }
     std::cout << "  " << trf(r.correct ? "run.result_equals" : "run.result_differs", {std::to_string(r.n)}) << "\n";
   }
@@ -144,7 +144,7 @@ Command add_run(CLI::App& program) {
             const RunState& o = *st;
             const bool is_file = looks_like_kernel_file(o.target);
             if (!is_file && !catalog::find(o.target)) {
-              std::cerr << "tgsim: error: " << unknown_kernel_message(o.target) << "\n";
+              std::cerr << error_line(unknown_kernel_message(o.target)) << "\n";
               return 2;
             }
             auto prof = profiles::by_name(o.profile);
@@ -178,7 +178,7 @@ Command add_run(CLI::App& program) {
             LaunchConfig base;
             base.threads = o.threads;
             base.cache_model = !o.no_cache;
-            base.progress = !o.json;
+            set_progress(base, !o.json);
             base.schedule = sc.schedule;
             base.shuffle_seed = sc.seed;
             base.sample = sample;

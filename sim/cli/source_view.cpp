@@ -181,6 +181,23 @@ struct ListingColumns {
   }
 };
 
+// The listing's header: one row, or two where a header is split over two ("ウェーブ" over
+// "フロント": the message's "\n"), so that the code keeps its room.
+std::vector<std::vector<std::string>> listing_head() {
+  std::vector<std::string> top, bottom;
+  bool two = false;
+  for (const char* key : {"col.line", "col.share", "col.heat", "col.req", "col.spr.short", "col.wavefronts.short",
+                          "col.conflicts.short"}) {
+    const std::string& h = tr(key);
+    const std::size_t nl = h.find('\n');
+    two = two || nl != std::string::npos;
+    top.push_back(nl == std::string::npos ? "" : h.substr(0, nl));
+    bottom.push_back(nl == std::string::npos ? h : h.substr(nl + 1));
+  }
+  if (!two) return {bottom};
+  return {top, bottom};
+}
+
 std::vector<std::string> listing_cells(std::uint32_t ln, const LineCost* l) {
   if (!l) return {std::to_string(ln)};
   const auto c = cells(*l);
@@ -192,8 +209,7 @@ ListingColumns listing_columns(const SourceView& v, const std::vector<Range>& sh
   auto fit = [&](const std::vector<std::string>& c) {
     for (std::size_t i = 0; i < c.size(); ++i) cols.w[i] = std::max(cols.w[i], display_width(c[i]) + 1);
   };
-  fit({tr("col.line"), tr("col.share"), tr("col.heat"), tr("col.req"), tr("col.spr.short"), tr("col.wavefronts"),
-       tr("col.conflicts")});
+  for (const std::vector<std::string>& head : listing_head()) fit(head);
   for (const Range& r : shown)
     for (std::uint32_t ln = r.first; ln <= r.last; ++ln) fit(listing_cells(ln, line_at(v, r.file, ln)));
   return cols;
@@ -232,7 +248,7 @@ std::string expand_tabs(const std::string& s) {
 
 void print_source(std::ostream& os, const SourceView& v, const std::vector<Advice>& advice, std::size_t width) {
   os << wrap(trf(v.n ? "src.header" : "src.header.file", {v.kernel, std::to_string(v.n), v.profile, fixed(v.est.time_ms(), 4),
-                                v.est.bound}),
+                                bound_name(v.est.bound)}),
              width)
      << "\n";
   os << wrap(tr("src.share." + v.unit) + (v.est.bound == "fp32" ? " " + tr("src.fp32") : ""), width, 2) << "\n\n";
@@ -294,9 +310,9 @@ void print_source(std::ostream& os, const SourceView& v, const std::vector<Advic
   for (const Range& r : shown) {
     const std::vector<std::string> text = read_lines(r.file);
     os << "\n" << relative_path(r.file) << ":" << r.first << "-" << r.last << "\n";
-    os << cols.row({tr("col.line"), tr("col.share"), tr("col.heat"), tr("col.req"), tr("col.spr.short"),
-                    tr("col.wavefronts"), tr("col.conflicts")})
-       << "  " << tr("col.source") << "\n";
+    const std::vector<std::vector<std::string>> head = listing_head();
+    for (std::size_t k = 0; k < head.size(); ++k)
+      os << cols.row(head[k]) << (k + 1 == head.size() ? "  " + tr("col.source") : "") << "\n";
     for (std::uint32_t ln = r.first; ln <= r.last; ++ln) {
       const LineCost* l = line_at(v, r.file, ln);
       const std::string left = pad_right(cols.row(listing_cells(ln, l)), left_w);
@@ -334,7 +350,7 @@ std::string source_html(const SourceView& v, const std::vector<Advice>& advice, 
     << "</style>\n</head>\n<body>\n";
   h << "<h1>tgsim explain " << internal::xml_escape(v.kernel) << "</h1>\n<p id='summary'>"
     << internal::xml_escape(trf(v.n ? "src.header" : "src.header.file", {v.kernel, std::to_string(v.n), v.profile, fixed(v.est.time_ms(), 4),
-                                      v.est.bound}))
+                                      bound_name(v.est.bound)}))
     << "</p>\n<p>" << internal::xml_escape(tr("src.share." + v.unit)) << "</p>\n";
   h << "<h2>" << internal::xml_escape(tr("src.worst")) << "</h2>\n<table id='worst'>\n<tr><th>#</th><th>"
     << internal::xml_escape(tr("col.share")) << "</th><th>" << internal::xml_escape(tr("col.site")) << "</th><th>"

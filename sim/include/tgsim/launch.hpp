@@ -81,6 +81,10 @@ struct LaunchConfig {
   // Groups done / total on stderr while the launch runs, when the launch takes longer than about
   // a second: on a terminal redrawn in place, otherwise one line per tenth of the groups.
   bool progress = false;
+  // Its lines' words: {0} the launch's name, {1} the share done in percent (one line per tenth)
+  // or the groups done (the terminal's line), {2} the groups, {3} the seconds so far.
+  std::string progress_tenth = "tgsim: {0}: {1}% of {2} threadgroups done ({3} s)";
+  std::string progress_live = "tgsim: {0}: {1} / {2} threadgroups ({3} s)";
   // Watchdog: a thread that makes this many memory accesses in one barrier interval (without
   // reaching a barrier or warp collective) is a `watchdog` finding and its group is ended,
   // so a runaway loop while others wait at a barrier never hangs the launch. 0 = off.

@@ -243,6 +243,11 @@ std::string to_json(const Report& r, int indent = 2);
 // display width (a CJK character takes two columns).
 struct ReportWords {
   std::string kernel = "kernel", grid = "grid", block = "block", sampled = "SAMPLED";
+  // A sampled launch: {0} groups simulated of {1}, {2} their share in percent.
+  std::string sampled_exact =
+      "sampled: {0} of {1} threadgroups simulated ({2}%); too few groups to sample: the counters below are exact";
+  std::string sampled_estimates = "sampled: {0} of {1} threadgroups simulated ({2}%); the counters below are "
+                                  "estimates of the whole launch; 95% intervals:";
   std::string thread_accesses = "thread acc.", warp_instructions = "warp instr.", sectors = "sectors",
               sectors_per_request = "sect/req", wavefronts = "wavefronts", conflicts = "conflicts";
   std::string global_load = "global load", global_store = "global store", shared_load = "shared load",

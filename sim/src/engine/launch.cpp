@@ -136,8 +136,8 @@ class BusyTime {
 class Progress {
  public:
   Progress(const LaunchConfig& cfg, std::uint64_t total)
-      : on_(cfg.progress), tty_(isatty(2)), name_(cfg.name), total_(total),
-        start_(std::chrono::steady_clock::now()) {}
+      : on_(cfg.progress), tty_(isatty(2)), name_(cfg.name), tenth_words_(cfg.progress_tenth),
+        live_words_(cfg.progress_live), total_(total), start_(std::chrono::steady_clock::now()) {}
   ~Progress() {
     if (shown_) std::fprintf(stderr, "\r%-70s\r", "");
   }
@@ -153,8 +153,7 @@ class Progress {
       std::lock_guard<std::mutex> lock(mu_);
       if (tenth <= tenth_shown_.load(std::memory_order_relaxed)) return;
       tenth_shown_.store(tenth, std::memory_order_relaxed);
-      std::fprintf(stderr, "tgsim: %s: %llu%% of %llu threadgroups done (%.0f s)\n", name_.c_str(),
-                   static_cast<unsigned long long>(tenth * 10), static_cast<unsigned long long>(total_), t);
+      std::fprintf(stderr, "%s\n", line(tenth_words_, tenth * 10, t).c_str());
       std::fflush(stderr);
       return;
     }
@@ -162,14 +161,29 @@ class Progress {
     if (!lock.owns_lock() || t - last_ < 0.2) return;
     last_ = t;
     shown_ = true;
-    std::fprintf(stderr, "\rtgsim: %s: %llu / %llu threadgroups (%.0f s)", name_.c_str(),
-                 static_cast<unsigned long long>(d), static_cast<unsigned long long>(total_), t);
+    std::fprintf(stderr, "\r%s", line(live_words_, d, t).c_str());
     std::fflush(stderr);
   }
 
  private:
+  // `words` with {0} the name, {1} `done`, {2} the groups, {3} the seconds.
+  std::string line(const std::string& words, std::uint64_t done, double seconds) const {
+    char secs[32];
+    std::snprintf(secs, sizeof secs, "%.0f", seconds);
+    const std::string args[] = {name_, std::to_string(done), std::to_string(total_), secs};
+    std::string out;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      if (words[i] == '{' && i + 2 < words.size() && words[i + 2] == '}' && words[i + 1] >= '0' && words[i + 1] <= '3') {
+        out += args[words[i + 1] - '0'];
+        i += 2;
+      } else {
+        out += words[i];
+      }
+    }
+    return out;
+  }
   bool on_, tty_;
-  std::string name_;
+  std::string name_, tenth_words_, live_words_;
   std::uint64_t total_;
   std::chrono::steady_clock::time_point start_;
   std::atomic<std::uint64_t> done_{0}, tenth_shown_{0};

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <iomanip>
 #include <ostream>
+#include <sstream>
 #include <string_view>
 #include <vector>
 
@@ -59,20 +60,18 @@ std::string fill(const std::string& format, const std::vector<std::string>& args
 }
 
 // The share simulated and every counter's 95% interval, before the (estimated) counters.
-void write_sampling(std::ostream& os, const Sampling& s) {
+void write_sampling(std::ostream& os, const Sampling& s, const ReportWords& t) {
   const bool all = s.groups_simulated == s.groups_total;
-  os << "  sampled: " << with_commas(s.groups_simulated) << " of " << with_commas(s.groups_total)
-     << " threadgroups simulated (" << std::fixed << std::setprecision(2)
-     << 100.0 * double(s.groups_simulated) / double(std::max<std::uint64_t>(s.groups_total, 1)) << "%); "
-     << (all ? "too few groups to sample: the counters below are exact\n"
-             : "the counters below are estimates of the whole launch; 95% intervals:\n");
-  if (all) {
-    os.unsetf(std::ios::floatfield);
-    os << std::setprecision(6);
-    return;
-  }
+  std::ostringstream share;
+  share << std::fixed << std::setprecision(2)
+        << 100.0 * double(s.groups_simulated) / double(std::max<std::uint64_t>(s.groups_total, 1));
+  os << "  "
+     << fill(all ? t.sampled_exact : t.sampled_estimates,
+             {with_commas(s.groups_simulated), with_commas(s.groups_total), share.str()})
+     << "\n";
+  if (all) return;
   for (const Sampling::Interval& i : s.intervals)
-    os << "    " << std::left << std::setw(34) << i.counter << std::right << std::setprecision(0)
+    os << "    " << std::left << std::setw(34) << i.counter << std::right << std::fixed << std::setprecision(0)
        << std::setw(16) << i.low << " .. " << std::setw(16) << i.high << "\n";
   os.unsetf(std::ios::floatfield);
   os << std::setprecision(6);
@@ -197,7 +196,7 @@ void write_findings(std::ostream& os, const Report& r, const ReportWords& t) {
 void write_text(std::ostream& os, const Report& r, const ReportWords& words) {
   os << words.kernel << " " << r.kernel << "  " << words.grid << " " << r.grid.str() << "  " << words.block << " "
      << r.block.str() << (r.sampling.on ? "  " + words.sampled : std::string()) << "\n";
-  if (r.sampling.on) write_sampling(os, r.sampling);
+  if (r.sampling.on) write_sampling(os, r.sampling, words);
   write_table(os, r.counters, words);
   write_other_counters(os, r, words);
   write_sites(os, r, words);

@@ -38,12 +38,16 @@ if header not in lines:
 for l in lines:
     if l != header and width(l) > 100:
         fail(f"a row wider than 100 columns: {l}")
-# The listing: under the header row, whose last word heads the code column; a row with
-# something left of that column starts a source line (its number first), the rest go on with it.
-head_row = lines[lines.index(header) + 1]
+# The listing: under its header (one row, or two in Japanese), whose last word heads the code
+# column; a row with something left of that column starts a source line (its number first), the
+# rows under it go on with it.
+at = lines.index(header) + 1
+while lines[at].split()[-1] not in ("source", "ソース"):
+    at += 1
+head_row = lines[at]
 code_col = width(head_row) - width(head_row.split()[-1]) - 1  # the rows below are ASCII
 rows, code, current = {}, {}, None
-for l in lines[lines.index(header) + 2:]:
+for l in lines[at + 1:]:
     if l[:code_col].strip():
         current = int(l.split()[0])
         rows[current] = l[:code_col]

@@ -1,0 +1,77 @@
+// The catalog's one-line descriptions (catalog::Entry::description) in Japanese, for `tgsim list`
+// under --lang ja: "list.NAME", the English side the entry's own line. Part of the one catalog
+// (messages.hpp).
+#include "messages.hpp"
+
+namespace tgsim::cli {
+
+const std::vector<Message>& list_messages() {
+  static const std::vector<Message> m = {
+      {"list.line", "{0}  (default n {1})  {2}", "{0}  （既定の n は {1}）  {2}"},
+      {"list.matmul_naive", "seed 001: one thread per element, all operands from global memory",
+       "seed 001: 1 スレッドが 1 要素を計算し、オペランドはすべてグローバルメモリから読む"},
+      {"list.matmul_tiled8", "seed 000: 8x8 tiles of A and B staged in shared memory",
+       "seed 000: A と B を 8x8 のタイルにして共有メモリに置く"},
+      {"list.matmul_tiled16", "seed 000: 16x16 tiles of A and B staged in shared memory",
+       "seed 000: A と B を 16x16 のタイルにして共有メモリに置く"},
+      {"list.matmul_tiled32", "seed 000: 32x32 tiles of A and B staged in shared memory",
+       "seed 000: A と B を 32x32 のタイルにして共有メモリに置く"},
+      {"list.transpose_naive", "seed 002: strided global loads, coalesced stores",
+       "seed 002: グローバルメモリのロードは飛び飛び、ストアはコアレッシングされる"},
+      {"list.transpose_shared", "seed 002: through a [32][32] shared tile (column store: 32-way conflict)",
+       "seed 002: [32][32] の共有メモリのタイルを通す（列へのストアで 32-way のバンクコンフリクト）"},
+      {"list.transpose_padded", "seed 002: through a padded [32][33] shared tile (conflict-free)",
+       "seed 002: パディングした [32][33] の共有メモリのタイルを通す（バンクコンフリクトなし）"},
+      {"list.relu", "seed 001: max(0, x) over an n x n matrix, 256 threads per group",
+       "seed 001: n x n の行列に max(0, x)、スレッドグループあたり 256 スレッド"},
+      {"list.add_bias", "seed 001: matrix[i] += bias[i % n] over an n x n matrix",
+       "seed 001: n x n の行列に matrix[i] += bias[i % n]"},
+      {"list.layer_relu", "seed 001: ReLU(W x + b), n x n W, as matvec + add_bias + relu",
+       "seed 001: ReLU(W x + b)、W は n x n、行列ベクトル積 + add_bias + relu"},
+      {"list.blur3x3", "seed 001: 3x3 box blur of an n x n image through an 18x18 shared tile with halo",
+       "seed 001: n x n の画像の 3x3 ぼかし、のりしろ付きの 18x18 の共有メモリのタイルを通す"},
+      {"list.neighbour_sum", "seed 000: x[i] + x[i+1] through shared_data[256] with the barrier",
+       "seed 000: shared_data[256] とバリアを通した x[i] + x[i+1]"},
+      {"list.int_matmul_global", "seed 004: int matmul, dim3(32, 32) blocks, j loop, global memory",
+       "seed 004: int の行列積、dim3(32, 32) のブロック、j のループ、グローバルメモリ"},
+      {"list.int_matmul_shared", "seed 004: int matmul through a[NT*NT], b[NT*NT] shared tiles",
+       "seed 004: int の行列積、共有メモリのタイル a[NT*NT]、b[NT*NT] を通す"},
+      {"list.block_peak", "seed 003: per-block arg-max with warp shuffles (value and index)",
+       "seed 003: ワープシャッフルによるブロックごとの arg-max（値とインデックス）"},
+      {"list.block_peak_reviewed", "seed 003 review: ties go to the smaller index",
+       "seed 003 の見直し版: 同じ値なら小さいインデックスを選ぶ"},
+      {"list.peak_centroid", "seed 003: block_peak + final_peak_and_centroid (5x5 moments at the peak)",
+       "seed 003: block_peak + final_peak_and_centroid（ピークのまわり 5x5 のモーメント）"},
+      {"list.peak_centroid_reviewed", "seed 003 review: smaller index on ties, peak index via shared memory",
+       "seed 003 の見直し版: 同じ値なら小さいインデックス、ピークのインデックスは共有メモリ経由"},
+      {"list.reduce_interleaved", "block sum, s[2*s*tid] += s[2*s*tid + s]: bank conflicts",
+       "ブロック内の合計、s[2*s*tid] += s[2*s*tid + s]: バンクコンフリクトあり"},
+      {"list.reduce_sequential", "block sum, s[tid] += s[tid + s]: conflict-free",
+       "ブロック内の合計、s[tid] += s[tid + s]: バンクコンフリクトなし"},
+      {"list.reduce_shuffle", "block sum with __shfl_down_sync and one shared word per warp",
+       "__shfl_down_sync によるブロック内の合計、共有メモリはワープごとに 1 ワード"},
+      {"list.histogram256", "256-bin byte histogram: shared atomics, then a global atomic merge",
+       "256 ビンのバイトのヒストグラム: 共有メモリのアトミック、最後にグローバルのアトミックで合わせる"},
+      {"list.poly_eval", "degree-7 polynomial, coefficients in __constant__ memory (broadcast)",
+       "7 次の多項式、係数は __constant__ メモリ（ブロードキャスト）"},
+      {"list.lane_coeff", "lanes read coeffs[lane % 8] from __constant__ memory (serialised)",
+       "レーンが __constant__ メモリの coeffs[lane % 8] を読む（直列化される）"},
+      {"list.warp_reduce_syncwarp", "a block sum whose last warp steps are ordered by __syncwarp",
+       "最後のワープの段を __syncwarp で順序づけたブロック内の合計"},
+      {"list.matmul_tiled16_nobarrier1", "matmul_tiled16 without the first __syncthreads (RAW)",
+       "最初の __syncthreads を抜いた matmul_tiled16（RAW）"},
+      {"list.matmul_tiled16_nobarrier2", "matmul_tiled16 without the second __syncthreads (WAR)",
+       "2 つ目の __syncthreads を抜いた matmul_tiled16（WAR）"},
+      {"list.neighbor_nobarrier", "seed 000's bad example: a neighbour's shared element read with no barrier",
+       "seed 000 の悪い例: 隣の共有メモリの要素をバリアなしで読む"},
+      {"list.divergent_barrier", "__syncthreads() inside if (threadIdx.x < 16)",
+       "if (threadIdx.x < 16) の中の __syncthreads()"},
+      {"list.transpose_oob", "transpose_naive with an off-by-one load index (out of bounds)",
+       "ロードのインデックスが 1 つずれた transpose_naive（範囲外）"},
+      {"list.warp_reduce_nosync", "the classic last-warp unroll of a sum without __syncwarp",
+       "__syncwarp のない、最後のワープを展開したよくある合計"},
+  };
+  return m;
+}
+
+}  // namespace tgsim::cli

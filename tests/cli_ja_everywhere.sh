@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# cli_ja_everywhere.sh TGSIM DIR: under --lang ja every line tgsim prints is Japanese (issue 38
+# item 1), beyond run's report (cli_ja_report.sh): explain of a catalog kernel and of a kernel
+# file (its source view, rules, shuffle steps and HTML page), run --sample's sampling lines, the
+# progress lines, tgsim list, check's findings, and usage errors. English words are allowed only
+# in identifiers: file:line, access kinds, options, code, kernel and profile names, quoted
+# arguments, units. And no ASCII ; or ? in a Japanese sentence, no half-width space after 。、）.
+set -u
+tgsim=$1 dir=$2
+fail() { echo "FAIL: $*"; exit 1; }
+export LANG=C LC_ALL=C
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+ja() { "$tgsim" --lang ja "$@"; }
+shuffles=$dir/frontend/shuffles/shuffles.cu
+race=$dir/frontend/cli/race.cu
+ja explain transpose_shared --n 256 --source >"$out/explain_catalog.txt" 2>&1 || fail "explain transpose_shared"
+ja explain "$shuffles" --kernel arg_max --grid 1 --block 64 'float[64]' int:64 'int[4]=0' --source \
+  --html "$out/page.html" >"$out/explain_file.txt" 2>&1 || fail "explain FILE: $(cat "$out/explain_file.txt")"
+ja run matmul_naive --n 1024 --sample 0.05 >"$out/sample.txt" 2>/dev/null || fail "run --sample"
+grep -q "95%" "$out/sample.txt" || fail "run --sample printed no intervals"
+ja run matmul_naive --n 512 --threads 1 >/dev/null 2>"$out/progress.txt" || fail "run (progress)"
+grep -q "matmul_naive" "$out/progress.txt" || fail "no progress line on stderr"
+ja list >"$out/list.txt" 2>&1 || fail "list"
+ja check "$race" --grid 1 --block 64 'float[64]' 'float[1]=0' >"$out/check.txt" 2>&1
+[ $? -eq 1 ] || fail "check race.cu: expected exit 1 (a finding)"
+# Usage errors: each exits 2 with one Japanese line.
+n=0
+usage() {
+  n=$((n + 1))
+  ja "$@" >"$out/usage_$n.txt" 2>&1
+  [ $? -eq 2 ] || fail "expected exit 2 from: $*"
+}
+usage run "$race" --grid 1 --block 64 'float[64]'
+usage run "$race" --block 64 'float[64]' 'float[1]=0'
+usage run "$race" --grid 1 --block 64 'floot[64]' 'float[1]=0'
+usage run "$race" --grid 1 --block 64 'float[64]=@no_such_file.bin' 'float[1]=0'
+usage run no_such_file.cu --grid 1 --block 1
+usage run matmul_naive --bogus
+usage run matmul_naive --sample 8
+usage run matmul_tile16
+usage explain matmul_naive --profile nvidia-a100
+usage check matmul_naive --schedule sometimes
+python3 - "$out" <<'PY' || exit 1
+import html, os, re, sys
+out = sys.argv[1]
+english = re.compile(r"\b(the|of|and|is|are|to|in|by|for|at|per|with|not|no|from|as|on|one|all|lanes?|loads?|stores?|"
+                     r"warps?|bank|steps?|offset|reads?|keeps?|value|estimate|bound|tile|source|line|share|requests?|"
+                     r"sectors?|wavefronts?|conflicts?|measured|heat|block|threads?|padded|sampled|simulated|"
+                     r"threadgroups|done|error|unknown|bad|required|expected|following|argument|given|takes|"
+                     r"parameters?|kernels?|file|such|cannot|several|choose|default|intervals|counters|shuffles?|"
+                     r"pictures?|worst|change|rule|fix|tried|rerun|result|findings?|example|schedule|memory)\b", re.I)
+def identifiers_out(line):
+    t = re.sub(r"'[^']*'", " ", line)                                   # quoted arguments
+    t = re.sub(r"\b\w+\([^)]*\)", " ", t)                                # a C signature, a call
+    t = re.sub(r"\w+\[[^\]]*\]", " ", t)                                 # an element: coeffs[lane % 8]
+    t = re.sub(r"\S+\.(cu|metal|cpp|h|html|bin)(:\d+(-\d+)?)?(:\d+)?", " ", t)  # files, file:line
+    t = re.sub(r"\b[a-z0-9]+(\.[a-z0-9_]+)+\b", " ", t)                 # global.load, counter paths
+    t = re.sub(r"--[a-z-]+", " ", t)                                    # options
+    t = re.sub(r"\b\w*_\w*\b", " ", t)                                  # code and kernel names
+    t = re.sub(r"\b(tgsim|nvidia-h100|nvidia-a100|apple-m3|amd-cdna|ms|µs|relu|raw-hazard|in-order|reverse|"
+               r"shuffle|both|out-of-bounds|seed|review|int|float|ARG|TYPE|COUNT|VALUE|SEED)\b", " ", t)
+    return t
+bad = []
+for name in sorted(os.listdir(out)):
+    text = open(os.path.join(out, name), encoding="utf-8").read()
+    if name.endswith(".html"):
+        text = re.sub(r"<td class='code'>.*?</td>", " ", text, flags=re.S)  # the kernel's own code
+        text = re.sub(r"<style>.*?</style>", " ", text, flags=re.S)
+        text = html.unescape(re.sub(r"<[^>]+>", "\n", text))
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if name.startswith("explain") and re.match(r"^ *\d+ ", line):
+            continue  # a row of a table or of the listing (the kernel's own code beside its counters)
+        if name.startswith("explain") and line.startswith(" " * 20):
+            continue  # the listing's wrapped code
+        if name == "check.txt" and i == 0:
+            continue  # the kernel's C++ signature
+        m = english.search(identifiers_out(line))
+        if m:
+            bad.append(f"{name}: English word {m.group(0)!r}: {line.strip()}")
+        if re.search(r"[\u3040-\u30ff\u4e00-\u9fff][^a-zA-Z0-9\"'\[\](){}]*[;?]", line) and "asm(" not in line:
+            bad.append(f"{name}: ASCII ; or ? in a Japanese sentence: {line.strip()}")
+        if re.search(r"[。、）] [\u3040-\u30ff\u4e00-\u9fff]", line):
+            bad.append(f"{name}: a half-width space after 。、）: {line.strip()}")
+if bad:
+    sys.exit("FAIL:\n" + "\n".join(bad[:40]))
+PY
+echo "cli_ja_everywhere: explain, the HTML page, sampling, progress, list, check and usage errors are Japanese"
