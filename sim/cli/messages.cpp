@@ -160,10 +160,10 @@ const std::vector<Message>& messages() {
        "カウンタとキャッシュの値はこの構成でシミュレーションし、時間はその速度で推定する。"},
       {"tour.col.kernel", "kernel", "カーネル"},
       {"tour.family1", "1. Tiling and padding (seeds 000, 001, 002)",
-       "1. タイリングとパディング（シード 000, 001, 002）"},
+       "1. タイリングとパディング（シード 000、001、002）"},
       {"tour.family2", "2. Warps, reductions, atomics, constant memory (seeds 000, 001, 003, 004)",
-       "2. ワープ、リダクション、アトミック、定数メモリ（シード 000, 001, 003, 004）"},
-      {"tour.numbers_say", "What the numbers say:", "数字が言っていること:"},
+       "2. ワープ、リダクション、アトミック、定数メモリ（シード 000、001、003、004）"},
+      {"tour.numbers_say", "What the numbers say:", "数字から読み取れること:"},
       {"tour.why_tiling",
        "Why tiling helps: a tile is loaded from global memory once and then read TILE times from shared memory, "
        "so global requests fall by the tile width. Why padding helps: shared memory has 32 banks of 4 bytes; a "
