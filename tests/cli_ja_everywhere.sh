@@ -2,7 +2,7 @@
 # cli_ja_everywhere.sh TGSIM DIR: under --lang ja every line tgsim prints is Japanese (issue 38
 # item 1), beyond run's report (cli_ja_report.sh): explain of a catalog kernel and of a kernel
 # file (its source view, rules, shuffle steps and HTML page), run --sample's sampling lines, the
-# progress lines, tgsim list, check's findings, and usage errors. English words are allowed only
+# progress lines, tgsim list, check's findings (2-D indices kept), and usage errors. English words are allowed only
 # in identifiers: file:line, access kinds, options, code, kernel and profile names, quoted
 # arguments, units. And no ASCII ; or ? in a Japanese sentence, no half-width space after 。、）.
 set -u
@@ -24,6 +24,9 @@ grep -q "matmul_naive" "$out/progress.txt" || fail "no progress line on stderr"
 ja list >"$out/list.txt" 2>&1 || fail "list"
 ja check "$race" --grid 1 --block 64 'float[64]' 'float[1]=0' >"$out/check.txt" 2>&1
 [ $? -eq 1 ] || fail "check race.cu: expected exit 1 (a finding)"
+# A finding's element keeps its indices per dimension, as in English (tileB[0][0], not tileB[0]).
+ja check matmul_tiled16_nobarrier1 --n 32 >"$out/check_2d.txt" 2>&1
+grep -q "tileB\[0\]\[0\] に書き込み" "$out/check_2d.txt" || fail "the finding lost tileB's 2-D index: $(grep -m1 例 "$out/check_2d.txt")"
 # Usage errors: each exits 2 with one Japanese line.
 n=0
 usage() {
@@ -57,6 +60,7 @@ def identifiers_out(line):
     t = re.sub(r"\S+\.(cu|metal|cpp|h|html|bin)(:\d+(-\d+)?)?(:\d+)?", " ", t)  # files, file:line
     t = re.sub(r"\b[a-z0-9]+(\.[a-z0-9_]+)+\b", " ", t)                 # global.load, counter paths
     t = re.sub(r"--[a-z-]+", " ", t)                                    # options
+    t = re.sub(r"\b[a-z0-9]+(-[a-z0-9]+)+\b", " ", t)                   # finding kinds, profiles
     t = re.sub(r"\b\w*_\w*\b", " ", t)                                  # code and kernel names
     t = re.sub(r"\b(tgsim|nvidia-h100|nvidia-a100|apple-m3|amd-cdna|ms|µs|relu|raw-hazard|in-order|reverse|"
                r"shuffle|both|out-of-bounds|seed|review|int|float|ARG|TYPE|COUNT|VALUE|SEED)\b", " ", t)

@@ -4,6 +4,7 @@
 // says whether the two runs give the same findings and a correct result (a missing barrier
 // often shows as a wrong result in one schedule only). Exit 0: clean; 1: findings or a wrong
 // result; 2: usage error.
+#include <cctype>
 #include <CLI/CLI.hpp>
 
 #include <charconv>
@@ -30,8 +31,21 @@ std::string who2(const Finding& f) {
   return f.block2 == f.block ? trf("check.who2", {f.thread2.str()})
                              : trf("check.who2_group", {f.block2.str(), f.thread2.str()});
 }
+// The element as the English example names it, its indices per dimension ("tileB[2][0]"), else
+// the array and its flat index.
 std::string word(const Finding& f) {
   if (f.object.empty()) return tr("check.same_word");
+  for (std::size_t at = f.message.find(f.object + "["); at != std::string::npos;
+       at = f.message.find(f.object + "[", at + 1)) {
+    if (at > 0 && (std::isalnum(static_cast<unsigned char>(f.message[at - 1])) || f.message[at - 1] == '_')) continue;
+    std::size_t end = at + f.object.size();
+    while (end < f.message.size() && f.message[end] == '[') {
+      const std::size_t close = f.message.find(']', end);
+      if (close == std::string::npos) break;
+      end = close + 1;
+    }
+    if (end > at + f.object.size()) return f.message.substr(at, end - at);
+  }
   return f.index >= 0 ? f.object + "[" + std::to_string(f.index) + "]" : f.object;
 }
 
