@@ -13,6 +13,9 @@
 //   void on_store(std::uint32_t thread, SiteKind, std::uint64_t addr, std::uint32_t width,
 //                 const void* value);  // a store's bytes as it happens: sent only while the
 //                                       // checker runs (ThreadCtx::checking_), for its values
+//   void on_shuffle(std::uint32_t site, const CollectiveOp&, const std::int64_t* arg,
+//                   std::uint32_t took_part, std::uint64_t group, std::uint32_t warp);
+//                                                   // a completed shuffle: each lane's argument
 //   void on_interval_end(const IntervalLogs&);     // a barrier was released
 //   void on_group_end(const IntervalLogs&);        // the group's last interval ended
 //   bool wants_lanes() const;  // true: every shared row comes as an instruction (no fast rows)
@@ -39,12 +42,14 @@ template <class S>
 concept Sink = requires(S s, const S& cs, LaunchState& st, const SinkEnv& env, std::uint64_t g,
                         const std::deque<SharedDecl>* decls, const WarpInstruction& in,
                         const SharedRows& rows, SiteKind kind, std::uint32_t u32, const void* value,
-                        const IntervalLogs& logs, MergeContext& m, typename S::Total total) {
+                        const IntervalLogs& logs, MergeContext& m, typename S::Total total,
+                        const CollectiveOp& op, const std::int64_t* arg) {
   S(st, env);
   { s.on_group_start(g, decls) } -> std::same_as<void>;
   { s.on_instruction(in) } -> std::same_as<void>;
   { s.on_shared_rows(rows) } -> std::same_as<void>;
   { s.on_store(u32, kind, g, u32, value) } -> std::same_as<void>;
+  { s.on_shuffle(u32, op, arg, u32, g, u32) } -> std::same_as<void>;
   { s.on_interval_end(logs) } -> std::same_as<void>;
   { s.on_group_end(logs) } -> std::same_as<void>;
   { cs.wants_lanes() } -> std::same_as<bool>;
@@ -75,6 +80,10 @@ class SinkSet {
   [[gnu::always_inline]] void on_store(std::uint32_t thread, SiteKind kind, std::uint64_t addr,
                                        std::uint32_t width, const void* value) {
     (std::get<S>(sinks_).on_store(thread, kind, addr, width, value), ...);
+  }
+  void on_shuffle(std::uint32_t site, const CollectiveOp& op, const std::int64_t* arg, std::uint32_t took_part,
+                  std::uint64_t group, std::uint32_t warp) {
+    (std::get<S>(sinks_).on_shuffle(site, op, arg, took_part, group, warp), ...);
   }
   void on_interval_end(const IntervalLogs& logs) { (std::get<S>(sinks_).on_interval_end(logs), ...); }
   void on_group_end(const IntervalLogs& logs) { (std::get<S>(sinks_).on_group_end(logs), ...); }

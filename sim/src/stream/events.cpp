@@ -18,7 +18,7 @@ void GroupRun::emit_group_start() { sinks_->on_group_start(group_, &decls_); }
 
 void GroupRun::emit_shuffle(std::uint32_t site, const CollectiveOp& op, const std::int64_t* arg,
                             std::uint32_t took_part, std::uint32_t w) {
-  sinks_->get<CaptureSink>().on_shuffle(site, op, arg, took_part, group_, w);
+  sinks_->on_shuffle(site, op, arg, took_part, group_, w);
 }
 
 void GroupRun::count_barriers_at_waits() {

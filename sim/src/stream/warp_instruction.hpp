@@ -15,6 +15,8 @@
 
 namespace tgsim::detail {
 
+struct CollectiveOp;  // <tgsim/warp.hpp>: a completed shuffle's operation (the sinks' on_shuffle)
+
 struct WarpInstruction {
   std::uint32_t site;   // the launch's site id (SiteTable)
   SiteKind kind;        // never kLoad/kStore: front-end accesses are placed first

@@ -76,6 +76,7 @@ class CheckerSink {
     s.accesses += 32 * r.rows;
   }
   bool wants_lanes() const { return false; }
+  void on_shuffle(std::uint32_t, const CollectiveOp&, const std::int64_t*, std::uint32_t, std::uint64_t, std::uint32_t) {}
   void on_interval_end(const IntervalLogs& logs) {
     if (!checker_) return;
     read_interval(logs);

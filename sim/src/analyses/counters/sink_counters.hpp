@@ -27,6 +27,7 @@ class CounterSink {
   // Counted as on_instruction would count the rows one by one.
   void on_shared_rows(const SharedRows& r);
   void on_store(std::uint32_t, SiteKind, std::uint64_t, std::uint32_t, const void*) {}
+  void on_shuffle(std::uint32_t, const CollectiveOp&, const std::int64_t*, std::uint32_t, std::uint64_t, std::uint32_t) {}
   void on_interval_end(const IntervalLogs&) {}
   void on_group_end(const IntervalLogs&) {}
   bool wants_lanes() const { return false; }
