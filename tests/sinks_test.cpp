@@ -27,6 +27,9 @@ struct Recorder {
     note(("shared_rows " + std::to_string(r.site) + " x" + std::to_string(r.rows)).c_str());
   }
   void on_store(std::uint32_t, SiteKind, std::uint64_t, std::uint32_t, const void*) { note("store"); }
+  void on_shuffle(std::uint32_t, const CollectiveOp&, const std::int64_t*, std::uint32_t, std::uint64_t, std::uint32_t) {
+    note("shuffle");
+  }
   void on_interval_end(const IntervalLogs&) { note("interval_end"); }
   void on_group_end(const IntervalLogs&) { note("group_end"); }
   bool wants_lanes() const { return Lanes; }
