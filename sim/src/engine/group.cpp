@@ -34,10 +34,11 @@ void no_current_thread() {
 
 // ------------------------------------------------------------------ warp log
 
-void WarpLog::LaneLog::grow(std::size_t limit) {
+void WarpLog::LaneLog::grow(std::size_t limit, std::size_t room) {
   const std::size_t size = this->size(), cap = static_cast<std::size_t>(buf_.end - data_);
   if (size >= limit) throw WatchdogExpired{};
-  const std::size_t next = std::min<std::size_t>(std::max<std::size_t>(2 * cap, 64), limit);
+  const std::size_t next =
+      std::max(std::min<std::size_t>(std::max<std::size_t>(2 * cap, 64), limit), size + room);
   void* p = std::realloc(data_, next * sizeof(std::uint64_t));
   if (!p) throw std::bad_alloc();
   data_ = static_cast<std::uint64_t*>(p);

@@ -87,6 +87,12 @@ struct WarpLog {
       if (buf_.cur == buf_.end) [[unlikely]] grow(limit);
       *buf_.cur++ = r;
     }
+    // Room for n more records (a region's capacity check failed, __tgsim_reserve). Throws
+    // WatchdogExpired when the lane already holds `limit` records; otherwise the log may pass
+    // `limit` by fewer than n records, and the next check throws.
+    void reserve(std::size_t n, std::size_t limit) {
+      if (static_cast<std::size_t>(buf_.end - buf_.cur) < n) grow(limit, n);
+    }
     LaneBuf* buf() { return &buf_; }
     const std::uint64_t* data() const { return data_; }
     std::size_t size() const { return static_cast<std::size_t>(buf_.cur - data_); }
@@ -98,7 +104,7 @@ struct WarpLog {
     void clear() { buf_.cur = data_; }
 
    private:
-    [[gnu::noinline, gnu::cold]] void grow(std::size_t limit);
+    [[gnu::noinline, gnu::cold]] void grow(std::size_t limit, std::size_t room = 1);
     LaneBuf buf_;
     std::uint64_t* data_ = nullptr;
   };
@@ -207,6 +213,13 @@ class GroupRun {
     w.lanes[t.lane].push(tag | addr, w.limit);
     if (checking_ && is_write(kind)) note_store(&t, static_cast<AccessKind>(kind), addr, width, value);
     if (full) [[unlikely]] maybe_yield(t);  // the log grew: a spinning thread lets others run
+  }
+  // Room for n more records in the lane's log (__tgsim_reserve: a region of the pass's records
+  // found too little); like a record's full log, a spinning thread lets others run.
+  void reserve(ThreadCtx& t, std::uint32_t n) {
+    WarpLog& w = warps_[t.warp];
+    w.lanes[t.lane].reserve(n, w.limit);
+    maybe_yield(t);
   }
   // A global atomic the pass marked as one that nvcc aggregates to one lane: its site says so
   // to the counters (SiteInfo::warp_aggregated), once per worker and site.
