@@ -5,12 +5,14 @@
 // with the next group. Groups are admitted in group order from one counter; at most `limit`
 // (occupancy.hpp) are resident, running or parked, as on the device. When no group runs and the
 // parked ones fill the device, or after the last group started, the parked groups are resumed
-// in turns, in group order, on one thread, until each ends; a turn in which none of them moved
+// in turns, in group order and then in reverse, on one thread, until each ends; a turn in which none of them moved
 // means nobody will set what they wait for: a watchdog finding at each one's spin (on the GPU
 // the launch would hang), and they are ended. A spin's repeated iterations are not counted
 // (spin.cpp), so counts and findings are the same for any worker count, whether a group spun
 // or found its flag already set.
 #include "engine/coresident.hpp"
+
+#include <algorithm>
 
 #include "engine/group.hpp"
 #include "engine/guard.hpp"
@@ -71,17 +73,22 @@ void Coresidency::finish() {
            "ended or waits too, so on the GPU the launch would hang; the group was ended");
 }
 
+// Each parked group resumed once, in group order, then in the reverse order in the next round,
+// so a chain of groups that each wait for the next (or the previous) one ends in two rounds.
 bool Coresidency::round() {
   install_stack_guard();
+  std::vector<std::uint64_t> order;
+  for (const auto& [g, run] : parked_) order.push_back(g);
+  if (descending_) std::reverse(order.begin(), order.end());
+  descending_ = !descending_;
   bool progressed = false;
-  for (auto it = parked_.begin(); it != parked_.end();) {
+  for (std::uint64_t g : order) {
+    auto it = parked_.find(g);
     const GroupRun::Resumed r = it->second->resume();
     progressed |= r.progressed;
     if (r.end == GroupRun::RunEnd::kEnded) {
       done_.push_back(std::move(it->second));
-      it = parked_.erase(it);
-    } else {
-      ++it;
+      parked_.erase(it);
     }
   }
   return progressed;

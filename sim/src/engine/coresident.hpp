@@ -29,7 +29,7 @@ class Coresidency {
   const std::vector<std::unique_ptr<GroupRun>>& runs() const { return done_; }
 
  private:
-  bool round();  // each parked group resumed once, in group order: whether any progressed
+  bool round();  // each parked group resumed once: whether any progressed
   void hang(const std::string& why_of_first);
   std::string too_many() const;
   const LaunchState& st_;
@@ -38,6 +38,7 @@ class Coresidency {
   std::condition_variable cv_;
   std::uint64_t next_ = 0, running_ = 0;
   bool hung_ = false;
+  bool descending_ = false;  // the next round's order
   std::map<std::uint64_t, std::unique_ptr<GroupRun>> parked_;  // by group
   std::vector<std::unique_ptr<GroupRun>> done_;
 };

@@ -201,6 +201,7 @@ void GroupRun::thread_main(void* arg) {
 
 GroupRun::RunEnd GroupRun::run(std::uint64_t g) {
   start(g);
+  if (can_park_) runner_ = std::this_thread::get_id();
   run_schedule();
   if (stuck_) [[unlikely]] {
     if (can_park_ && !aborting_) return RunEnd::kParked;

@@ -50,6 +50,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <source_location>
+#include <thread>
 #include <vector>
 
 #include "memory/device_memory.hpp"
@@ -422,6 +423,8 @@ class GroupRun {
   // The checker's stored values of `count` dropped writes of `thread`, from its write `first`
   // (stream/events.cpp).
   void values_dropped(std::uint32_t thread, std::size_t first, std::size_t count);
+  void group_resumed();  // the sinks learn that a parked group runs on (the checker's acquires)
+  std::thread::id runner_;   // the thread that ran the group last (resume adopts its stacks)
   bool spin_sites_ = false;  // a spin read's tag was made (mark_volatile, mark_spin_atomic)
   bool can_park_ = false;
   bool stuck_ = false;       // schedule() stopped: the group is stuck (group_stuck)

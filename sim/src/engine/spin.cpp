@@ -137,7 +137,12 @@ const GroupRun::Thread* GroupRun::first_stuck() const {
 }
 
 GroupRun::Resumed GroupRun::resume() {
+  if (runner_ != std::this_thread::get_id()) {  // its threads' stacks came from another thread's pool
+    for (const Thread& th : threads_) th.fiber.adopt();
+    runner_ = std::this_thread::get_id();
+  }
   stuck_ = false;
+  group_resumed();
   const std::uint64_t before = passes_;
   run_schedule();
   if (stuck_ && !aborting_) return {RunEnd::kParked, passes_ - before > 1};

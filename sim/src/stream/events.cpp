@@ -55,6 +55,8 @@ void GroupRun::count_barriers_at_waits() {
   }
 }
 
+void GroupRun::group_resumed() { sinks_->on_group_resumed(); }
+
 void GroupRun::values_dropped(std::uint32_t thread, std::size_t first, std::size_t count) {
   sinks_->on_values_dropped(thread, first, count);
 }

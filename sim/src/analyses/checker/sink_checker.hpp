@@ -87,6 +87,9 @@ class CheckerSink {
     read_interval(logs);
     checker_->end_interval();
   }
+  void on_resumed() {
+    if (checker_) checker_->resumed();
+  }
   void on_group_end(const IntervalLogs& logs) {
     if (!checker_) return;
     read_interval(logs);
