@@ -295,8 +295,12 @@ class GroupRun {
   // __threadfence() and wider (scope >= 1): noted for the checker (release of the thread's
   // earlier global stores by its next atomic); threads of a group take turns on one worker, so
   // accesses need no fence of their own.
+  // On several workers a device-scope fence also waits its turn as a global atomic does
+  // (AtomicOrder): the flag store a fence releases comes after the lower groups ended or parked,
+  // so whether a lower group waiting for the flag parked first is the same for any worker count.
   void fence(ThreadCtx& t, int scope) {
     if (!checking_ || scope < 1) return;
+    if (state_.atomic_order) [[unlikely]] state_.atomic_order->wait_turn(group_, state_.stop_after);
     WarpLog& wl = warps_[t.warp];
     wl.fences.push_back(std::uint64_t(t.lane) << 32 | wl.lanes[t.lane].size());
   }
