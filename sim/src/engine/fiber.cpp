@@ -52,14 +52,19 @@ class StackPool {
   // of another size gives its idle stacks back first; a pool not used yet takes this size.)
   void put(void* top, std::size_t size) noexcept {
     void* base = static_cast<char*>(top) - size - guard();
-    if (size != size_) {
-      for (void* b : free_) unmap(b, size_);
-      free_.clear();
-      size_ = size;
-    }
+    if (size != size_) [[unlikely]] take_size(size);
     free_.push_back(base);
   }
   static std::size_t guard_bytes() { return guard(); }
+
+ private:
+  [[gnu::noinline, gnu::cold]] void take_size(std::size_t size) noexcept {
+    for (void* b : free_) unmap(b, size_);
+    free_.clear();
+    size_ = size;
+  }
+
+ public:
 
  private:
   static void unmap(void* base, std::size_t size) {

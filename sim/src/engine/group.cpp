@@ -484,9 +484,11 @@ void GroupRun::watchdog_fired(Thread& th) {
   if (waiting)
     msg += " while " + std::to_string(waiting) + " thread(s) wait at the barrier at " +
            where(first->wait_loc);
-  msg += spinning(log) ? ": it spins on one address that no thread of its group sets; waiting for "
-                         "another threadgroup is only guaranteed with a cooperative launch (tgsim "
-                         "runs each group to its end). The group was ended"
+  msg += spinning(log) ? ": it spins on one address that no thread of its group sets; tgsim lets "
+                         "other threadgroups run meanwhile only for a spin on volatile or atomic "
+                         "reads of a kernel file (docs/checker.md), so waiting for another "
+                         "threadgroup here is only guaranteed with a cooperative launch. The group "
+                         "was ended"
                        : ": a runaway loop? The group was ended";
   aborting_ = true;
   if (log.empty()) {
