@@ -224,7 +224,24 @@ class GroupRun {
               std::uint32_t width, const void* value) {
     if (kind == SiteKind::kGlobalAtomic && state_.atomic_order) [[unlikely]]  // (before the atomic acts)
       state_.atomic_order->wait_turn(group_, state_.stop_after);
-    const std::uint64_t tag = tags_.tag(loc, kind, width);
+    append(t, tags_.tag(loc, kind, width), kind, addr, width, value);
+  }
+  // A global atomic read-modify-write of a kernel file (bridge_warp.cpp): record() that also
+  // tells its site whether it left memory as it was (`noop`: a spin read, spin.cpp). An atomic
+  // that changed memory is noted only once the group has spin reads (one test otherwise).
+  void record_rmw(ThreadCtx& t, const std::source_location& loc, std::uint64_t addr, std::uint32_t width,
+                  const void* value, bool noop) {
+    if (state_.atomic_order) [[unlikely]]
+      state_.atomic_order->wait_turn(group_, state_.stop_after);
+    const std::uint64_t tag = tags_.tag(loc, SiteKind::kGlobalAtomic, width);
+    if (noop || spin_sites_) [[unlikely]] {
+      const TagInfo& ti = tags_[tag >> kTagShift];
+      if (noop ? !ti.spin_read && !ti.rmw_effect : !ti.rmw_effect) mark_spin_atomic(tag, noop);
+    }
+    append(t, tag, SiteKind::kGlobalAtomic, addr, width, value);
+  }
+  void append(ThreadCtx& t, std::uint64_t tag, SiteKind kind, std::uint64_t addr, std::uint32_t width,
+              const void* value) {
     WarpLog& w = warps_[t.warp];
     const bool full = w.lanes[t.lane].full();
     w.lanes[t.lane].push(tag | addr, w.limit);
