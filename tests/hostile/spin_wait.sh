@@ -78,5 +78,12 @@ timeout 60 "$tgsim" run "$src" --kernel never_set --grid 2 --block 64 'int[1]=0'
 grep -q "watchdog at spin_wait.cu:65 \[2 times\], e.g. block (0,0,0) thread (0,0,0): thread (0,0,0) (warp 0, lane 0) of block (0,0,0) spins on one address that no thread of the launch sets" "$work/never.txt" ||
   { echo "FAIL never_set: message"; cat "$work/never.txt"; fail=1; }
 
+# 300 waiting blocks of 64 threads hold more stacks than tgsim keeps (16,384 threads): a finding
+# that says so, not a crash (each thread's stack is two memory mappings of at most 65,530).
+timeout 120 "$tgsim" run "$src" --kernel never_set --grid 300 --block 64 'int[1]=0' 'int[19200]=0' --threads 2 >"$work/cap.txt" 2>&1
+[ $? = 1 ] || { echo "FAIL never_set x300: exit status"; tail -3 "$work/cap.txt"; fail=1; }
+grep -q "watchdog at spin_wait.cu:65 \[256 times\].*tgsim keeps at most 256 groups of 64 threads waiting at once" "$work/cap.txt" ||
+  { echo "FAIL never_set x300: message"; cat "$work/cap.txt"; fail=1; }
+
 [ $fail = 0 ] && echo "spin waits: same reports for 1, 2 and 8 workers"
 exit $fail

@@ -3,7 +3,8 @@
 // wait ends; tgsim runs a group until it ends or is stuck (every thread that can run spins on a
 // value nobody of its group sets: spin.cpp), then parks it, keeping its threads, and goes on
 // with the next group. Groups are admitted in group order from one counter; at most `limit`
-// (occupancy.hpp) are resident, running or parked, as on the device. When no group runs and the
+// (occupancy.hpp; and at most 16,384 threads, for their stacks) are resident, running or
+// parked, as on the device. When no group runs and the
 // parked ones fill the device, or after the last group started, the parked groups are resumed
 // in turns, in group order and then in reverse, on one thread, until each ends; a turn in which none of them moved
 // means nobody will set what they wait for: a watchdog finding at each one's spin (on the GPU
@@ -20,10 +21,25 @@
 
 namespace tgsim::detail {
 
-std::uint64_t resident_limit(const LaunchState& st) {
+namespace {
+
+std::uint64_t device_limit(const LaunchState& st) {
   const int per_sm = blocks_per_sm(st.profile, static_cast<int>(st.cfg.block.volume()), st.shared_bytes);
   return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::max(per_sm, 1)) * st.profile.sm_count);
 }
+
+// Each thread of a parked group keeps its stack, two memory mappings (the stack and its guard):
+// at most this many threads are resident, so the process stays below Linux's default of 65,530
+// mappings (vm.max_map_count) whatever the grid. A fixed number: the same on every machine.
+constexpr std::uint64_t kResidentThreads = 16384;
+
+std::uint64_t stack_limit(const LaunchState& st) {
+  return std::max<std::uint64_t>(1, kResidentThreads / std::max<std::uint64_t>(1, st.cfg.block.volume()));
+}
+
+}  // namespace
+
+std::uint64_t resident_limit(const LaunchState& st) { return std::min(device_limit(st), stack_limit(st)); }
 
 Coresidency::Coresidency(const LaunchState& st, std::uint64_t count, std::uint64_t limit)
     : st_(st), count_(count), limit_(limit) {}
@@ -105,14 +121,22 @@ void Coresidency::hang(const std::string& why) {
 }
 
 std::string Coresidency::too_many() const {
+  const std::string rest = ", all " + std::to_string(limit_) + " wait, and the grid's " +
+                           std::to_string(count_ - next_) + " blocks not yet started cannot start until one of them ends";
+  if (limit_ < device_limit(st_))
+    return "spins on one address that no resident thread sets: tgsim keeps at most " + std::to_string(limit_) +
+           " groups of " + std::to_string(st_.cfg.block.volume()) + " threads waiting at once (" +
+           std::to_string(kResidentThreads) + " threads' stacks)" + rest + "; " + st_.profile.name +
+           " holds " + std::to_string(device_limit(st_)) +
+           " such blocks at once, so on the GPU the launch may go on; the waiting groups were ended "
+           "and the rest of the grid did not run";
   const int per_sm = blocks_per_sm(st_.profile, static_cast<int>(st_.cfg.block.volume()), st_.shared_bytes);
   return "spins on one address that no resident thread sets: " + st_.profile.name + " holds at most " +
          std::to_string(limit_) + " blocks of " + std::to_string(st_.cfg.block.volume()) + " threads and " +
          std::to_string(st_.shared_bytes) + " bytes of shared memory at once (" + std::to_string(per_sm) +
-         " per SM x " + std::to_string(st_.profile.sm_count) + " SMs), all " + std::to_string(limit_) +
-         " wait, and the grid's " + std::to_string(count_ - next_) +
-         " blocks not yet started cannot start until one of them ends, so on the GPU the launch "
-         "would hang; the waiting groups were ended and the rest of the grid did not run";
+         " per SM x " + std::to_string(st_.profile.sm_count) + " SMs)" + rest +
+         ", so on the GPU the launch would hang; the waiting groups were ended and the rest of the "
+         "grid did not run";
 }
 
 }  // namespace tgsim::detail
