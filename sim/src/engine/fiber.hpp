@@ -82,7 +82,13 @@ class Fiber {
   void unpark(const std::vector<unsigned char>& in) const;
 #else
   void use_stack(void*) {}
-  void adopt() const {}
+#if defined(BOOST_USE_UCONTEXT)
+  void adopt() const {}  // (the sanitizer build: boost::context::fiber keeps the stack)
+#else
+  void adopt() const {
+    if (ctx_ && stack_) adopt_stack(stack_, stack_bytes_);
+  }
+#endif
   void park(std::vector<unsigned char>& out) const { out.clear(); }
   void unpark(const std::vector<unsigned char>&) const {}
 #endif
