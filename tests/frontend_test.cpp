@@ -37,6 +37,7 @@ void pair_diff(const Pair4* q, int* out);
 void odd_even_sources(const int* a, const short* b, int* out);
 void far_copy(const int* in, int* out, long stride);
 void wild_copy(const int* in, int* out, long stride);
+void wait_for_last_fe(int* data, int* flag, int* out);
 // Seed 001's Metal kernels (tests/metal/seed001_matmul.metal), as the Metal adapter declares them.
 void relu(float* data);
 void matmul(const float* A, const float* B, float* C, unsigned M, unsigned K, unsigned N);
@@ -75,6 +76,36 @@ TEST(FrontEnd, TiledMatmulCountsAndResult) {
 
 // LaunchConfig::count off: the kernel runs (same result), nothing is counted, with the cache
 // model asked for or not.
+// Block 0 spins until the last block sets a flag: it is parked and resumed once the last block
+// ran (engine/coresident.cpp), so the launch completes with one report for any worker count,
+// schedule and checker; the spin counts as one atomic. (Before, one worker ended it in a
+// watchdog finding and more workers could succeed.)
+TEST(FrontEnd, BlocksWaitingForLaterBlocksCompleteWithOneReport) {
+  tgsim::Device dev;
+  auto data = dev.alloc<int>(1, "data"), flag = dev.alloc<int>(1, "flag"), out = dev.alloc<int>(32, "out");
+  for (bool check : {false, true}) {
+    std::string first;
+    for (unsigned threads : {1u, 2u, 8u}) {
+      for (auto s : {tgsim::Schedule::kInOrder, tgsim::Schedule::kReverse, tgsim::Schedule::kShuffle}) {
+        data[0] = flag[0] = 0;
+        tgsim::LaunchConfig cfg;
+        cfg.grid = tgsim::Dim3(4);
+        cfg.block = tgsim::Dim3(32);
+        cfg.threads = threads;
+        cfg.schedule = s;
+        cfg.check = check;
+        tgsim::Report r = dev.launch(cfg, wait_for_last_fe, data.data(), flag.data(), out.data());
+        for (int i = 0; i < 32; ++i) ASSERT_EQ(out[i], 42 + i) << threads;
+        EXPECT_TRUE(r.findings.empty()) << tgsim::to_json(r);
+        EXPECT_EQ(r.counters.global_atomic.instructions, 2u);
+        const std::string j = tgsim::to_json(r);
+        if (first.empty()) first = j;
+        EXPECT_EQ(j, first) << "threads " << threads << " check " << check;
+      }
+    }
+  }
+}
+
 TEST(FrontEnd, CountOffRunsTheKernelAndCountsNothing) {
   const int n = 32;
   tgsim::Device dev;

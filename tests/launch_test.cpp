@@ -220,8 +220,8 @@ TEST(Launch, ReportsAreIdenticalForAnyWorkerCountAndSchedule) {
 }
 
 // LaunchTiming (tgsim bench's busy column): the worker slots, the launch's wall time and the
-// workers' busy time, in both dispatch paths (one task per group; one task per SM with the
-// cache model). Busy time is spent inside the launch's wall time by at most `workers` workers.
+// workers' busy time, with and without the cache model (groups are taken in group order from
+// one counter in both). Busy time is spent inside the launch's wall time by at most `workers` workers.
 TEST(Launch, TimingGivesTheWorkersAndTheirBusyTime) {
   tgsim::Device dev;
   for (unsigned threads : {1u, 3u})

@@ -53,13 +53,16 @@ void write_back(Context& c, Entry& e, IRBuilder<>& b) {
   b.CreateAlignedStore(b.CreateAlignedLoad(c.i64->getPointerTo(), e.cur, Align(8)), e.log, Align(8));
 }
 
-// Whether a call can reach the library (and so read or move this lane's log).
+}  // namespace
+
 bool may_reach_library(const CallBase& cb) {
   if (isa<InvokeInst>(cb)) return true;  // its landing pad reloads: every invoke writes back
   if (isa<IntrinsicInst>(cb) || cb.isInlineAsm() || cb.doesNotAccessMemory()) return false;
   const Function* g = cb.getCalledFunction();
   return !(g && g->getName() == "__tgsim_note_store");
 }
+
+namespace {
 
 // A function with more records' tags than this reads each tag from a stack array where its
 // record is written (load_tags_by_call), instead of holding it in a register from entry on:

@@ -1,18 +1,17 @@
 // The per-access instrumentation: before each load (after each store) of device code, the
 // inline append of record.hpp written in IR, with the lane's cursor and the site's tag held in
-// registers for the whole call (fast_path.cpp):
-//   if (cur != end) *cur++ = tag + address;
-//   else { lane.cur = cur; __tgsim_access(thread, site, kind, address, width);  (the slow path)
-//          cur = lane.cur; end = lane.end; }
-// and for a store with the checker on, __tgsim_note_store(thread, address, width) after it.
-// Consecutive loads of a block with no call between them (a run) check once that the log has
-// room for all their records and write them before the first load (see emit_run).
+// registers for the whole call (fast_path.cpp). Consecutive accesses of a block with no call
+// that may reach the library between them (a region) share one capacity check:
+//   if (cur + m > end) { lane.cur = cur; __tgsim_reserve(thread, m);  (the slow path)
+//                        cur = lane.cur; end = lane.end; }
+// and then each of the region's m records is written at its access, unchecked: *cur++ = tag +
+// address; for a store with the checker on, __tgsim_note_store(thread, address, width) after it.
 // The record is tag + address, which is tag | address (record.hpp) as every address that an
 // access survives is a user-space one, below 2^47 (any other faults and ends the process,
 // guard.hpp): an add lets x86 fold the record into one lea with the address computation, one
 // instruction fewer per record than the or (matmul_tiled16's k loop: 16 -> 15 instructions for
 // its two loads; the bench's engine row 3% faster, ABAB).
-// A constant load always takes __tgsim_access (the library places it).
+// A constant load always takes the slow path __tgsim_access (the library places it).
 // An access wider than its alignment or than 16 bytes is split into naturally aligned pieces
 // of at most 16 bytes, as the GPU splits it; a constant-size memcpy or memset is its pieces.
 // Runtime calls that take a site first (`__tgsim_barrier(0)`) get the call's site.
@@ -65,141 +64,104 @@ bool is_kernel_memory(const Context& c, Value* ptr) {
 }
 
 
-// One record for `bytes` (1, 2, 4, 8 or 16) at `addr` (i64), placed before `at`.
-void emit_record(Context& c, Entry& e, Instruction* at, Constant* site, unsigned kind,
-                 Value* addr, std::uint64_t bytes, bool note_store) {
-  IRBuilder<> b(at);
-  b.SetCurrentDebugLocation(at->getDebugLoc());
-  auto slow_call = [&](IRBuilder<>& s) {
-    call_synced(c, e, s.CreateCall(c.fn_access, {e.thread, ConstantExpr::getPointerCast(site, c.i8p),
-                                                 ConstantInt::get(c.i32, kind), addr,
-                                                 ConstantInt::get(c.i32, bytes)}));
-  };
-  if (kind == TGSIM_KIND_CONSTANT_LOAD) {
-    slow_call(b);
-    return;
-  }
-  const Entry::Slot& sl = slot_of(c, e, site, record_bits(kind, bytes));
-  Type* i64p = c.i64->getPointerTo();
-  Value* cur = b.CreateAlignedLoad(i64p, e.cur, Align(8), "tgsim.cur");
-  Value* end = b.CreateAlignedLoad(i64p, e.end, Align(8), "tgsim.end");
-  Instruction *fast = nullptr, *slow = nullptr;
-  MDNode* likely = MDBuilder(c.ctx).createBranchWeights(2000, 1);
-  SplitBlockAndInsertIfThenElse(b.CreateICmpNE(cur, end), at, &fast, &slow, likely);
-  IRBuilder<> f(fast);
-  f.SetCurrentDebugLocation(at->getDebugLoc());
-  Value* tag = f.CreateAlignedLoad(c.i64, sl.tag, Align(8), "tgsim.tag");
-  f.CreateAlignedStore(f.CreateAdd(tag, addr), cur, Align(8));  // tag + address: see the top
-  f.CreateAlignedStore(f.CreateConstInBoundsGEP1_64(c.i64, cur, 1), e.cur, Align(8));
-  if (note_store) {
-    Instruction* note = SplitBlockAndInsertIfThen(e.checking, fast, false, MDBuilder(c.ctx).createBranchWeights(1, 2000));
-    IRBuilder<> n(note);
-    n.SetCurrentDebugLocation(at->getDebugLoc());
-    n.CreateCall(c.fn_note_store, {e.thread, addr, ConstantInt::get(c.i32, bytes)});
-  }
-  IRBuilder<> s(slow);
-  s.SetCurrentDebugLocation(at->getDebugLoc());
-  slow_call(s);
-}
-
-// The access's naturally aligned pieces, each recorded; stores after the store itself (the
-// checker reads the stored bytes from memory then).
-void instrument_access(Context& c, const Access& a) {
-  Function& fn = *a.at->getFunction();
-  Entry& e = c.entry(fn);
-  Constant* site = site_of(c, a);
-  const bool constant = !a.store && is_constant_memory(c, a.ptr);
-  const unsigned kind = constant ? TGSIM_KIND_CONSTANT_LOAD : a.store ? TGSIM_KIND_STORE : TGSIM_KIND_LOAD;
-  Instruction* where = a.store ? a.at->getNextNode() : a.at;
-  IRBuilder<> b(a.at);
-  Value* base = b.CreatePtrToInt(a.ptr, c.i64);
-  std::uint64_t align = a.align ? (a.align & (~a.align + 1)) : 1;  // lowest set bit
+// The naturally aligned pieces (offset, bytes) of an access, as the GPU splits it: at most 16
+// bytes, no wider than the access's alignment.
+std::vector<std::pair<std::uint64_t, std::uint64_t>> pieces_of(const Access& a) {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
+  const std::uint64_t align = a.align ? (a.align & (~a.align + 1)) : 1;  // lowest set bit
   for (std::uint64_t off = 0; off < a.bytes;) {
     std::uint64_t piece = 16;
     while (piece > 1 && (piece > a.bytes - off || piece > align || (off % piece) != 0)) piece /= 2;
-    // Each record splits the block at `where`: the next piece's address goes right before it.
-    Value* addr = off ? IRBuilder<>(where).CreateAdd(base, ConstantInt::get(c.i64, off)) : base;
-    emit_record(c, e, where, site, kind, addr, piece, a.store && !constant);
+    out.emplace_back(off, piece);
     off += piece;
+  }
+  return out;
+}
+
+// A constant load's pieces, each through the slow path __tgsim_access (the library places
+// constant memory).
+void instrument_constant_load(Context& c, const Access& a) {
+  Entry& e = c.entry(*a.at->getFunction());
+  Constant* site = site_of(c, a);
+  IRBuilder<> b(a.at);
+  b.SetCurrentDebugLocation(a.at->getDebugLoc());
+  Value* base = b.CreatePtrToInt(a.ptr, c.i64);
+  for (auto [off, piece] : pieces_of(a)) {
+    Value* addr = off ? b.CreateAdd(base, ConstantInt::get(c.i64, off)) : base;
+    call_synced(c, e, b.CreateCall(c.fn_access, {e.thread, ConstantExpr::getPointerCast(site, c.i8p),
+                                                 ConstantInt::get(c.i32, TGSIM_KIND_CONSTANT_LOAD), addr,
+                                                 ConstantInt::get(c.i32, piece)}));
   }
 }
 
-// Runs of loads: consecutive loads of kernel memory in one block, each one record (one naturally
-// aligned piece), with no call between them, share one capacity check: their records are all
-// written before the first load, in program order (the log holds the same records in the same
-// order; a load's record carries no value, so writing it a few instructions early changes
-// nothing the library counts or checks; a slow path that lets other threads run does so before
-// the run's loads rather than between two of them, an order the GPU may take as well). A load
-// whose address is computed after the first load joins the run when that computation is free
-// of memory and side effects: it moves up before the first.
-bool one_record_load(const Context& c, const Access& a) {
-  const std::uint64_t align = a.align ? (a.align & (~a.align + 1)) : 1;
-  return isa<LoadInst>(a.at) && !is_constant_memory(c, a.ptr) && a.bytes <= 16 &&
-         (a.bytes & (a.bytes - 1)) == 0 && align >= a.bytes;
-}
-
-// The instructions of `v`'s computation that lie in `at`'s block after `at`, operands first,
-// when all of them can move before `at`; false when one cannot.
-bool movable_chain(Value* v, Instruction* at, std::vector<Instruction*>& out) {
-  auto* i = dyn_cast<Instruction>(v);
-  if (!i || i->getParent() != at->getParent() || i->comesBefore(at) ||
-      std::find(out.begin(), out.end(), i) != out.end())
-    return true;
-  if (i == at || isa<PHINode>(i) || i->mayReadOrWriteMemory() || !isSafeToSpeculativelyExecute(i)) return false;
-  for (Value* op : i->operands())
-    if (!movable_chain(op, at, out)) return false;
-  out.push_back(i);
-  return true;
-}
-
-bool call_between(Instruction* from, Instruction* to) {
+// Regions: consecutive accesses of one block with no call that may reach the library between
+// them (and no constant load, which always takes the slow path) share one capacity check at the
+// region's start: "room for all the region's records, else __tgsim_reserve makes it", then each
+// record is written where its access is, unchecked. A block of n statements is then one block
+// with one cold call, not n blocks each with its own slow-path call: the backend's register
+// allocator and scheduler grew faster than linearly with those (issue 40: compile time of long
+// kernels). The log receives the same records in the same order.
+bool library_call_between(Instruction* from, Instruction* to) {
   for (Instruction* i = from->getNextNode(); i && i != to; i = i->getNextNode())
-    if (isa<CallBase>(i) && !isa<DbgInfoIntrinsic>(i)) return true;
+    if (auto* cb = dyn_cast<CallBase>(i); cb && may_reach_library(*cb)) return true;
   return false;
 }
 
-// One past the last access of the run that starts at acc[i] (i + 1: no run). Moves the address
-// computations of the run's later loads before its first.
-std::size_t run_end(const Context& c, const std::vector<Access>& acc, std::size_t i) {
-  if (!one_record_load(c, acc[i])) return i + 1;
+// One past the last access of the region that starts at acc[i].
+std::size_t region_end(const Context& c, const std::vector<Access>& acc, std::size_t i) {
+  auto constant = [&](const Access& a) { return !a.store && is_constant_memory(c, a.ptr); };
+  if (constant(acc[i])) return i + 1;
   std::size_t k = i + 1;
-  for (; k < acc.size(); ++k) {
-    const Access& a = acc[k];
-    std::vector<Instruction*> chain;
-    if (!one_record_load(c, a) || a.at->getParent() != acc[i].at->getParent() ||
-        call_between(acc[k - 1].at, a.at) || !movable_chain(a.ptr, acc[i].at, chain))
-      break;
-    for (Instruction* m : chain) m->moveBefore(acc[i].at);
-  }
+  while (k < acc.size() && !constant(acc[k]) && acc[k].at->getParent() == acc[i].at->getParent() &&
+         acc[k - 1].at != acc[k].at && !library_call_between(acc[k - 1].at, acc[k].at))
+    ++k;
   return k;
 }
 
-// The records of loads acc[i, j) written before the first: one check that the log has room for
-// all of them, else one record at a time (each with its own check and slow path).
-void emit_run(Context& c, Entry& e, const std::vector<Access>& acc, std::size_t i, std::size_t j) {
-  Instruction* at = acc[i].at;
+// One record written at `at` without a capacity check (its region made room).
+void emit_unchecked(Context& c, Entry& e, Instruction* at, Constant* site, unsigned kind, Value* addr,
+                    std::uint64_t bytes, bool note_store) {
   IRBuilder<> b(at);
   b.SetCurrentDebugLocation(at->getDebugLoc());
-  std::vector<Value*> addr;
-  for (std::size_t k = i; k < j; ++k) addr.push_back(b.CreatePtrToInt(acc[k].ptr, c.i64));
+  const Entry::Slot& sl = slot_of(c, e, site, record_bits(kind, bytes));
+  Type* i64p = c.i64->getPointerTo();
+  Value* cur = b.CreateAlignedLoad(i64p, e.cur, Align(8), "tgsim.cur");
+  Value* tag = b.CreateAlignedLoad(c.i64, sl.tag, Align(8), "tgsim.tag");
+  b.CreateAlignedStore(b.CreateAdd(tag, addr), cur, Align(8));  // tag + address: see the top
+  b.CreateAlignedStore(b.CreateConstInBoundsGEP1_64(c.i64, cur, 1), e.cur, Align(8));
+  if (!note_store) return;
+  Instruction* note = SplitBlockAndInsertIfThen(e.checking, at, false, MDBuilder(c.ctx).createBranchWeights(1, 2000));
+  IRBuilder<> n(note);
+  n.SetCurrentDebugLocation(at->getDebugLoc());
+  n.CreateCall(c.fn_note_store, {e.thread, addr, ConstantInt::get(c.i32, bytes)});
+}
+
+// The records of acc[i, j): one check for all of them before the first access, then each
+// record at its access (a store's after it, as instrument_access places them).
+void emit_region(Context& c, Entry& e, const std::vector<Access>& acc, std::size_t i, std::size_t j) {
+  std::uint64_t m = 0;
+  for (std::size_t k = i; k < j; ++k) m += pieces_of(acc[k]).size();
+  Instruction* first = acc[i].at;
+  IRBuilder<> b(first);
+  b.SetCurrentDebugLocation(first->getDebugLoc());
   Type* i64p = c.i64->getPointerTo();
   Value* cur = b.CreateAlignedLoad(i64p, e.cur, Align(8), "tgsim.cur");
   Value* end = b.CreateAlignedLoad(i64p, e.end, Align(8), "tgsim.end");
-  const std::uint64_t m = j - i;
   Value* room = b.CreateICmpULE(b.CreateGEP(c.i64, cur, ConstantInt::get(c.i64, m)), end);
-  Instruction *fast = nullptr, *slow = nullptr;
-  SplitBlockAndInsertIfThenElse(room, at, &fast, &slow, MDBuilder(c.ctx).createBranchWeights(2000, 1));
-  IRBuilder<> f(fast);
-  f.SetCurrentDebugLocation(at->getDebugLoc());
+  Instruction* grow = SplitBlockAndInsertIfThen(b.CreateNot(room), first, false,
+                                                MDBuilder(c.ctx).createBranchWeights(1, 2000));
+  IRBuilder<> g(grow);
+  g.SetCurrentDebugLocation(first->getDebugLoc());
+  call_synced(c, e, g.CreateCall(c.fn_reserve, {e.thread, ConstantInt::get(c.i32, m)}));
   for (std::size_t k = i; k < j; ++k) {
-    const Entry::Slot& sl = slot_of(c, e, site_of(c, acc[k]), record_bits(TGSIM_KIND_LOAD, acc[k].bytes));
-    Value* tag = f.CreateAlignedLoad(c.i64, sl.tag, Align(8), "tgsim.tag");
-    f.CreateAlignedStore(f.CreateAdd(tag, addr[k - i]), f.CreateConstInBoundsGEP1_64(c.i64, cur, k - i), Align(8));
-  }
-  f.CreateAlignedStore(f.CreateConstInBoundsGEP1_64(c.i64, cur, m), e.cur, Align(8));
-  for (std::size_t k = i; k < j; ++k) {
-    slow->setDebugLoc(acc[k].at->getDebugLoc());
-    emit_record(c, e, slow, site_of(c, acc[k]), TGSIM_KIND_LOAD, addr[k - i], acc[k].bytes, false);
+    const Access& a = acc[k];
+    Instruction* where = a.store ? a.at->getNextNode() : a.at;
+    Value* base = IRBuilder<>(a.at).CreatePtrToInt(a.ptr, c.i64);
+    const unsigned kind = a.store ? TGSIM_KIND_STORE : TGSIM_KIND_LOAD;
+    for (auto [off, piece] : pieces_of(a)) {
+      Value* addr = off ? IRBuilder<>(where).CreateAdd(base, ConstantInt::get(c.i64, off)) : base;
+      emit_unchecked(c, e, where, site_of(c, a), kind, addr, piece, a.store);
+    }
   }
 }
 
@@ -333,11 +295,12 @@ void instrument_function(Context& c, Function& f) {
   widen_indices(f);
   Entry& e = c.entry(f);
   make_cursor(c, e);
-  std::vector<std::size_t> runs;  // where each run (or single access) ends
-  for (std::size_t i = 0; i < accesses.size(); i = runs.back()) runs.push_back(run_end(c, accesses, i));
-  for (std::size_t i = 0, r = 0; i < accesses.size(); i = runs[r++]) {
-    if (runs[r] - i >= 2) emit_run(c, e, accesses, i, runs[r]);
-    else instrument_access(c, accesses[i]);
+  std::vector<std::size_t> regions;  // where each region (or single access) ends
+  for (std::size_t i = 0; i < accesses.size(); i = regions.back()) regions.push_back(region_end(c, accesses, i));
+  for (std::size_t i = 0, r = 0; i < accesses.size(); i = regions[r++]) {
+    const Access& a = accesses[i];
+    if (!a.store && is_constant_memory(c, a.ptr)) instrument_constant_load(c, a);
+    else emit_region(c, e, accesses, i, regions[r]);
   }
   finish_fast_path(c, f, e, calls);
 }

@@ -93,7 +93,7 @@ struct Context {
   llvm::Constant* string(const std::string& s);
   std::map<std::string, llvm::Constant*> strings;
 
-  llvm::FunctionCallee fn_thread, fn_access, fn_note_store, fn_resolve_tags, fn_load_tags;
+  llvm::FunctionCallee fn_thread, fn_access, fn_note_store, fn_reserve, fn_resolve_tags, fn_load_tags;
 };
 
 // One load, store or intrinsic of kernel memory that instrument.cpp records.
@@ -131,6 +131,8 @@ void forget_memory_attributes(Context& c);
 void make_cursor(Context& c, Entry& e);
 const Entry::Slot& slot_of(Context& c, Entry& e, llvm::Constant* site, std::uint64_t bits);
 void call_synced(Context& c, Entry& e, llvm::CallBase* call);
+// Whether a call can reach the library (and so read or move the lane's log).
+bool may_reach_library(const llvm::CallBase& cb);
 void finish_fast_path(Context& c, llvm::Function& f, Entry& e, const std::vector<llvm::CallBase*>& calls);
 // module_desc.cpp
 void emit_module_descriptor(Context& c);

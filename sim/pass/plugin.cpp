@@ -64,6 +64,7 @@ Context::Context(Module& mod)
   fn_thread = m.getOrInsertFunction("__tgsim_thread", ro, i8p);
   fn_access = m.getOrInsertFunction("__tgsim_access", Type::getVoidTy(ctx), i8p, i8p, i32, i64, i32);
   fn_note_store = m.getOrInsertFunction("__tgsim_note_store", Type::getVoidTy(ctx), i8p, i64, i32);
+  fn_reserve = m.getOrInsertFunction("__tgsim_reserve", Type::getVoidTy(ctx), i8p, i32);
   fn_resolve_tags = m.getOrInsertFunction("__tgsim_resolve_tags", Type::getVoidTy(ctx), i8p, i64->getPointerTo(), i32);
   fn_load_tags = m.getOrInsertFunction("__tgsim_load_tags", Type::getVoidTy(ctx), i8p, i64->getPointerTo(),
                                        i64->getPointerTo(), i32);

@@ -112,3 +112,23 @@ __global__ void wild_copy(const int* in, int* out, long stride) {
   long i = threadIdx.x * stride;
   out[i] = in[i] + 1;
 }
+
+// Block 0 waits for the last block's flag (an atomic read loop), then every lane reads the value
+// the last block released: co-resident groups (engine/coresident.cpp).
+__global__ void wait_for_last_fe(int* data, int* flag, int* out) {
+  __shared__ int seen;
+  if (blockIdx.x == 0) {
+    if (threadIdx.x == 0) {
+      while (atomicAdd(flag, 0) == 0) {
+      }
+      __threadfence();
+      seen = data[0];
+    }
+    __syncthreads();
+    out[threadIdx.x] = seen + threadIdx.x;
+  } else if (blockIdx.x == gridDim.x - 1 && threadIdx.x == 0) {
+    data[0] = 42;
+    __threadfence();
+    atomicExch(flag, 1);
+  }
+}

@@ -85,6 +85,13 @@ class SinkSet {
                   std::uint64_t group, std::uint32_t warp) {
     (std::get<S>(sinks_).on_shuffle(site, op, arg, took_part, group, warp), ...);
   }
+  // Spin collapse (engine/spin.cpp) dropped `count` writes of `thread` from its write `first`:
+  // a sink that keeps stored values per write (the checker's drop_values) drops theirs.
+  void on_values_dropped(std::uint32_t thread, std::size_t first, std::size_t count) {
+    (drop_values_of(std::get<S>(sinks_), thread, first, count), ...);
+  }
+  // The group was parked while other groups ran and runs on (engine/coresident.cpp).
+  void on_group_resumed() { (resumed_of(std::get<S>(sinks_)), ...); }
   void on_interval_end(const IntervalLogs& logs) { (std::get<S>(sinks_).on_interval_end(logs), ...); }
   void on_group_end(const IntervalLogs& logs) { (std::get<S>(sinks_).on_group_end(logs), ...); }
   // Whether any sink must see every shared row's lanes: then the grouper makes no fast rows.
@@ -100,6 +107,14 @@ class SinkSet {
   }
 
  private:
+  template <class T>
+  static void resumed_of(T& s) {
+    if constexpr (requires { s.on_resumed(); }) s.on_resumed();
+  }
+  template <class T>
+  static void drop_values_of(T& s, std::uint32_t thread, std::size_t first, std::size_t count) {
+    if constexpr (requires { s.drop_values(thread, first, count); }) s.drop_values(thread, first, count);
+  }
   std::tuple<S...> sinks_;
 };
 

@@ -48,13 +48,23 @@ class StackPool {
     }
     return static_cast<char*>(base) + guard() + size;
   }
+  // (The stack may be the one running now, whose fiber ends: it is never unmapped here. A pool
+  // of another size gives its idle stacks back first; a pool not used yet takes this size.)
   void put(void* top, std::size_t size) noexcept {
     void* base = static_cast<char*>(top) - size - guard();
-    if (size == size_)
-      free_.push_back(base);
-    else
-      unmap(base, size);
+    if (size != size_) [[unlikely]] take_size(size);
+    free_.push_back(base);
   }
+  static std::size_t guard_bytes() { return guard(); }
+
+ private:
+  [[gnu::noinline, gnu::cold]] void take_size(std::size_t size) noexcept {
+    for (void* b : free_) unmap(b, size_);
+    free_.clear();
+    size_ = size;
+  }
+
+ public:
 
  private:
   static void unmap(void* base, std::size_t size) {
@@ -77,6 +87,10 @@ thread_local StackPool stack_pool;
 }  // namespace
 
 void* take_stack(std::size_t bytes) { return stack_pool.get(bytes); }
+void adopt_stack(void* top, std::size_t bytes) {
+  const std::size_t g = StackPool::guard_bytes();
+  note_guard_once(static_cast<char*>(top) - bytes - g, g, bytes);
+}
 void give_stack(void* top, std::size_t bytes) noexcept { stack_pool.put(top, bytes); }
 
 #if defined(TGSIM_FIBER_SWITCH)

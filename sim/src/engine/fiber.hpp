@@ -49,6 +49,9 @@ namespace tgsim::detail {
 // A pooled stack of `bytes` for this worker (its top, 16-byte aligned), and its return.
 void* take_stack(std::size_t bytes);
 void give_stack(void* top, std::size_t bytes) noexcept;
+// A pooled stack that another thread took (a parked group resumed here): this thread's guard
+// table learns it (guard.hpp: its overflow and its locals are known here too).
+void adopt_stack(void* top, std::size_t bytes);
 
 class Fiber {
  public:
@@ -72,10 +75,20 @@ class Fiber {
   // park/unpark do nothing.
 #if defined(TGSIM_FIBER_SWITCH)
   void use_stack(void* top) { fixed_ = top; }
+  void adopt() const {
+    if (ctx_ && stack_ && !fixed_) adopt_stack(stack_, stack_bytes_);
+  }
   void park(std::vector<unsigned char>& out) const;
   void unpark(const std::vector<unsigned char>& in) const;
 #else
   void use_stack(void*) {}
+#if defined(BOOST_USE_UCONTEXT)
+  void adopt() const {}  // (the sanitizer build: boost::context::fiber keeps the stack)
+#else
+  void adopt() const {
+    if (ctx_ && stack_) adopt_stack(stack_, stack_bytes_);
+  }
+#endif
   void park(std::vector<unsigned char>& out) const { out.clear(); }
   void unpark(const std::vector<unsigned char>&) const {}
 #endif

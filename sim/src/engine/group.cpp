@@ -34,10 +34,11 @@ void no_current_thread() {
 
 // ------------------------------------------------------------------ warp log
 
-void WarpLog::LaneLog::grow(std::size_t limit) {
+void WarpLog::LaneLog::grow(std::size_t limit, std::size_t room) {
   const std::size_t size = this->size(), cap = static_cast<std::size_t>(buf_.end - data_);
   if (size >= limit) throw WatchdogExpired{};
-  const std::size_t next = std::min<std::size_t>(std::max<std::size_t>(2 * cap, 64), limit);
+  const std::size_t next =
+      std::max(std::min<std::size_t>(std::max<std::size_t>(2 * cap, 64), limit), size + room);
   void* p = std::realloc(data_, next * sizeof(std::uint64_t));
   if (!p) throw std::bad_alloc();
   data_ = static_cast<std::uint64_t*>(p);
@@ -73,6 +74,7 @@ GroupRun::GroupRun(LaunchState& st)
   warp_div_.resize(nwarps);
   rendezvous_.resize(nwarps);
   ring_.resize(nthreads_ + 2, &end_);
+  spin_at_.assign(nthreads_, kNoSpin);
   end_.state = State::kExited;
   // Front-end kernels: the bytes the kernel declared and the launch gave are valid, a red zone
   // after them catches overruns (a finding); the proxy dialect allocates up to the static limit.
@@ -114,7 +116,12 @@ void GroupRun::start(std::uint64_t g) {
     th.state = State::kReady;
     th.reduce_round = 0;
     th.at_grid = false;
+    th.stuck = false;
   }
+  if (spin_sites_) std::fill(spin_at_.begin(), spin_at_.end(), kNoSpin);
+  stuck_ = false;
+  spin_yields_ = 0;
+  last_stopped_ = ~0u;
   for (auto& s : reduce_slot_) s.clear();
   for (std::uint32_t w = 0; w < warps_.size(); ++w)
     warp_pending_[w] = std::min<std::uint32_t>(32, nthreads_ - w * 32);
@@ -193,10 +200,18 @@ void GroupRun::thread_main(void* arg) {
   g.bar_.exit(th.ctx.warp, th.ctx.lane);
 }
 
-void GroupRun::run(std::uint64_t g) {
+GroupRun::RunEnd GroupRun::run(std::uint64_t g) {
   start(g);
+  if (can_park_) runner_ = std::this_thread::get_id();
   run_schedule();
+  if (stuck_) [[unlikely]] {
+    if (can_park_ && !aborting_) return RunEnd::kParked;
+    end_stuck("spins on one address that no thread of its group sets, and every other thread "
+              "of its group waits or spins too; the group was ended");
+    return RunEnd::kEnded;
+  }
   finish();
+  return RunEnd::kEnded;
 }
 
 void GroupRun::run_schedule() {
@@ -221,6 +236,7 @@ void GroupRun::finish() {
 // stops; between passes, a barrier every live thread waits at is released.
 void GroupRun::schedule() {
   for (;;) {
+    ++passes_;
     for (cursor_ = 0; cursor_ < nthreads_; ++cursor_) {
       std::size_t o = cursor_;
       if (ring_[o]->state != State::kReady) continue;
@@ -239,6 +255,13 @@ void GroupRun::schedule() {
       if (th.state != State::kWarpWait && th.state != State::kMaskWait &&
           th.state != State::kReady && --warp_pending_[w] == 0)
         flush_warp(w);
+    }
+    if (spin_yields_) [[unlikely]] {  // threads spun: is the group stuck (spin.cpp)?
+      spin_yields_ = 0;
+      if (!aborting_ && group_stuck()) {
+        stuck_ = true;
+        break;
+      }
     }
     if (aborting_) break;
     if (bar_.all_stopped()) {  // nobody is ready or in a warp collective
@@ -314,6 +337,8 @@ void GroupRun::schedule() {
 // pending again. Only the waiting lanes are visited (their masks).
 void GroupRun::release_barrier() {
   if (counting_) count_barriers_at_waits();
+  last_stopped_ = ~0u;
+  if (spin_sites_) [[unlikely]] std::fill(spin_at_.begin(), spin_at_.end(), kNoSpin);
   end_interval(false);
   flush_printed(false);
   bar_.release([this](std::uint32_t i) { threads_[i].state = State::kReady; },
@@ -372,6 +397,8 @@ void GroupRun::barrier(ThreadCtx& t, const std::source_location& loc) {
 void GroupRun::maybe_yield(ThreadCtx& t) {
   if (!spinning(warps_[t.warp].lanes[t.lane])) return;
   Thread& th = thread_of(t);
+  if (spin_sites_) note_spin(th);  // its repeated iterations dropped; stuck or not
+  ++spin_yields_;
   th.state = State::kReady;
   switch_out(th, false);
   if (aborting_) throw AbortGroup{};
@@ -458,9 +485,11 @@ void GroupRun::watchdog_fired(Thread& th) {
   if (waiting)
     msg += " while " + std::to_string(waiting) + " thread(s) wait at the barrier at " +
            where(first->wait_loc);
-  msg += spinning(log) ? ": it spins on one address that no thread of its group sets; waiting for "
-                         "another threadgroup is only guaranteed with a cooperative launch (tgsim "
-                         "runs each group to its end). The group was ended"
+  msg += spinning(log) ? ": it spins on one address that no thread of its group sets; tgsim lets "
+                         "other threadgroups run meanwhile only for a spin on volatile or atomic "
+                         "reads of a kernel file (docs/checker.md), so waiting for another "
+                         "threadgroup here is only guaranteed with a cooperative launch. The group "
+                         "was ended"
                        : ": a runaway loop? The group was ended";
   aborting_ = true;
   if (log.empty()) {

@@ -50,6 +50,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <source_location>
+#include <thread>
 #include <vector>
 
 #include "memory/device_memory.hpp"
@@ -87,6 +88,12 @@ struct WarpLog {
       if (buf_.cur == buf_.end) [[unlikely]] grow(limit);
       *buf_.cur++ = r;
     }
+    // Room for n more records (a region's capacity check failed, __tgsim_reserve). Throws
+    // WatchdogExpired when the lane already holds `limit` records; otherwise the log may pass
+    // `limit` by fewer than n records, and the next check throws.
+    void reserve(std::size_t n, std::size_t limit) {
+      if (static_cast<std::size_t>(buf_.end - buf_.cur) < n) grow(limit, n);
+    }
     LaneBuf* buf() { return &buf_; }
     const std::uint64_t* data() const { return data_; }
     std::size_t size() const { return static_cast<std::size_t>(buf_.cur - data_); }
@@ -96,9 +103,16 @@ struct WarpLog {
     const std::uint64_t* begin() const { return data_; }
     const std::uint64_t* end() const { return buf_.cur; }
     void clear() { buf_.cur = data_; }
+    // Spin collapse (spin.cpp): the records in place, the size cut to n, and the free room
+    // cut so that the next `room` appends reach the out-of-line path (a yield) again.
+    std::uint64_t* records() { return data_; }
+    void cut(std::size_t n) { buf_.cur = data_ + n; }
+    void cap_room(std::size_t room) {
+      if (static_cast<std::size_t>(buf_.end - buf_.cur) > room) buf_.end = buf_.cur + room;
+    }
 
    private:
-    [[gnu::noinline, gnu::cold]] void grow(std::size_t limit);
+    [[gnu::noinline, gnu::cold]] void grow(std::size_t limit, std::size_t room = 1);
     LaneBuf buf_;
     std::uint64_t* data_ = nullptr;
   };
@@ -177,7 +191,22 @@ class GroupRun {
  public:
   explicit GroupRun(LaunchState& st);
   ~GroupRun();
-  void run(std::uint64_t group_linear);
+  // Runs group `group_linear` to its end, or, with parking allowed (allow_parking), until it is
+  // stuck: every thread that could run spins on a read that returns the same value again
+  // (spin.cpp), waiting for another group. A parked group keeps its threads suspended; the
+  // launch (coresident.cpp) resumes it once other groups ran, or ends it (end_parked).
+  enum class RunEnd { kEnded, kParked };
+  RunEnd run(std::uint64_t group_linear);
+  void allow_parking(bool on) { can_park_ = on; }
+  struct Resumed {
+    RunEnd end;
+    bool progressed;  // it ended, or ran past a spin before it was stuck again
+  };
+  Resumed resume();
+  // A parked group nobody will release: a watchdog finding at its first stuck thread's spin
+  // read (the message, `why`, follows the thread), and the group ends.
+  void end_parked(const std::string& why);
+  std::uint64_t group() const { return group_; }
 
   // A cooperative launch (cooperative.cpp) runs each group in phases: a phase ends when the
   // group ends or when every live thread waits at grid.sync(), where the group is parked (its
@@ -201,12 +230,36 @@ class GroupRun {
               std::uint32_t width, const void* value) {
     if (kind == SiteKind::kGlobalAtomic && state_.atomic_order) [[unlikely]]  // (before the atomic acts)
       state_.atomic_order->wait_turn(group_, state_.stop_after);
-    const std::uint64_t tag = tags_.tag(loc, kind, width);
+    append(t, tags_.tag(loc, kind, width), kind, addr, width, value);
+  }
+  // A global atomic read-modify-write of a kernel file (bridge_warp.cpp): record() that also
+  // tells its site whether it left memory as it was (`noop`: a spin read, spin.cpp). An atomic
+  // that changed memory is noted only once the group has spin reads (one test otherwise).
+  void record_rmw(ThreadCtx& t, const std::source_location& loc, std::uint64_t addr, std::uint32_t width,
+                  const void* value, bool noop) {
+    if (state_.atomic_order) [[unlikely]]
+      state_.atomic_order->wait_turn(group_, state_.stop_after);
+    const std::uint64_t tag = tags_.tag(loc, SiteKind::kGlobalAtomic, width);
+    if (noop || spin_sites_) [[unlikely]] {
+      const TagInfo& ti = tags_[tag >> kTagShift];
+      if (noop ? !ti.spin_read && !ti.rmw_effect : !ti.rmw_effect) mark_spin_atomic(tag, noop);
+    }
+    append(t, tag, SiteKind::kGlobalAtomic, addr, width, value);
+  }
+  void append(ThreadCtx& t, std::uint64_t tag, SiteKind kind, std::uint64_t addr, std::uint32_t width,
+              const void* value) {
     WarpLog& w = warps_[t.warp];
     const bool full = w.lanes[t.lane].full();
     w.lanes[t.lane].push(tag | addr, w.limit);
     if (checking_ && is_write(kind)) note_store(&t, static_cast<AccessKind>(kind), addr, width, value);
     if (full) [[unlikely]] maybe_yield(t);  // the log grew: a spinning thread lets others run
+  }
+  // Room for n more records in the lane's log (__tgsim_reserve: a region of the pass's records
+  // found too little); like a record's full log, a spinning thread lets others run.
+  void reserve(ThreadCtx& t, std::uint32_t n) {
+    WarpLog& w = warps_[t.warp];
+    w.lanes[t.lane].reserve(n, w.limit);
+    maybe_yield(t);
   }
   // A global atomic the pass marked as one that nvcc aggregates to one lane: its site says so
   // to the counters (SiteInfo::warp_aggregated), once per worker and site.
@@ -222,7 +275,23 @@ class GroupRun {
     return tags_.tag(loc, kind, width);
   }
   // The access of a tag (pre-shifted) is volatile (its pass site says so).
-  void mark_volatile(std::uint64_t tag) { tags_[tag >> kTagShift].is_volatile = true; }
+  // A volatile load is also a read a spin-wait may repeat (spin.cpp).
+  void mark_volatile(std::uint64_t tag) {
+    TagInfo& ti = tags_[tag >> kTagShift];
+    ti.is_volatile = true;
+    if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kGlobalLoad) ti.spin_read = spin_sites_ = true;
+  }
+  // An atomic load, or an atomic read-modify-write that leaves memory as it was (`noop`:
+  // atomicAdd(&flag, 0)), is a read a spin-wait may repeat, unless the site also changed memory.
+  void mark_spin_atomic(std::uint64_t tag, bool noop) {
+    TagInfo& ti = tags_[tag >> kTagShift];
+    if (!noop) {
+      ti.rmw_effect = true;
+      ti.spin_read = false;
+    } else if (!ti.rmw_effect) {
+      ti.spin_read = spin_sites_ = true;
+    }
+  }
   // The store of a tag (pre-shifted) stores a constant of the program or not (its pass site
   // says so): told to the launch's SiteTable once per worker and tag (SiteInfo::store_value).
   void mark_store_value(std::uint64_t tag, bool constant) {
@@ -256,8 +325,12 @@ class GroupRun {
   // __threadfence() and wider (scope >= 1): noted for the checker (release of the thread's
   // earlier global stores by its next atomic); threads of a group take turns on one worker, so
   // accesses need no fence of their own.
+  // On several workers a device-scope fence also waits its turn as a global atomic does
+  // (AtomicOrder): the flag store a fence releases comes after the lower groups ended or parked,
+  // so whether a lower group waiting for the flag parked first is the same for any worker count.
   void fence(ThreadCtx& t, int scope) {
     if (!checking_ || scope < 1) return;
+    if (state_.atomic_order) [[unlikely]] state_.atomic_order->wait_turn(group_, state_.stop_after);
     WarpLog& wl = warps_[t.warp];
     wl.fences.push_back(std::uint64_t(t.lane) << 32 | wl.lanes[t.lane].size());
   }
@@ -310,6 +383,7 @@ class GroupRun {
     Fiber fiber;
     State state = State::kReady;
     bool at_grid = false;            // waits at grid.sync() (group_grid.cpp)
+    bool stuck = false;              // its last two spin yields ended at one spin (spin.cpp)
     std::uint32_t reduce_round = 0;  // barrier_reduce calls made (its slot parity and stamp)
     std::source_location wait_loc;
     std::uint64_t result = 0;  // this lane's result of its last warp collective
@@ -373,6 +447,29 @@ class GroupRun {
   void unwind_all();
   void count_barriers_at_waits();  // the waiting lanes' BARs, to the sinks (stream/events.cpp)
   void watchdog_fired(Thread& th);
+  // Spin-waits (spin.cpp): the repeated iterations of a spin on a read that returns the same
+  // value are dropped from the lane's log (their number depends on timing, on the GPU too), so
+  // counts and findings are those of one iteration for any schedule and worker count.
+  static constexpr std::uint32_t kNoSpin = ~0u;
+  std::uint32_t collapse_lane(std::uint32_t w, std::uint32_t lane);  // the tail spin's start, or kNoSpin
+  void collapse_warp(std::uint32_t w);
+  void note_spin(Thread& th);
+  bool group_stuck();
+  const Thread* first_stuck() const;
+  void end_stuck(const std::string& why);
+  // The checker's stored values of `count` dropped writes of `thread`, from its write `first`
+  // (stream/events.cpp).
+  void values_dropped(std::uint32_t thread, std::size_t first, std::size_t count);
+  void group_resumed();  // the sinks learn that a parked group runs on (the checker's acquires)
+  std::thread::id runner_;   // the thread that ran the group last (resume adopts its stacks)
+  bool spin_sites_ = false;  // a spin read's tag was made (mark_volatile, mark_spin_atomic)
+  bool can_park_ = false;
+  bool stuck_ = false;       // schedule() stopped: the group is stuck (group_stuck)
+  std::uint32_t spin_yields_ = 0;       // spinning threads that yielded in this pass
+  std::uint32_t last_stopped_ = ~0u;    // threads waiting or exited at the last stuck test
+  std::uint64_t passes_ = 0;            // schedule()'s passes
+  std::vector<std::uint32_t> spin_at_;  // per thread: where its tail spin started, or kNoSpin
+  std::vector<std::uint64_t> collapse_scratch_;  // collapse_lane's dropped ranges
 
   void report_grid_divergence();  // threads wait at grid.sync() and at a block barrier
   void finish();  // the end of a group: its last interval to the sinks, its shared memory zeroed

@@ -37,6 +37,11 @@ GroupRun::PhaseEnd GroupRun::run_phase(std::uint64_t g, bool first) {
     release_barrier();
   }
   run_schedule();
+  if (stuck_ && !aborting_) {  // a spin on another group's flag: groups here take turns only at grid.sync()
+    end_stuck("spins on one address that no thread of its group sets; in a cooperative launch tgsim "
+              "runs the other groups only while this one waits at grid.sync(), so the group was ended");
+    return PhaseEnd::kEnded;
+  }
   if (at_grid_sync_ && !aborting_) {
     at_grid_sync_ = false;
     // Thread 0 makes the block's arrival on the GPU: if it exited, the block never arrives.

@@ -107,7 +107,7 @@ bool GroupRun::spinning(const WarpLog::LaneLog& log) const {
   std::uint64_t a[2] = {~0ull, ~0ull};
   for (std::size_t k = n - 64; k < n; ++k) {
     const SiteKind kind = tags_[log[k] >> kTagShift].kind;
-    if (kind != SiteKind::kGlobalLoad && kind != SiteKind::kSharedLoad &&
+    if (kind != SiteKind::kGlobalLoad && kind != SiteKind::kSharedLoad && kind != SiteKind::kLoad &&
         kind != SiteKind::kGlobalAtomic && kind != SiteKind::kSharedAtomic)
       return false;
     const std::uint64_t x = log[k] & kAddrMask;

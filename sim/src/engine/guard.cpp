@@ -338,6 +338,16 @@ void note_guard(void* lo, std::size_t bytes, std::size_t stack_bytes) {
   g->n += 1;
 }
 
+// A stack that came from another thread's pool (a parked group resumed here, coresident.cpp):
+// its guard joins this thread's table unless it is there already.
+void note_guard_once(void* lo, std::size_t bytes, std::size_t stack_bytes) {
+  const auto l = reinterpret_cast<std::uintptr_t>(lo);
+  if (const GuardTable* g = tl_guards)
+    for (std::size_t i = 0; i < g->n; ++i)
+      if (g->items[i].lo == l) return;
+  note_guard(lo, bytes, stack_bytes);
+}
+
 void forget_guard(void* lo) {
   GuardTable* g = tl_guards;
   if (!g) return;

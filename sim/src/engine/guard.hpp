@@ -29,6 +29,7 @@ void install_stack_guard();
 // Registers / forgets the guard region [lo, lo + bytes) of a stack of `stack_bytes` on this thread.
 void note_guard(void* lo, std::size_t bytes, std::size_t stack_bytes);
 void forget_guard(void* lo);
+void note_guard_once(void* lo, std::size_t bytes, std::size_t stack_bytes);
 // Whether `addr` lies in one of this worker's fiber stacks (a thread's local memory).
 bool in_worker_stack(std::uintptr_t addr);
 

@@ -23,6 +23,7 @@
 
 #include "engine/analyses.hpp"
 #include "engine/cooperative.hpp"
+#include "engine/coresident.hpp"
 #include "engine/group.hpp"
 #include "engine/guard.hpp"
 #include "frontend/modules.hpp"
@@ -300,7 +301,8 @@ void check_constant_bytes(const KernelRef& kref) {
 // Merge: the sinks' totals (sums and min-ordered examples: order-free), the groups' own
 // findings and printed lines.
 template <class Runs>
-Report merge_report(LaunchState& st, const Runs& runs) {
+Report merge_report(LaunchState& st, const Runs& runs,
+                    const std::vector<std::unique_ptr<GroupRun>>* parked = nullptr) {
   Report r;
   r.kernel = st.cfg.name;
   r.profile = st.profile.name;
@@ -309,11 +311,14 @@ Report merge_report(LaunchState& st, const Runs& runs) {
   const std::vector<SiteInfo> infos = st.sites.snapshot();
   MergeContext m{st, infos, std::vector<SiteAcc>(infos.size()), {}, r};
   std::vector<const Sinks*> workers;  // each worker's sinks, opaque here (engine/analyses.hpp)
-  for (const std::unique_ptr<GroupRun>& run : runs) {
-    if (!run) continue;
+  auto add = [&](const std::unique_ptr<GroupRun>& run) {
+    if (!run) return;
     workers.push_back(&run->sinks());
     merge_findings(m.findings, run->findings());
-  }
+  };
+  for (const std::unique_ptr<GroupRun>& run : runs) add(run);
+  if (parked)  // groups that parked (coresident.cpp), each with the sinks it ran with
+    for (const std::unique_ptr<GroupRun>& run : *parked) add(run);
   merge_sinks(workers, m);
   for (auto& [key, agg] : m.findings) r.findings.push_back(agg.finding);  // map order: by kind, site
   st.print->finish();
@@ -398,58 +403,56 @@ Report run_groups(const DeviceProfile& profile, const LaunchConfig& cfg, KernelF
   WildLaunch wild;  // zero pages stand in for wild accesses until the groups are gone (guard.hpp)
   tbb::enumerable_thread_specific<std::unique_ptr<GroupRun>> runs;
   tbb::enumerable_thread_specific<double> busy;  // seconds inside tasks, per worker
-  auto body = [&](const tbb::blocked_range<std::uint64_t>& r) {
-    BusyTime in_task(busy.local());
-    std::unique_ptr<GroupRun>& run = runs.local();
-    if (!run) run = std::make_unique<GroupRun>(st);
-    for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
-      const std::uint64_t g = groups[i];
-      if (g > st.stop_after.load(std::memory_order_relaxed)) return;
-      Ended ended{st.atomic_order.get(), g};
-      run->run(g);
-      progress.group_done();
+  // Groups are taken in group order from one counter (so that the SMs of the cache model,
+  // SmReplay, rarely hold a record back, and groups that wait for each other are resident as on
+  // the device: coresident.cpp); each worker takes the next group until none is left. A group
+  // stuck waiting for another is parked and runs on later.
+  Coresidency co(st, count, resident_limit(st));
+  struct Leave {  // the group left the device: ended (also when its run throws) or parked
+    Coresidency& co;
+    bool parked = false;
+    ~Leave() {
+      if (!parked) co.ended();
     }
   };
-  // With the cache model, the groups are dispatched in group order from one counter, so that
-  // their SMs (SmReplay) rarely hold a record back: each worker takes the next group until
-  // none is left.
-  std::atomic<std::uint64_t> next_group{0};  // an index into `groups`
-  auto ordered_body = [&](const tbb::blocked_range<unsigned>&) {
+  auto worker = [&] {
     BusyTime in_task(busy.local());
     std::unique_ptr<GroupRun>& run = runs.local();
-    if (!run) run = std::make_unique<GroupRun>(st);
-    for (;;) {
-      const std::uint64_t i = next_group.fetch_add(1, std::memory_order_relaxed);
-      if (i >= count) return;
+    for (std::uint64_t i; co.admit(&i);) {
+      Leave leave{co};
       const std::uint64_t g = groups[i];
       if (g > st.stop_after.load(std::memory_order_relaxed)) return;
+      if (!run) {
+        run = std::make_unique<GroupRun>(st);
+        run->allow_parking(true);
+      }
       Ended ended{st.atomic_order.get(), g};
-      run->run(g);
+      if (run->run(g) == GroupRun::RunEnd::kParked) {
+        leave.parked = true;
+        co.park(std::move(run));
+      }
       progress.group_done();
     }
   };
   const auto start = std::chrono::steady_clock::now();
   unsigned workers = 1;
   if (cfg.threads == 1) {
-    if (per_sm) ordered_body(tbb::blocked_range<unsigned>(0, 1));
-    else body(tbb::blocked_range<std::uint64_t>(0, count));
+    worker();
   } else {
     tbb::task_arena& arena = arena_for(cfg.threads);
     workers = static_cast<unsigned>(arena.max_concurrency());
     arena.execute([&] {
-      if (per_sm || st.atomic_order)  // one piece per worker slot, each taking groups until none is left
-        tbb::parallel_for(tbb::blocked_range<unsigned>(0, workers, 1), ordered_body,
-                          tbb::static_partitioner());
-      else
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, count), body);
+      tbb::parallel_for(tbb::blocked_range<unsigned>(0, workers, 1),
+                        [&](const tbb::blocked_range<unsigned>&) { worker(); }, tbb::static_partitioner());
     });
   }
+  co.finish();  // parked groups run on
   if (cfg.timing) {
     *cfg.timing = LaunchTiming{workers, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
                                busy.combine(std::plus<double>())};
   }
   if (st.error) std::rethrow_exception(st.error);
-  return merge_report(st, runs);
+  return merge_report(st, runs, &co.runs());
 }
 
 }  // namespace tgsim::detail

@@ -86,7 +86,8 @@ inline void merge_findings(FindingMap& into, const FindingMap& from) {
 }
 
 // Global atomics in group order (LaunchConfig::check with more than one worker): a group's
-// global atomic waits until every lower group has ended, so atomics between groups take effect
+// global atomic waits until every lower group has ended or is parked (stuck waiting for a
+// higher one: coresident.cpp, where group_done is called too), so atomics between groups take effect
 // in group order, as on one worker (and as on a GPU that runs its blocks one after another, a
 // legal order). What depends on their order (the ticket of a last-block reduction, the slot a
 // counter hands out) and every finding that follows from it are then the same for any worker

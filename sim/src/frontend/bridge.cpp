@@ -96,6 +96,11 @@ void __tgsim_load_tags(void* thread, const unsigned long long* keys, unsigned lo
   __tgsim_resolve_tags(thread, tags, n);
 }
 
+void __tgsim_reserve(void* thread, unsigned n) {
+  auto* t = static_cast<ThreadCtx*>(thread);
+  t->group_->reserve(*t, n);
+}
+
 void __tgsim_note_store(void* thread, unsigned long long addr, unsigned width) {
   note_store(static_cast<ThreadCtx*>(thread), AccessKind::kStore, addr, width,
              reinterpret_cast<const void*>(addr));

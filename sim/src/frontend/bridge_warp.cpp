@@ -225,6 +225,29 @@ unsigned __tgsim_activemask(const void* site) {
   return active_lanes(t, loc_of(site));
 }
 
+}  // extern "C"
+
+namespace {
+
+// An atomic read-modify-write that stores what it read: add, sub, or, xor of 0 (integers, or
+// +0.0 for floats), and of all ones, or a compare-and-swap whose new value is its compare value.
+bool leaves_memory(int op, int type, unsigned long long operand, unsigned long long compare) {
+  if (operand != 0 && op != TGSIM_ATOMIC_AND && op != TGSIM_ATOMIC_CAS) return false;  // (most atomics)
+  const unsigned long long ones = (type == TGSIM_I64 || type == TGSIM_U64 || type == TGSIM_F64) ? ~0ull : 0xffffffffull;
+  const bool integer = type == TGSIM_I32 || type == TGSIM_U32 || type == TGSIM_I64 || type == TGSIM_U64;
+  switch (op) {
+    case TGSIM_ATOMIC_ADD: return operand == 0 && type != TGSIM_F16X2 && type != TGSIM_BF16X2;
+    case TGSIM_ATOMIC_SUB: case TGSIM_ATOMIC_OR: case TGSIM_ATOMIC_XOR: return integer && operand == 0;
+    case TGSIM_ATOMIC_AND: return integer && (operand & ones) == ones;
+    case TGSIM_ATOMIC_CAS: return operand == compare;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+extern "C" {
+
 unsigned long long __tgsim_atomic(const void* site, int op, int type, void* addr,
                                   unsigned long long operand, unsigned long long compare) {
   ThreadCtx* t = current;
@@ -245,13 +268,16 @@ unsigned long long __tgsim_atomic(const void* site, int op, int type, void* addr
     const SiteKind kind = op == TGSIM_ATOMIC_LOAD ? SiteKind::kLoad : SiteKind::kStore;
     // libcu++'s: atomic for the checker, as a volatile access is (a flag between groups)
     if (flags & TGSIM_ATOMIC_LIBCU) t->group_->mark_volatile(t->group_->tag(loc, kind, width));
+    if (op == TGSIM_ATOMIC_LOAD && !shared) t->group_->mark_spin_atomic(t->group_->tag(loc, kind, width), true);
     t->group_->record(*t, loc, kind, a, width, addr);
   } else {
     if (aggregated && !shared) t->group_->mark_warp_aggregated(loc, width);
     if ((flags & TGSIM_ATOMIC_BLOCK_SCOPE) && !shared)
       t->group_->mark_block_scope(t->group_->tag(loc, SiteKind::kGlobalAtomic, width));
-    t->group_->record(*t, loc, shared ? SiteKind::kSharedAtomic : SiteKind::kGlobalAtomic,
-                      shared ? offset : a, width, addr);
+    if (shared)
+      t->group_->record(*t, loc, SiteKind::kSharedAtomic, offset, width, addr);
+    else  // a read a spin-wait may repeat when it leaves memory as it was (engine/spin.cpp)
+      t->group_->record_rmw(*t, loc, a, width, addr, leaves_memory(op, type, operand, compare));
   }
   switch (type) {
     case TGSIM_I32: return run_atomic<std::int32_t>(addr, op, operand, compare, shared);

@@ -60,6 +60,12 @@ void GroupRun::count_barriers_at_waits() {
   }
 }
 
+void GroupRun::group_resumed() { sinks_->on_group_resumed(); }
+
+void GroupRun::values_dropped(std::uint32_t thread, std::size_t first, std::size_t count) {
+  sinks_->on_values_dropped(thread, first, count);
+}
+
 void note_store(ThreadCtx* t, AccessKind kind, std::uint64_t addr, std::uint32_t width,
                 const void* value) {
   t->group_->sinks().on_store(t->linear_tid, static_cast<SiteKind>(kind), addr, width, value);

@@ -192,6 +192,7 @@ void GroupRun::flush_warp(std::uint32_t w) {
     if (warps_[w].counted) return;
     warps_[w].counted = true;
   }
+  if (spin_sites_) [[unlikely]] collapse_warp(w);  // a spin's repeated iterations (engine/spin.cpp)
   note_warp_divergence(w);
   WarpLog::LaneLog* lanes = warps_[w].lanes;
   if (!counting_) {  // LaunchConfig::count off: the engine alone

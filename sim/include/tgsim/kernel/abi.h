@@ -2,8 +2,9 @@
  *
  * A kernel translation unit (.cu, or .metal through the Metal adapter) is compiled by Clang with
  * tgsim's LLVM pass (sim/frontend/). The pass sees every load and store of the optimised code
- * and appends one 8-byte record to the running lane's log inline (the layout below), or calls
- * __tgsim_access() on the slow path. A device function keeps the lane's cursor in registers and
+ * and appends one 8-byte record to the running lane's log inline (the layout below); the
+ * accesses of a block between two calls share one capacity check, whose slow path
+ * __tgsim_reserve() makes room (a constant load always calls __tgsim_access()). A device function keeps the lane's cursor in registers and
  * writes it back to the LaneBuf before each call that may reach the library and before it
  * returns (reloading cur and end after the call), and looks its sites' tags up once at entry
  * (__tgsim_resolve_tags on a tag-cache miss); calls to the __tgsim_* functions that take a site first
@@ -16,7 +17,7 @@
 extern "C" {
 #endif
 
-#define TGSIM_ABI_VERSION 6
+#define TGSIM_ABI_VERSION 7
 
 /* The running thread (tgsim::ThreadCtx), as instrumented code reads it. */
 #define TGSIM_OFF_THREAD_IDX 0   /* 3 x uint32: threadIdx */
@@ -124,6 +125,9 @@ void* __tgsim_thread(void) __attribute__((const));
 void __tgsim_access(void* thread, const void* site, unsigned kind, unsigned long long addr,
                     unsigned width);
 void __tgsim_note_store(void* thread, unsigned long long addr, unsigned width);
+/* Room for n more records in the running lane's log (a block's records share one capacity
+ * check; the pass calls this when the check fails). */
+void __tgsim_reserve(void* thread, unsigned n);
 /* The tags of n keys (a function's sites, checked at its entry against the tag cache), in place.
  * A key is the site's address | kind | (log2 of the width in bytes) << 56; a tag is the
  * record's top 16 bits, pre-shifted, valid on this worker for the rest of the launch. */

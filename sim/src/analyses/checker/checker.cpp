@@ -334,6 +334,7 @@ Checker::Checker(LaunchState& st, std::size_t arena_bytes, std::size_t valid_byt
 
 void Checker::start_group(std::uint64_t group, const std::deque<SharedDecl>* decls) {
   group_ = group;
+  acquire_at_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(group, kLateAcquire - 1));
   decls_ = decls;
   ++serial_;  // marks from earlier groups no longer count as initialised
   ++interval_;

@@ -335,6 +335,9 @@ class Checker {
     return (at >> 32) == interval_ && static_cast<std::uint32_t>(at) < seq;
   }
   void end_group();
+  // The group was parked while other groups ran, and runs on: its loads acquire what any group
+  // released (checker_release.cpp).
+  void resumed() { acquire_at_ = kLateAcquire; }
   const HazardMap& hazards() const { return hazards_; }
   const SameValuePairs& same_value_pairs() const { return same_value_; }
   // [begin, begin + bytes) holds no byte of a buffer the launch may store to or whose bytes
@@ -490,6 +493,10 @@ class Checker {
   std::vector<UninitSpan> uninit_spans_;
   std::vector<UninitLoad> uninit_;
   std::uint64_t group_ = 0;
+  // Where the group's acquires fall in the order of the launch's atomics: its own number, or,
+  // once it was parked and resumed after later groups ran (engine/coresident.cpp), after all.
+  static constexpr std::uint32_t kLateAcquire = 0x7fffffffu;
+  std::uint32_t acquire_at_ = 0;
   std::uint32_t serial_ = 0;    // groups run by this worker: shared words' init marks
   std::uint32_t interval_ = 0;  // barrier intervals run by this worker: list validity
   std::uint32_t group_interval_ = 0;  // the current group's first interval
@@ -529,7 +536,8 @@ class Checker {
   void release_stores();
   void note_release(std::uint32_t thread, std::uint32_t seq);
   static bool same_bytes(const Access& a, const Access& b);
-  static void merge_order(GridShadow::Page& p, std::uint32_t index, const GWord& g, std::uint32_t group);
+  static void merge_order(GridShadow::Page& p, std::uint32_t index, const GWord& g, std::uint32_t group,
+                          std::uint32_t acquire);
 };
 
 }  // namespace tgsim::detail

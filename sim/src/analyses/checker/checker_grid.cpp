@@ -1,7 +1,8 @@
 // The checker's grid-wide table (GridShadow): its pages, and the merge of one group's global
 // words into it when the group ends (Checker::merge_grid). Per word the table keeps the two
 // lowest groups that stored, loaded and updated it atomically, and per byte which groups' plain
-// stores and loads met, so hazards between groups come out the same in any merge order.
+// stores and loads met, so hazards between groups come out the same in any merge order. A group
+// that was parked and resumed (engine/coresident.cpp) acquires after every group's release.
 #include "analyses/checker/checker.hpp"
 
 #include <thread>
@@ -39,7 +40,8 @@ void keep_lowest(std::uint64_t (&v)[2], std::uint64_t t) {
 // bytes per access kind. A plain store meets another group's atomic unless all of its group's
 // stores there follow its own atomic and the other group is lower.
 [[gnu::always_inline]] inline void Checker::merge_order(GridShadow::Page& p, std::uint32_t index,
-                                                       const GWord& g, std::uint32_t group) {
+                                                       const GWord& g, std::uint32_t group,
+                                                       std::uint32_t acquire) {
   GridShadow::Word& w = p.words[index];
   const std::uint8_t su = g.pend, sr = static_cast<std::uint8_t>(g.pstored & ~g.pend);
   const std::uint8_t lu = g.unacq, la = static_cast<std::uint8_t>(g.loaded & ~g.unacq);
@@ -58,14 +60,14 @@ void keep_lowest(std::uint64_t (&v)[2], std::uint64_t t) {
   const bool rw = (su & w.loaded) || (lu & w.pstored) || (sr && o.any_lu && (sr & w.loaded)) ||
                   (la && o.any_su && (la & w.pstored)) ||
                   (sr && o.any_la && (sr & w.loaded) && o.acq_min < group) ||
-                  (la && o.any_sr && (la & w.pstored) && o.rel_max > group + 1);
+                  (la && o.any_sr && (la & w.pstored) && o.rel_max > acquire + 1);
   if (rw) w.rw_bytes = true;
   bool waw = false;
   if (g.pstored) waw = after ? o.atomic_max > group + 1 : o.atomic_max != 0;
   if (atomic) waw = waw || o.other_store || o.after_min < group;
   if (waw) o.waw_atomic = true;
   if (sr) o.rel_max = std::max(o.rel_max, group + 1);
-  if (la) o.acq_min = std::min(o.acq_min, group);
+  if (la) o.acq_min = std::min(o.acq_min, acquire);
   if (atomic) o.atomic_max = std::max(o.atomic_max, group + 1);
   if (after) o.after_min = std::min(o.after_min, group);
   o.any_su = o.any_su || su;
@@ -106,7 +108,7 @@ void Checker::merge_grid() {
     // Per byte: whether two groups' plain stores, or one's loads and another's plain stores,
     // share a byte (a symmetric test against the groups merged before: order-free).
     w.waw_bytes = w.waw_bytes || (w.pstored & g.pstored);
-    merge_order(*p, static_cast<std::uint32_t>(g.word & mask), g, static_cast<std::uint32_t>(group_));
+    merge_order(*p, static_cast<std::uint32_t>(g.word & mask), g, static_cast<std::uint32_t>(group_), acquire_at_);
     w.pstored = static_cast<std::uint8_t>(w.pstored | g.pstored);
     w.loaded = static_cast<std::uint8_t>(w.loaded | g.loaded);
     w.explained = static_cast<std::uint8_t>(w.explained | g.explained);

@@ -6,8 +6,11 @@
 // released store and an acquired load are ordered when the storing group's atomics come first:
 // under the checker, global atomics of different groups take effect in group order (a group's
 // first one waits for the lower groups to end), so when the storing group is the lower one
-// (GridShadow's merge, checker_grid.cpp). The synchronising atomics need not name one address:
-// a thread-level over-approximation, as after_atomic is.
+// (GridShadow's merge, checker_grid.cpp), or when the loading group waited (spun until it was
+// parked) for the others and was resumed after them (engine/coresident.cpp: its atomics come
+// after theirs, since a group's atomics wait only for lower groups that run, not parked ones).
+// The synchronising atomics need not name one address: a thread-level over-approximation, as
+// after_atomic is.
 #include "analyses/checker/checker.hpp"
 
 namespace tgsim::detail {

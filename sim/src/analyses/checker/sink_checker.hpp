@@ -44,6 +44,12 @@ class CheckerSink {
     }
     note_store_general(vals, kind, addr, width, value);
   }
+  void drop_values(std::uint32_t thread, std::size_t first, std::size_t count) {
+    std::vector<std::uint64_t>& vals = values_[thread];
+    if (first >= vals.size()) return;
+    const auto from = vals.begin() + static_cast<std::ptrdiff_t>(first);
+    vals.erase(from, from + static_cast<std::ptrdiff_t>(std::min(count, vals.size() - first)));
+  }
   void on_group_start(std::uint64_t group, const std::deque<SharedDecl>* decls) {
     if (checker_) checker_->start_group(group, decls);
   }
@@ -81,6 +87,9 @@ class CheckerSink {
     if (!checker_) return;
     read_interval(logs);
     checker_->end_interval();
+  }
+  void on_resumed() {
+    if (checker_) checker_->resumed();
   }
   void on_group_end(const IntervalLogs& logs) {
     if (!checker_) return;
