@@ -83,7 +83,10 @@ std::string finding_example(const Finding& f) {
     case FindingKind::kWarpCollective: return trf("check.ex.warp_collective", {who(f), f.where()});
     case FindingKind::kConstantWrite: return trf("check.ex.constant_write", {who(f), f.where()});
     case FindingKind::kUseAfterFree: return trf("check.ex.use_after_free", {who(f), f.where()});
-    case FindingKind::kWatchdog: return trf("check.ex.watchdog", {who(f), f.where()});
+    case FindingKind::kWatchdog:  // a spin on a flag nobody sets (co-resident groups) or a runaway loop
+      return trf(f.message.find("spins on one address") != std::string::npos ? "check.ex.watchdog_spin"
+                                                                              : "check.ex.watchdog",
+                 {who(f), f.where()});
     case FindingKind::kUnsupported: return trf("check.ex.unsupported", {who(f), f.where()});
     case FindingKind::kAssert: return trf("check.ex.assert", {who(f), f.where()});
     case FindingKind::kTrap: return trf("check.ex.trap", {who(f), f.where()});

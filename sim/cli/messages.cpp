@@ -98,6 +98,8 @@ const std::vector<Message>& messages() {
        "{0} が {1} で破棄されたバッファにアクセスする（アクセスは捨てられ、ロードは 0 になる）"},
       {"check.ex.watchdog", "{0} made too many accesses between barriers at {1}; its group was ended",
        "{0} が {1} でバリアの間にアクセスしすぎた（無限ループの疑い）。そのスレッドグループは打ち切られた"},
+      {"check.ex.watchdog_spin", "{0} waits at {1} on an address that no thread that can still run sets; its group was ended",
+       "{0} が {1} で、まだ動けるどのスレッドも書き換えないアドレスを待ち続けている（GPU ではハングする）。そのスレッドグループは打ち切られた"},
       {"check.ex.unsupported", "{0} uses a feature tgsim does not model at {1}",
        "{0} が {1} で tgsim がモデル化していない機能を使う"},
       {"check.ex.assert", "{0} failed an assert() at {1}; the thread ended and the launch failed",

@@ -78,6 +78,11 @@ timeout 60 "$tgsim" run "$src" --kernel never_set --grid 2 --block 64 'int[1]=0'
 grep -q "watchdog at spin_wait.cu:65 \[2 times\], e.g. block (0,0,0) thread (0,0,0): thread (0,0,0) (warp 0, lane 0) of block (0,0,0) spins on one address that no thread of the launch sets" "$work/never.txt" ||
   { echo "FAIL never_set: message"; cat "$work/never.txt"; fail=1; }
 
+# The same in Japanese: the example names the wait, not "too many accesses between barriers".
+timeout 60 "$tgsim" check "$src" --kernel never_set --grid 2 --block 64 'int[1]=0' 'int[128]=0' --threads 1 --lang ja >"$work/never_ja.txt" 2>&1
+grep -q "書き換えないアドレスを待ち続けている" "$work/never_ja.txt" ||
+  { echo "FAIL never_set --lang ja: example"; cat "$work/never_ja.txt"; fail=1; }
+
 # 300 waiting blocks of 64 threads hold more stacks than tgsim keeps (16,384 threads): a finding
 # that says so, not a crash (each thread's stack is two memory mappings of at most 65,530).
 timeout 120 "$tgsim" run "$src" --kernel never_set --grid 300 --block 64 'int[1]=0' 'int[19200]=0' --threads 2 >"$work/cap.txt" 2>&1
