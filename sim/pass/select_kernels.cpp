@@ -82,10 +82,12 @@ void let_go(Module& m, std::set<GlobalValue*> gone) {
 }
 
 // The instructions of the kernel's entry that keep its signature readable: its parameters'
-// stack slots, their debug variables (the parameter names), and the stores of the parameters.
+// stack slots, their debug variables (the parameter names), and the parameters' stores into
+// them (a struct's coerced pieces stored through casts go: the names stay with the slot).
 bool keeps_signature(const Instruction& i) {
   if (isa<AllocaInst>(i) || isa<DbgInfoIntrinsic>(i)) return true;
-  if (const auto* st = dyn_cast<StoreInst>(&i)) return isa<Argument>(st->getValueOperand());
+  if (const auto* st = dyn_cast<StoreInst>(&i))
+    return isa<Argument>(st->getValueOperand()) && isa<AllocaInst>(st->getPointerOperand());
   return false;
 }
 
