@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # metal_select.sh TGSIM WORKDIR: a command that names one kernel of a many-kernel file compiles
 # that kernel alone (sim/pass/select_kernels.cpp), and listing a file's kernels compiles no body.
-#  - the listing (--kernel naming none): every kernel with its parameters' names, from one
-#    cache entry whose object references none of tgsim's access hooks (no body was instrumented);
+#  - the listing (--kernel naming none, or --kernel alone: on stdout, exit 0): every kernel with
+#    its parameters' names, from one cache entry whose object references none of tgsim's access
+#    hooks (no body was instrumented);
 #  - running mul_int32: its result, and an entry whose object defines apply_op<int, Mul> alone
 #    of the file's 12 instances (the listing's object keeps all 12 as empty bodies);
 #  - a CUDA file: the kernel runs alone too, and the listing shows every kernel.
@@ -26,6 +27,14 @@ else
   fail "listing: rc $rc, ${#sos[@]} objects: $out"; nm -u "${sos[@]}"
 fi
 listing=${sos[0]}
+# --kernel without a name: the same listing on stdout, exit 0, from the same entry.
+out=$("$tgsim" run "$file" --kernel 2>/dev/null); rc=$?
+sos=("$TGSIM_CACHE"/*.so)
+if [ $rc = 0 ] && [ "$(printf '%s\n' "$out" | grep -c '^[a-z_0-9]*(.* out)$')" = 13 ] && [ ${#sos[@]} = 1 ]; then
+  ok "--kernel without a name lists"
+else
+  fail "--kernel alone: rc $rc, ${#sos[@]} objects: $out"
+fi
 
 out=$("$tgsim" run "$file" --kernel mul_int32 --grid 1 --block 4 'int[4]=iota' 'int[4]=iota' 'int[4]' --save "2=$work/m.bin" 2>&1)
 got=$(od -An -tu4 -w16 "$work/m.bin" 2>/dev/null | tr -s ' ')

@@ -422,7 +422,10 @@ void add_file_options(CLI::App& app, FileLaunch& f, const std::string& verb) {
   app.add_option("--constant", f.constants,
                  "with a Metal FILE: NAME=VALUE gives a [[function_constant]] its value (0 and not defined without)");
   app.add_option("args", f.args, "with a FILE: one ARG per kernel parameter (TYPE[COUNT], TYPE:VALUE)");
-  app.add_option("--kernel", f.kernel, "with a FILE: the kernel to " + verb);
+  CLI::Option* kernel = app.add_option("--kernel", f.kernel, "with a FILE: the kernel to " + verb +
+                                                                  " (without a name: list the file's kernels)")
+                            ->expected(0, 1);
+  app.parse_complete_callback([kernel, &f] { f.list_kernels = kernel->count() > 0 && f.kernel.empty(); });
   app.add_option("--grid", f.grid, "with a FILE: threadgroups, X[,Y[,Z]]");
   app.add_option("--block", f.block, "with a FILE: threads per group, X[,Y[,Z]]");
   app.add_option("--shared", f.shared,
@@ -558,6 +561,11 @@ internal::KernelRef file_kernel_ref(const FileLaunch& f) {
   }
   if (kernels.empty()) throw UsageError(f.file + " defines no __global__ kernel");
   listed_kernels()[f.file] = kernels.size();
+  if (f.list_kernels) {
+    std::string list;
+    for (const internal::KernelRef& k : kernels) list += signature(*k.kernel) + "\n";
+    throw KernelListing(list);
+  }
   const tgsim_kernel_desc& listed = *choose_kernel(kernels, f).kernel;
   const std::string name = listed.name, symbol = listed.mangled;
   for (const internal::KernelRef& k : load_module(internal::compile_to_shared_object(
