@@ -165,4 +165,9 @@ else
   fail "deduced_instantiation: $out $out2"
 fi
 
+# Apple's tensor library (MLX's *_nax.metal): not modelled, one line naming it, exit 2.
+out=$(run "$here/tensor_library.metal" --grid 1 --block 1 'float[1]'); rc=$?
+if [ $rc = 2 ] && has "$out" "^[^ ]*tensor_library.metal:4:10: MetalPerformancePrimitives \\(Apple's tensor library.* is not modelled by tgsim" \
+   && [ "$(printf '%s\n' "$out" | wc -l)" = 2 ]; then ok "tensor library named"; else fail "tensor library: rc $rc $out"; fi
+
 [ $fails = 0 ] && echo "metal features OK" || { echo "$fails metal feature checks failed"; exit 1; }

@@ -343,6 +343,12 @@ const internal::KernelRef& choose_kernel(const std::vector<internal::KernelRef>&
   return *k;
 }
 
+// How many kernels each file's listing showed (file_kernel_ref).
+std::map<std::string, std::size_t>& listed_kernels() {
+  static std::map<std::string, std::size_t> listed;
+  return listed;
+}
+
 // The kernels FILE's module registered when it was loaded.
 std::vector<internal::KernelRef> load_module(const std::string& so) {
   static std::map<std::string, std::vector<internal::KernelRef>> loaded;  // dlopen runs constructors once
@@ -416,7 +422,10 @@ void add_file_options(CLI::App& app, FileLaunch& f, const std::string& verb) {
   app.add_option("--constant", f.constants,
                  "with a Metal FILE: NAME=VALUE gives a [[function_constant]] its value (0 and not defined without)");
   app.add_option("args", f.args, "with a FILE: one ARG per kernel parameter (TYPE[COUNT], TYPE:VALUE)");
-  app.add_option("--kernel", f.kernel, "with a FILE: the kernel to " + verb);
+  CLI::Option* kernel = app.add_option("--kernel", f.kernel, "with a FILE: the kernel to " + verb +
+                                                                  " (without a name: list the file's kernels)")
+                            ->expected(0, 1);
+  app.parse_complete_callback([kernel, &f] { f.list_kernels = kernel->count() > 0 && f.kernel.empty(); });
   app.add_option("--grid", f.grid, "with a FILE: threadgroups, X[,Y[,Z]]");
   app.add_option("--block", f.block, "with a FILE: threads per group, X[,Y[,Z]]");
   app.add_option("--shared", f.shared,
@@ -511,12 +520,14 @@ std::string body_at(const std::string& code, unsigned line) {
 // module reaches any, while the compiled kernel reaches no shared array: the optimiser removed
 // the shared-memory work (code whose results never reach global memory is dead), which a
 // learner would otherwise read as a kernel that runs without it. Sound: a compiled kernel that
-// reaches no shared array cannot make a shared access at any launch size.
+// reaches no shared array cannot make a shared access at any launch size. The compiled module
+// holds the chosen kernel alone (file_kernel_ref): of a file with several kernels, whose others
+// may reach the file's shared arrays, only a declaration in the kernel's own body counts.
 void note_removed_shared(Report& r, const std::string& file, const internal::KernelRef& k) {
   const Counters& c = r.counters;
   if (c.shared_load.instructions + c.shared_store.instructions + c.shared_atomic.instructions) return;
   if (k.kernel->nshared) return;
-  bool module_has_shared = k.module->shared_static_bytes != 0;
+  bool module_has_shared = k.module->shared_static_bytes != 0 || listed_kernels()[file] > 1;
   for (unsigned i = 0; i < k.module->nkernels; ++i) module_has_shared = module_has_shared || k.module->kernels[i].nshared;
   static const std::regex declares(R"(\b__shared__\b|\bthreadgroup\s+[A-Za-z_])");
   const std::string code = code_of(file);
@@ -530,19 +541,37 @@ void note_removed_shared(Report& r, const std::string& file, const internal::Ker
 }  // namespace
 
 // The kernel --kernel names (or the file's only one), compiled and loaded, with its module.
+// Chosen from the file's listing (its kernels' signatures, for the front end's cost), then
+// compiled alone: the other kernels of the file are neither optimised nor instrumented.
 internal::KernelRef file_kernel_ref(const FileLaunch& f) {
   if (!std::filesystem::exists(f.file)) throw UsageError("no such kernel file '" + f.file + "'");
   if (std::filesystem::is_directory(f.file)) throw UsageError("'" + f.file + "' is a directory, not a kernel file");
-  std::vector<internal::KernelRef> kernels = load_module(internal::compile_to_shared_object(f.file, compile_flags(f)));
+  const auto listing = internal::KernelSelection::listing();
+  std::string epilogue;
+  std::vector<internal::KernelRef> kernels =
+      load_module(internal::compile_to_shared_object(f.file, compile_flags(f), epilogue, listing));
   // A template kernel the file does not instantiate with the arguments --kernel gives: compiled
   // again with the instantiation after the file's text.
   const std::string inst = instantiation(f);
   if (!inst.empty() && std::none_of(kernels.begin(), kernels.end(), [&](const internal::KernelRef& k) {
         return normal_name(k.kernel->name) == normal_name(f.kernel);
-      }))
-    kernels = load_module(internal::compile_to_shared_object(f.file, compile_flags(f), inst));
+      })) {
+    epilogue = inst;
+    kernels = load_module(internal::compile_to_shared_object(f.file, compile_flags(f), epilogue, listing));
+  }
   if (kernels.empty()) throw UsageError(f.file + " defines no __global__ kernel");
-  return choose_kernel(kernels, f);
+  listed_kernels()[f.file] = kernels.size();
+  if (f.list_kernels) {
+    std::string list;
+    for (const internal::KernelRef& k : kernels) list += signature(*k.kernel) + "\n";
+    throw KernelListing(list);
+  }
+  const tgsim_kernel_desc& listed = *choose_kernel(kernels, f).kernel;
+  const std::string name = listed.name, symbol = listed.mangled;
+  for (const internal::KernelRef& k : load_module(internal::compile_to_shared_object(
+           f.file, compile_flags(f), epilogue, internal::KernelSelection::one(symbol))))
+    if (k.kernel->name == name && k.kernel->mangled == symbol) return k;
+  throw internal::CompileError("the compile of " + name + " alone (" + symbol + ") lost it\n");
 }
 
 const tgsim_kernel_desc& file_kernel(const FileLaunch& f) { return *file_kernel_ref(f).kernel; }

@@ -40,6 +40,7 @@ struct FileLaunch {
   std::vector<std::string> include_dirs, defines;  // -I DIR, -D NAME[=VALUE] or NAME(ARGS)=VALUE
   std::vector<std::string> pre_includes;           // --pre-include FILE (the compiler's -include)
   std::vector<std::string> constants;  // --constant NAME=VALUE: a Metal [[function_constant]]
+  bool list_kernels = false;  // --kernel without a name: the file's kernels are listed (KernelListing)
   // --save PARAM=PATH, --expect PARAM=PATH[:RTOL] (buffers_out.hpp)
   std::vector<std::string> save, expect;
   // The bytes of buffer ARG i given by the caller instead of its initialiser (the Python
@@ -50,6 +51,12 @@ struct FileLaunch {
 // The compiler flags of -I and -D (absolute include folders, checked macro names); UsageError
 // for a -D that is no NAME[=VALUE] or a -I that is no folder.
 std::vector<std::string> compile_flags(const FileLaunch& f);
+
+// `--kernel` without a name: the file's kernels, one signature a line, printed to stdout with
+// exit status 0 (main.cpp); from the file's listing, which compiles no kernel's body.
+struct KernelListing : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 // A usage error: exit status 2 with this one line. CompileError (compile.hpp) is exit 2 too.
 struct UsageError : std::invalid_argument {

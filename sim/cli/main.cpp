@@ -18,6 +18,7 @@
 #include <string_view>
 
 #include "commands.hpp"
+#include "file_kernel.hpp"
 #include "i18n.hpp"
 
 int main(int argc, char** argv) {
@@ -53,6 +54,9 @@ int main(int argc, char** argv) {
     for (const cli::Command& c : commands)
       if (c.app->parsed()) return cli::finish_output(c.run());
     return cli::finish_output(commands[0].run());  // `tgsim` alone runs the tour
+  } catch (const cli::KernelListing& e) {  // --kernel without a name
+    std::fputs(e.what(), stdout);
+    return 0;
   } catch (const tgsim::LaunchError& e) {
     return cli::report_error("launch", e.what(), 2, std::string("tgsim: launch error: ") + e.what());
   } catch (const std::bad_alloc&) {

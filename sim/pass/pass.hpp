@@ -1,7 +1,7 @@
 // tgsim's LLVM pass plugin (Clang 14, -fpass-plugin): turns a kernel translation unit compiled
 // as plain C++ into code that reports every memory access to tgsim (sim/include/tgsim/kernel/abi.h).
 //
-// Six passes:
+// Six passes (and SelectKernels, select_kernels.cpp, first when a command names one kernel):
 //  - KeepAggregatesWhole (pipeline start): a constant-size memcpy of 2, 4, 8 or 16 bytes (a
 //    struct or float4 copy) becomes one integer load and store, so the copy from global memory
 //    stays one access of its full width (LDG.128 on the GPU) instead of one per field.
@@ -27,6 +27,13 @@
 #include <llvm/IR/PassManager.h>
 
 namespace tgsim::pass {
+
+// Pipeline start, before every other: the kernels a command named, the others and what only
+// they reach removed; or every kernel's signature without its body (a listing). Chosen by the
+// compile driver through TGSIM_SELECT_KERNELS (select_kernels.cpp).
+struct SelectKernels : llvm::PassInfoMixin<SelectKernels> {
+  llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&);
+};
 
 struct KeepAggregatesWhole : llvm::PassInfoMixin<KeepAggregatesWhole> {
   llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&);

@@ -189,6 +189,7 @@ PreservedAnalyses Instrument::run(Module& m, ModuleAnalysisManager& mam) {
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "tgsim", "1", [](PassBuilder& pb) {
             pb.registerPipelineStartEPCallback([](ModulePassManager& mpm, OptimizationLevel) {
+              mpm.addPass(tgsim::pass::SelectKernels());
               mpm.addPass(tgsim::pass::NoExternSharedHooks());
               mpm.addPass(tgsim::pass::InlineDeviceFunctions());
               mpm.addPass(tgsim::pass::KeepAggregatesWhole());

@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "compile_cache.hpp"
@@ -112,6 +113,26 @@ std::string read_file(const std::string& path) {
   return ss.str();
 }
 
+// The source the compiler reads: the <<<...>>> rewrite, or the Metal preprocessor and adapter.
+// Errors are the file's, as the compiler's are. Kept for the process: a command compiles a
+// file's listing, then its kernel (file_kernel.cpp), from the same text.
+std::string prepared_source(const std::string& file, const std::vector<std::string>& flags) {
+  static std::map<std::vector<std::string>, std::string> prepared;
+  std::vector<std::string> key = flags;
+  key.push_back(fs::absolute(file).string());
+  if (auto it = prepared.find(key); it != prepared.end()) return it->second;
+  std::string text;
+  try {
+    text = language_of(file) == Language::kMetal ? prepare_metal_file(toolchain(), file, flags)
+                                                 : prepare_source(read_file(file), file);
+  } catch (const CompileError&) {
+    throw;
+  } catch (const std::runtime_error& e) {
+    throw CompileError(std::string(e.what()) + "\n");
+  }
+  return prepared[key] = text;
+}
+
 }  // namespace
 
 Toolchain toolchain() {
@@ -167,8 +188,9 @@ std::vector<std::string> compile_command(const Toolchain& tc, Language lang, con
   return cmd;
 }
 
+// A whole program's compile keeps every kernel, whatever the environment says.
 int run_process(const std::vector<std::string>& argv, std::string* output) {
-  return run_process(argv, output, {});
+  return run_process(argv, output, {"TGSIM_SELECT_KERNELS="});
 }
 
 int run_process(const std::vector<std::string>& argv, std::string* output,
@@ -224,16 +246,8 @@ void add_user_flags(std::vector<std::string>& cmd, const std::vector<std::string
 }
 
 std::string compile_to_shared_object(const std::string& file, const std::vector<std::string>& flags,
-                                     const std::string& epilogue) {
-  std::string prepared;
-  try {  // the <<<...>>> rewrite and the Metal adapter: errors of the file, as the compiler's are
-    prepared = language_of(file) == Language::kMetal ? prepare_metal_file(toolchain(), file, flags)
-                                                     : prepare_source(read_file(file), file);
-  } catch (const CompileError&) {
-    throw;
-  } catch (const std::runtime_error& e) {
-    throw CompileError(std::string(e.what()) + "\n");
-  }
+                                     const std::string& epilogue, const KernelSelection& selection) {
+  std::string prepared = prepared_source(file, flags);
   const Toolchain tc = toolchain();
   const Language lang = language_of(file);
   const std::string dir = fs::absolute(fs::path(file)).parent_path().string();
@@ -246,6 +260,8 @@ std::string compile_to_shared_object(const std::string& file, const std::vector<
   add_user_flags(command, flags);
   for (const std::string& a : command) key_text += a + '\0';
   key_text += file_identity(tc.clang) + '\0' + file_identity(tc.plugin) + '\0' + TGSIM_CACHE_VERSION;
+  const std::string select_env = "TGSIM_SELECT_KERNELS=" + selection.env_value();
+  key_text += '\0' + select_env;
   const std::string key = content_hash(key_text);
   const fs::path cache = secure_cache_dir();
   const fs::path so = cache / (key + ".so");
@@ -278,7 +294,7 @@ std::string compile_to_shared_object(const std::string& file, const std::vector<
     add_user_flags(cmd, flags);
     cmd.insert(cmd.end(), {"-MD", "-MF", dep.string(), "-MT", "tgsim-object"});
     std::string output;
-    if (run_process(cmd, &output, {"TMPDIR=" + private_tmp.string()}) != 0) {
+    if (run_process(cmd, &output, {"TMPDIR=" + private_tmp.string(), select_env}) != 0) {
       error = output.empty() ? "the compiler failed and printed nothing" : output;
     } else {
       Manifest m{key, content_hash(read_file(tmp.string())), {}};

@@ -32,7 +32,8 @@ std::vector<std::string> compile_command(const Toolchain& tc, Language lang, con
 void add_user_flags(std::vector<std::string>& cmd, const std::vector<std::string>& flags);
 
 // Runs argv, returning its exit status; stdout and stderr go to *output. `extra_env` entries
-// ("NAME=VALUE") replace or add to the environment the program gets.
+// ("NAME=VALUE") replace or add to the environment the program gets. Without them, TGSIM_SELECT_KERNELS
+// is empty: the pass keeps every kernel (a whole program's compile).
 int run_process(const std::vector<std::string>& argv, std::string* output);
 int run_process(const std::vector<std::string>& argv, std::string* output,
                 const std::vector<std::string>& extra_env);

@@ -14,6 +14,27 @@
 
 namespace tgsim::frontend {
 
+namespace {
+
+// A missing header of a library of Apple's that tgsim does not model, as one line naming it
+// ("nax.h:12:10: MetalPerformancePrimitives ... is not modelled"); empty for any other error.
+std::string unmodelled_library(const std::string& msg) {
+  static const char* const kLibraries[][2] = {
+      {"MetalPerformancePrimitives/", "MetalPerformancePrimitives (Apple's tensor library: mpp::tensor_ops, "
+                                      "matmul2d on cooperative tensors)"},
+  };
+  for (const auto& [dir, what] : kLibraries) {
+    const std::size_t at = msg.find(std::string("fatal error: '") + dir);
+    if (at == std::string::npos || msg.find("file not found", at) == std::string::npos) continue;
+    const std::size_t line_start = msg.rfind('\n', at) == std::string::npos ? 0 : msg.rfind('\n', at) + 1;
+    return msg.substr(line_start, at - line_start) + what + " is not modelled by tgsim: the kernels of a file "
+           "that includes it cannot run\n";
+  }
+  return "";
+}
+
+}  // namespace
+
 std::string preprocess_metal(const Toolchain& tc, const std::string& file, const std::vector<std::string>& flags) {
   namespace fs = std::filesystem;
   std::vector<std::string> cmd = {tc.clang, "-E", "-x", "c++", "-std=c++20", "-D__METAL__",
@@ -36,6 +57,7 @@ std::string preprocess_metal(const Toolchain& tc, const std::string& file, const
   ss << in.rdbuf();
   std::error_code ec;
   fs::remove(tmpl, ec);
+  if (rc != 0 && !unmodelled_library(msg).empty()) throw CompileError(unmodelled_library(msg));
   if (rc != 0) throw CompileError(msg.empty() ? "the preprocessor failed and printed nothing\n" : msg);
   std::string out = ss.str();
   return out;

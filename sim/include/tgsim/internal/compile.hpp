@@ -29,8 +29,23 @@ struct CacheError : CompileError {
 // temporaries go to a private folder under TMPDIR.
 // `flags` (-I DIR, -D NAME=VALUE) go to the compiler and into the key; `epilogue` is source text
 // put after the file's (an instantiation the command line asks for), part of the key too.
+//
+// `selection`: which kernels the object keeps (the pass's SelectKernels, sim/pass/select_kernels.cpp),
+// part of the key: all (a whole program); a listing (every kernel's signature without its body,
+// for the cost of the front end); or the one whose symbol a listing showed, with what it reaches
+// (the other kernels of the file are neither optimised nor instrumented).
+struct KernelSelection {
+  enum class Kind { kAll, kListing, kSymbol } kind = Kind::kAll;
+  std::string symbol;  // kSymbol: the kernel's `mangled` (tgsim_kernel_desc)
+  static KernelSelection listing() { return {Kind::kListing, {}}; }
+  static KernelSelection one(std::string symbol) { return {Kind::kSymbol, std::move(symbol)}; }
+  // The compiler's TGSIM_SELECT_KERNELS: "", "listing" or "symbol:NAME".
+  std::string env_value() const {
+    return kind == Kind::kAll ? "" : kind == Kind::kListing ? "listing" : "symbol:" + symbol;
+  }
+};
 std::string compile_to_shared_object(const std::string& file, const std::vector<std::string>& flags = {},
-                                     const std::string& epilogue = {});
+                                     const std::string& epilogue = {}, const KernelSelection& selection = {});
 
 // The cache directory, created 0700 when missing (throws CacheError when it cannot be used
 // safely); a 128-bit content hash as 32 hex digits; `#line LINE "file"` with its newline. The
@@ -44,6 +59,7 @@ std::string line_directive(std::size_t line, std::string_view file_name);
 namespace tgsim::internal {
 using frontend::CacheError;
 using frontend::compile_to_shared_object;
+using frontend::KernelSelection;
 using frontend::CompileError;
 using frontend::content_hash;
 using frontend::line_directive;
