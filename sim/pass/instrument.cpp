@@ -5,7 +5,9 @@
 //   if (cur + m > end) { lane.cur = cur; __tgsim_reserve(thread, m);  (the slow path)
 //                        cur = lane.cur; end = lane.end; }
 // and then each of the region's m records is written at its access, unchecked: *cur++ = tag +
-// address; for a store with the checker on, __tgsim_note_store(thread, address, width) after it.
+// address. A region holds at most kRegionRecords records (more make blocks whose records
+// LLVM's backend handles in more than linear time). With the checker on, the region's stores
+// call __tgsim_note_store(thread, address, width) in groups after them (store_notes.cpp).
 // The record is tag + address, which is tag | address (record.hpp) as every address that an
 // access survives is a user-space one, below 2^47 (any other faults and ends the process,
 // guard.hpp): an add lets x86 fold the record into one lea with the address computation, one
@@ -107,20 +109,27 @@ bool library_call_between(Instruction* from, Instruction* to) {
   return false;
 }
 
+// The most records of one region (one capacity check). A block of 8,000 statements made into
+// one region of 16,000 records compiled for over 13 minutes (the backend's work on one block's
+// memory operations grows faster than linearly); 64 keeps the check's cost per record small
+// (one compare and branch per 64 records) and the blocks short.
+constexpr std::size_t kRegionRecords = 64;
+
 // One past the last access of the region that starts at acc[i].
 std::size_t region_end(const Context& c, const std::vector<Access>& acc, std::size_t i) {
   auto constant = [&](const Access& a) { return !a.store && is_constant_memory(c, a.ptr); };
   if (constant(acc[i])) return i + 1;
-  std::size_t k = i + 1;
+  std::size_t k = i + 1, records = pieces_of(acc[i]).size();
   while (k < acc.size() && !constant(acc[k]) && acc[k].at->getParent() == acc[i].at->getParent() &&
-         acc[k - 1].at != acc[k].at && !library_call_between(acc[k - 1].at, acc[k].at))
-    ++k;
+         acc[k - 1].at != acc[k].at && !library_call_between(acc[k - 1].at, acc[k].at) &&
+         records + pieces_of(acc[k]).size() <= kRegionRecords)
+    records += pieces_of(acc[k++]).size();
   return k;
 }
 
 // One record written at `at` without a capacity check (its region made room).
 void emit_unchecked(Context& c, Entry& e, Instruction* at, Constant* site, unsigned kind, Value* addr,
-                    std::uint64_t bytes, bool note_store) {
+                    std::uint64_t bytes) {
   IRBuilder<> b(at);
   b.SetCurrentDebugLocation(at->getDebugLoc());
   const Entry::Slot& sl = slot_of(c, e, site, record_bits(kind, bytes));
@@ -129,16 +138,13 @@ void emit_unchecked(Context& c, Entry& e, Instruction* at, Constant* site, unsig
   Value* tag = b.CreateAlignedLoad(c.i64, sl.tag, Align(8), "tgsim.tag");
   b.CreateAlignedStore(b.CreateAdd(tag, addr), cur, Align(8));  // tag + address: see the top
   b.CreateAlignedStore(b.CreateConstInBoundsGEP1_64(c.i64, cur, 1), e.cur, Align(8));
-  if (!note_store) return;
-  Instruction* note = SplitBlockAndInsertIfThen(e.checking, at, false, MDBuilder(c.ctx).createBranchWeights(1, 2000));
-  IRBuilder<> n(note);
-  n.SetCurrentDebugLocation(at->getDebugLoc());
-  n.CreateCall(c.fn_note_store, {e.thread, addr, ConstantInt::get(c.i32, bytes)});
 }
 
 // The records of acc[i, j): one check for all of them before the first access, then each
-// record at its access (a store's after it, as instrument_access places them).
-void emit_region(Context& c, Entry& e, const std::vector<Access>& acc, std::size_t i, std::size_t j) {
+// record at its access (a store's after it), then the checker's calls for its stores in the
+// groups `flushes` plans (store_notes.cpp).
+void emit_region(Context& c, Entry& e, const std::vector<Access>& acc, std::size_t i, std::size_t j,
+                 const std::vector<NoteFlush>& flushes) {
   std::uint64_t m = 0;
   for (std::size_t k = i; k < j; ++k) m += pieces_of(acc[k]).size();
   Instruction* first = acc[i].at;
@@ -153,6 +159,7 @@ void emit_region(Context& c, Entry& e, const std::vector<Access>& acc, std::size
   IRBuilder<> g(grow);
   g.SetCurrentDebugLocation(first->getDebugLoc());
   call_synced(c, e, g.CreateCall(c.fn_reserve, {e.thread, ConstantInt::get(c.i32, m)}));
+  std::vector<StoreNote> notes;
   for (std::size_t k = i; k < j; ++k) {
     const Access& a = acc[k];
     Instruction* where = a.store ? a.at->getNextNode() : a.at;
@@ -160,9 +167,11 @@ void emit_region(Context& c, Entry& e, const std::vector<Access>& acc, std::size
     const unsigned kind = a.store ? TGSIM_KIND_STORE : TGSIM_KIND_LOAD;
     for (auto [off, piece] : pieces_of(a)) {
       Value* addr = off ? IRBuilder<>(where).CreateAdd(base, ConstantInt::get(c.i64, off)) : base;
-      emit_unchecked(c, e, where, site_of(c, a), kind, addr, piece, a.store);
+      emit_unchecked(c, e, where, site_of(c, a), kind, addr, piece);
+      if (a.store) notes.push_back({k, addr, piece});
     }
   }
+  emit_store_notes(c, e, flushes, notes);
 }
 
 // A pointer as base + variable index (scaled by `elem`) + constant byte offset, looking through
@@ -236,7 +245,7 @@ void merge_aggregate_loads(const Context& c, std::vector<Access>& acc) {
 
 }  // namespace
 
-void instrument_function(Context& c, Function& f) {
+void instrument_function(Context& c, Function& f, AAResults& aa) {
   std::vector<Access> accesses;
   std::vector<CallBase*> site_calls;
   std::vector<CallInst*> printf_calls;
@@ -295,12 +304,19 @@ void instrument_function(Context& c, Function& f) {
   widen_indices(f);
   Entry& e = c.entry(f);
   make_cursor(c, e);
-  std::vector<std::size_t> regions;  // where each region (or single access) ends
-  for (std::size_t i = 0; i < accesses.size(); i = regions.back()) regions.push_back(region_end(c, accesses, i));
-  for (std::size_t i = 0, r = 0; i < accesses.size(); i = regions[r++]) {
-    const Access& a = accesses[i];
+  std::vector<std::size_t> starts = {0};  // where each region (or single access) starts; then the end
+  while (starts.back() < accesses.size()) starts.push_back(region_end(c, accesses, starts.back()));
+  // The checker's groups are planned before any block is split (the alias analysis's dominator
+  // tree is of the function as it was).
+  std::vector<std::vector<NoteFlush>> flushes(starts.size() - 1);
+  for (std::size_t r = 0; r + 1 < starts.size(); ++r)
+    flushes[r] = plan_store_notes(aa, accesses, starts[r], starts[r + 1]);
+  // In order: a region's last calls go right before the next region's first access, and the
+  // next region's check must come after them (it is inserted there later).
+  for (std::size_t r = 0; r + 1 < starts.size(); ++r) {
+    const Access& a = accesses[starts[r]];
     if (!a.store && is_constant_memory(c, a.ptr)) instrument_constant_load(c, a);
-    else emit_region(c, e, accesses, i, regions[r]);
+    else emit_region(c, e, accesses, starts[r], starts[r + 1], flushes[r]);
   }
   finish_fast_path(c, f, e, calls);
 }

@@ -13,6 +13,7 @@
 #include <llvm/IR/Module.h>
 
 namespace llvm {
+class AAResults;
 class TargetTransformInfo;
 }
 
@@ -116,7 +117,20 @@ std::vector<std::pair<llvm::GlobalValue*, llvm::StringRef>> annotations(const ll
 void lower_shared(Context& c);
 void find_global_vars(Context& c);
 // instrument.cpp
-void instrument_function(Context& c, llvm::Function& f);
+void instrument_function(Context& c, llvm::Function& f, llvm::AAResults& aa);
+// store_notes.cpp: the checker's __tgsim_note_store calls of a region's stores, grouped.
+struct NoteFlush {
+  llvm::Instruction* before;  // the group's calls go right before this instruction
+  std::size_t upto;           // for the stores of acc[previous group's upto, upto)
+};
+struct StoreNote {
+  std::size_t access;  // its index in acc
+  llvm::Value* addr;   // i64
+  std::uint64_t bytes;
+};
+std::vector<NoteFlush> plan_store_notes(llvm::AAResults& aa, const std::vector<Access>& acc, std::size_t i,
+                                        std::size_t j);
+void emit_store_notes(Context& c, Entry& e, const std::vector<NoteFlush>& flushes, const std::vector<StoreNote>& notes);
 // unroll.cpp: loops nvcc unrolls with their remainder first, each copy's instructions marked.
 void unroll_like_nvcc(Context& c, llvm::Function& f, const llvm::TargetTransformInfo& tti);
 inline constexpr const char* kUnrollCopy = "tgsim.unroll.copy";

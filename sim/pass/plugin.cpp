@@ -7,6 +7,7 @@
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Verifier.h>
+#include <llvm/Analysis/AliasAnalysis.h>
 #include <llvm/Analysis/GlobalsModRef.h>
 #include <llvm/Analysis/TargetTransformInfo.h>
 #include <llvm/Passes/PassBuilder.h>
@@ -176,7 +177,12 @@ PreservedAnalyses Instrument::run(Module& m, ModuleAnalysisManager& mam) {
   for (Function* f : fs)  // before the loop budget's phis
     if (!f->isDeclaration()) unroll_like_nvcc(c, *f, fam.getResult<TargetIRAnalysis>(*f));
   guard_faults(c);
-  for (Function* f : fs) instrument_function(c, *f);
+  for (Function* f : fs) {
+    // The module's earlier steps changed f: its cached analyses (the alias analysis's dominator
+    // tree) are computed again for store_notes.cpp.
+    fam.invalidate(*f, PreservedAnalyses::none());
+    instrument_function(c, *f, fam.getResult<AAManager>(*f));
+  }
   emit_module_descriptor(c);
   forget_lines(m);
   if (verifyModule(m, &errs()))
