@@ -29,6 +29,7 @@
 #include "source_view.hpp"
 #include "svg.hpp"
 #include "try_pad.hpp"
+#include "try_swap.hpp"
 #include "validate.hpp"
 #include <tgsim/internal/text.hpp>
 
@@ -348,7 +349,10 @@ int show(std::ostream& os, std::ostream& err, const ExplainOptions& o, const Sho
   os << shuffle_text(x.r.report, width, 2);
   std::vector<Advice> advice;
   if (o.source || !o.html.empty()) advice = advise(x.view, x.first, x.prof, x.sim_dev, o.threads);
-  if (x.file && x.try_pads) add_pad_tries(advice, x.view, *x.file);
+  if (x.file && x.try_pads) {
+    add_pad_tries(advice, x.view, *x.file);
+    add_swap_tries(advice, x.view, *x.file);
+  }
   if (o.source) {
     os << "\n";
     print_source(os, x.view, advice, width);
