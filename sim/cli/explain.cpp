@@ -29,6 +29,7 @@
 #include "source_view.hpp"
 #include "svg.hpp"
 #include "try_pad.hpp"
+#include "try_swap.hpp"
 #include "validate.hpp"
 #include <tgsim/internal/text.hpp>
 
@@ -136,8 +137,8 @@ Command add_explain(CLI::App& program) {
   c->add_option("--html", o.html, "write the source view with its pictures to this HTML file");
   c->add_flag("--wide", o.wide, "do not fit the output to 100 columns");
   c->add_flag("--no-try", o.no_try,
-              "with a FILE: rules without trying their fix (a conflicted shared array is otherwise padded in a "
-              "copy of the file and the launch re-run)");
+              "with a FILE: rules without trying their fix (a conflicted shared array is otherwise padded, an "
+              "uncoalesced load's x and y thread mapping swapped, in a copy of the file and the launch re-run)");
   c->add_option("--sweep", o.sweep, "variants to compare, e.g. tile=8,16,32 (matmul) ");
   c->add_option("--n", o.n, "problem size (default: the catalog's)")->check(CLI::Range(1, 1 << 26));
   c->add_option("--at", o.at, "also predict the time at this size (counters scaled analytically); with a FILE: for this many threadgroups")
@@ -348,7 +349,10 @@ int show(std::ostream& os, std::ostream& err, const ExplainOptions& o, const Sho
   os << shuffle_text(x.r.report, width, 2);
   std::vector<Advice> advice;
   if (o.source || !o.html.empty()) advice = advise(x.view, x.first, x.prof, x.sim_dev, o.threads);
-  if (x.file && x.try_pads) add_pad_tries(advice, x.view, *x.file);
+  if (x.file && x.try_pads) {
+    add_pad_tries(advice, x.view, *x.file);
+    add_swap_tries(advice, x.view, *x.file);
+  }
   if (o.source) {
     os << "\n";
     print_source(os, x.view, advice, width);

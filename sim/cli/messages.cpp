@@ -474,6 +474,7 @@ const std::vector<Message>& messages() {
     v.insert(v.end(), picture_messages().begin(), picture_messages().end());
     v.insert(v.end(), error_messages().begin(), error_messages().end());
     v.insert(v.end(), list_messages().begin(), list_messages().end());
+    v.insert(v.end(), try_messages().begin(), try_messages().end());
     return v;
   }();
   return m;

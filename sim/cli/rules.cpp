@@ -8,6 +8,7 @@
 #include "predict.hpp"
 #include <tgsim/internal/text.hpp>
 #include "try_pad.hpp"
+#include "try_swap.hpp"
 
 namespace tgsim::cli {
 
@@ -117,7 +118,12 @@ bool pad_helped(const Advice& a) {
   return std::any_of(a.tried.begin(), a.tried.end(), [](const PadTry& t) { return t.helps(); });
 }
 
+bool swap_helped(const Advice& a) {
+  return std::any_of(a.swapped.begin(), a.swapped.end(), [](const SwapTry& t) { return t.helps(); });
+}
+
 std::string rule_title(const Advice& a) {
+  if (!a.swapped.empty()) return tr(swap_helped(a) ? "rule.coalesce.swap.title" : "rule.coalesce.swap_none.title");
   return tr(!a.tried.empty() && !pad_helped(a) ? "rule.pad.none.title" : "rule." + a.rule + ".title");
 }
 
@@ -131,6 +137,11 @@ std::string rule_text(const Advice& a, const LineCost& l) {
   // Japanese sentences follow one another without a space, and list with 、 rather than ";".
   const bool ja = lang() == Lang::kJa;
   const std::string sp = ja ? "" : " ";
+  if (!a.swapped.empty()) {  // the thread mapping swapped on the user's kernel FILE (try_swap.hpp)
+    std::string t = lead + sp + trf("rule.coalesce.seen", nums) + sp + swap_strides_text(a.swapped.front());
+    for (const SwapTry& x : a.swapped) t += "\n   " + swap_text(x);
+    return t + (swap_helped(a) ? "" : "\n   " + tr("rule.coalesce.swap_none"));
+  }
   if (!a.tried.empty()) {  // pads tried on the user's kernel FILE (try_pad.hpp): what the re-runs showed
     std::string t = lead + sp + trf("rule.pad.seen", nums);
     for (const PadTry& p : a.tried) t += "\n   " + tried_text(p);

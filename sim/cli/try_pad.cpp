@@ -17,6 +17,7 @@
 #include <tgsim/internal/text.hpp>
 
 #include "i18n.hpp"
+#include "try_swap.hpp"
 
 namespace tgsim::cli {
 
@@ -149,11 +150,6 @@ std::string padded_source(const std::string& text, unsigned line, const std::str
   return "";
 }
 
-std::string read_text(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
 LaunchConfig quiet(LaunchConfig cfg) {
   cfg.progress = false;
   cfg.print_out = [](std::string_view) {};  // the kernel's printf was shown by the advised run
@@ -161,56 +157,72 @@ LaunchConfig quiet(LaunchConfig cfg) {
   return cfg;
 }
 
-// The first warp instruction at `s` (of the lowest group and warp), or one not present.
-CapturedInstruction capture(const TryContext& c, const SiteCounters& s) {
-  LaunchConfig cfg = quiet(c.cfg);
-  cfg.cache_model = false;  // the lanes' addresses are all it needs
-  cfg.capture_site = internal::basename_of(s.file) + ":" + std::to_string(s.line) + ":" + std::to_string(s.column);
-  return run_file(c.file, c.sim, cfg, false).report.captured;
-}
 
-// The launch re-run with `a` padded by `pad` (a copy of FILE in the compile cache's folder,
-// named by its content so that the compile is cached), compared with the advised run.
+// The launch re-run with `a` padded by `pad`, compared with the advised run.
 void rerun(const TryContext& c, const tgsim_shared_desc& a, PadTry& t) {
   const std::string text = padded_source(read_text(c.file.file), a.line, a.name, a.rank, t.pad);
   if (text.empty()) {  // not declared on its line as the debug info says (a macro, several lines)
     t.failed = "undeclared";
     return;
   }
-  const std::string copy_text = internal::line_directive(1, fs::absolute(c.file.file).lexically_normal().string()) + text;
-  std::error_code ec;
-  fs::path dir;
   try {
-    dir = fs::path(internal::secure_cache_dir()) / ("pad-" + internal::content_hash(copy_text));
-    const fs::path copy = dir / fs::path(c.file.file).filename();
-    fs::create_directory(dir, ec);
-    fs::permissions(dir, fs::perms::owner_all, ec);
-    {
-      std::ofstream out(copy, std::ios::binary);
-      out << copy_text;
-    }
-    FileLaunch f = c.file;
-    f.file = copy.string();
-    f.include_dirs.insert(f.include_dirs.begin(), fs::absolute(c.file.file).parent_path().string());
-    f.save.clear();
-    f.expect.clear();
-    const FileRun r = run_file(f, c.sim, quiet(c.cfg), true);
+    const FileRun r = run_copy(c, c.file, text, "pad");
     t.conflicts_after = conflicts_of(r.report.counters);
     t.time_after_ms = file_estimate(r.report, c.estimate).time_ms();
-    bool same = r.buffers.size() == c.first.buffers.size();
-    for (std::size_t i = 0; same && i < r.buffers.size(); ++i) same = r.buffers[i].bytes == c.first.buffers[i].bytes;
     t.failed = t.conflicts_after >= t.conflicts_before                     ? "conflicts"
-               : !same                                                     ? "results"
+               : !same_buffers(r, c.first)                                 ? "results"
                : r.report.findings.size() > c.first.report.findings.size() ? "findings"
                : t.time_after_ms > t.time_before_ms * 1.0001               ? "slower"
                                                                            : "";
   } catch (const std::exception&) {  // too much shared memory, a compile error of the copy, no cache
     t.failed = "error";
   }
-  if (!dir.empty()) fs::remove_all(dir, ec);
 }
 
 }  // namespace
+
+CapturedInstruction capture_site(const TryContext& c, const SiteCounters& s) {
+  LaunchConfig cfg = quiet(c.cfg);
+  cfg.cache_model = false;  // the lanes' addresses are all it needs
+  cfg.capture_site = internal::basename_of(s.file) + ":" + std::to_string(s.line) + ":" + std::to_string(s.column);
+  return run_file(c.file, c.sim, cfg, false).report.captured;
+}
+
+std::string read_text(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+bool same_buffers(const FileRun& a, const FileRun& b) {
+  bool same = a.buffers.size() == b.buffers.size();
+  for (std::size_t i = 0; same && i < a.buffers.size(); ++i) same = a.buffers[i].bytes == b.buffers[i].bytes;
+  return same;
+}
+
+FileRun run_copy(const TryContext& c, FileLaunch f, const std::string& text, const std::string& tag) {
+  const std::string copy_text = internal::line_directive(1, fs::absolute(c.file.file).lexically_normal().string()) + text;
+  const fs::path dir = fs::path(internal::secure_cache_dir()) / (tag + "-" + internal::content_hash(copy_text));
+  struct Remove {  // the copy goes whatever the run does
+    fs::path dir;
+    ~Remove() {
+      std::error_code ec;
+      fs::remove_all(dir, ec);
+    }
+  } remove{dir};
+  std::error_code ec;
+  const fs::path copy = dir / fs::path(c.file.file).filename();
+  fs::create_directory(dir, ec);
+  fs::permissions(dir, fs::perms::owner_all, ec);
+  {
+    std::ofstream out(copy, std::ios::binary);
+    out << copy_text;
+  }
+  f.file = copy.string();
+  f.include_dirs.insert(f.include_dirs.begin(), fs::absolute(c.file.file).parent_path().string());
+  f.save.clear();
+  f.expect.clear();
+  return run_file(f, c.sim, quiet(c.cfg), true);
+}
 
 Estimate file_estimate(const Report& r, const DeviceProfile& p) {
   Workload w;
@@ -232,7 +244,7 @@ void add_pad_tries(std::vector<Advice>& advice, const SourceView& v, const TryCo
     });
     const SiteCounters* s = l == v.lines.end() ? nullptr : worst_shared_site(*l);
     if (!s) continue;
-    const CapturedInstruction cap = capture(c, *s);
+    const CapturedInstruction cap = capture_site(c, *s);
     const tgsim_shared_desc* a = cap.present ? array_of(k, cap) : nullptr;
     // Only an array FILE itself declares (the copy rewrites FILE, never a header).
     if (!a || !a->file || fs::path(a->file).filename() != given) continue;
@@ -269,7 +281,7 @@ std::vector<TilePanel> file_tile_panels(const TryContext& c, const CapturedInstr
           (!best || s.counters.wavefronts > best->counters.wavefronts))
         best = &s;
     if (!best) return {};
-    cap = capture(c, *best);
+    cap = capture_site(c, *best);
   }
   const tgsim_kernel_desc& k = file_kernel(c.file);
   const tgsim_shared_desc* a = cap.present ? array_of(k, cap) : nullptr;
@@ -310,7 +322,10 @@ std::vector<Advice> file_advice(const FileLaunch& f, const FileRun& r, const Dev
   SourceView v = source_view(r.report, 0, prof.name, est);
   const catalog::Result first{r.report, true, 0};
   std::vector<Advice> advice = advise(v, first, prof, Device(prof), cfg.threads);
-  if (try_pads) add_pad_tries(advice, v, {f, r, prof, prof, cfg});
+  if (try_pads) {
+    add_pad_tries(advice, v, {f, r, prof, prof, cfg});
+    add_swap_tries(advice, v, {f, r, prof, prof, cfg});
+  }
   if (view_out) *view_out = std::move(v);
   return advice;
 }
@@ -359,6 +374,8 @@ nlohmann::ordered_json advice_json(const SourceView& v, const std::vector<Advice
       x["failed"] = t.failed.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(t.failed);
       j["tried"].push_back(x);
     }
+    j["swapped"] = nlohmann::ordered_json::array();
+    for (const SwapTry& t : a.swapped) j["swapped"].push_back(swap_json(t));
     out.push_back(j);
   }
   return out;

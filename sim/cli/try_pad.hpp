@@ -39,6 +39,18 @@ struct TryContext {
   LaunchConfig cfg;               // the run's options (threads, schedule, cache model)
 };
 
+// What the tries share (the pads here, the swapped thread mapping of try_swap.hpp):
+// The first warp instruction at site `s` (of the lowest group and warp that reach it), by one more run.
+CapturedInstruction capture_site(const TryContext& c, const SiteCounters& s);
+std::string read_text(const std::string& file);
+// Whether run `a`'s buffers are byte-equal to run `b`'s.
+bool same_buffers(const FileRun& a, const FileRun& b);
+// Launch `f` (the advised launch, its dimensions perhaps changed) re-run, quietly and with its buffers,
+// from `text`: a changed copy of FILE's source, written with a `#line` naming FILE into a folder of the
+// compile cache named `tag` and by its content (so the compile is cached), removed after. The user's
+// file is never written. Throws what run_file throws.
+FileRun run_copy(const TryContext& c, FileLaunch f, const std::string& text, const std::string& tag);
+
 // Fills Advice::tried of each "pad" advice of `advice` (lines of `v`), trying each array once.
 void add_pad_tries(std::vector<Advice>& advice, const SourceView& v, const TryContext& c);
 

@@ -11,6 +11,15 @@
 #             words -> banks) from the recorded warp instruction, beside the padded array that
 #             the re-run confirmed; with --no-try the unpadded one alone
 #   ja        --lang ja: the tried line in Japanese, without ASCII ; or ? in its sentences
+#   swap      `run FILE --advice` on a naive matmul whose row comes from threadIdx.x
+#             (coalesce.cu): the x and y thread mapping swapped in a re-run, its global sectors
+#             fall by more than 4x and its estimate falls, advised with the numbers, in text and
+#             JSON; the user's file is untouched; --no-try tries nothing
+#   swap_no_help  strided both ways: the swap is tried, its sectors do not fall, it is not advised
+#   swap_results  a warp shuffle reduction: the swap changes the output, it is not advised
+#   swap_ja   the tried swap in Japanese, without ASCII ; ? or English words
+#   swap_metal    the same naive matmul in Metal (the position parameter's .x and .y swapped)
+#   swap_explain  `explain FILE --source --html` shows the tried swap; --no-try does not
 set -u
 tgsim=$1 case=$2
 here=$(cd "$(dirname "$0")" && pwd)
@@ -92,6 +101,82 @@ case $case in
       sed -n '/直すところ/,$p' $f | grep -n "tried\|conflict\|Not advised" && fail "English in the Japanese advice"
     done
 
+    ;;
+  swap | swap_ja | swap_explain)
+    cp "$here/coalesce.cu" c.cu
+    m=(--kernel matmul_rows_x --grid 8,32 --block 32,8 'float[65536]' 'float[65536]' 'float[65536]' int:256 --threads 2)
+    if [ $case = swap_explain ]; then
+      "$tgsim" explain c.cu "${m[@]}" --source --html page.html >out.txt 2>&1 || { cat out.txt; fail "explain"; }
+      grep -q "tried: swap x and y thread mapping: [0-9,]* -> [0-9,]* sectors" out.txt || { cat out.txt; fail "explain --source"; }
+      grep -q "tried: swap x and y thread mapping: [0-9,]* -&gt; [0-9,]* sectors" page.html || fail "the page has no tried swap"
+      "$tgsim" explain c.cu "${m[@]}" --source --no-try >plain.txt 2>&1 || { cat plain.txt; fail "--no-try"; }
+      grep -q "tried:" plain.txt && { cat plain.txt; fail "explain --no-try tried a swap"; }
+    elif [ $case = swap_ja ]; then
+      "$tgsim" --lang ja run c.cu "${m[@]}" --advice >out.txt 2>&1 || { cat out.txt; fail "run --advice"; }
+      tr -d '\n' <out.txt | sed 's/   */ /g' |
+        grep -q "試した修正: x と y のスレッド対応を入れ替える: セクタ [0-9,]* -> [0-9,]*、推定時間は今の [0-9]*%" ||
+        { cat out.txt; fail "no Japanese tried swap"; }
+      sed -n '/直すところ/,$p' out.txt | grep -n "[;?]\|。 \|tried\|sectors\|Fix" && fail "ASCII or English in the Japanese advice"
+    else
+      "$tgsim" run c.cu "${m[@]}" --advice >out.txt 2>&1 || { cat out.txt; fail "run --advice"; }
+      flat=$(tr '\n' ' ' <out.txt | sed 's/  */ /g')
+      echo "$flat" | grep -q "c.cu:12 uncoalesced global load: swap the x and y thread mapping" ||
+        { cat out.txt; fail "no swap advised for line 12"; }
+      read -r before after pct < <(echo "$flat" | grep -o "tried: swap x and y thread mapping: [0-9,]* -> [0-9,]* sectors, estimated time [0-9]*%" |
+        sed -E 's/.*: ([0-9,]*) -> ([0-9,]*) sectors, estimated time ([0-9]*)%/\1 \2 \3/; s/,//g')
+      [ "${before:-0}" -gt 0 ] && [ "${after:-0}" -gt 0 ] && [ $((after * 4)) -lt "$before" ] && [ "${pct:-100}" -lt 100 ] ||
+        { cat out.txt; fail "sectors $before -> $after, time $pct%: not a fall"; }
+      echo "$flat" | grep -q "grid 8,32 -> 32,8 and block 32,8 -> 8,32" || { cat out.txt; fail "the launch swapped is not named"; }
+      cmp -s c.cu "$here/coalesce.cu" || fail "the user's file was changed"
+      [ "$(ls)" = "$(printf 'c.cu\nk.cu\nout.txt')" ] || { ls; fail "files left beside the kernel"; }
+      "$tgsim" run c.cu "${m[@]}" --advice --json | tr -d ' \n' >flat.json
+      grep -q '"rule":"coalesce".*"swapped":\[{"grid_from":"8,32","grid_to":"32,8","block_from":"32,8","block_to":"8,32","stride_x_bytes":1024,"stride_y_bytes":null,"sectors_before":'"$before"',"sectors_after":'"$after"',' flat.json ||
+        { cat flat.json; fail "the JSON's swap"; }
+      grep -q '"helps":true,"failed":null' flat.json || { cat flat.json; fail "the JSON does not say the swap helps"; }
+      "$tgsim" run c.cu "${m[@]}" --advice --no-try >plain.txt 2>&1 || { cat plain.txt; fail "--no-try"; }
+      grep -q "tried:" plain.txt && { cat plain.txt; fail "--no-try tried a swap"; }
+    fi
+    ;;
+  swap_no_help | swap_results)
+    cp "$here/coalesce.cu" c.cu
+    if [ $case = swap_no_help ]; then
+      k=(--kernel strided_both --grid 2,8 --block 32,8 'float[262144]' 'float[4096]' --threads 2) why="the global sectors did not fall" j=sectors
+    else
+      k=(--kernel warp_column_sums --grid 2,8 --block 32,8 'float[4096]' 'float[128]' int:64 --threads 2)
+      why="the kernel's results changed" j=results
+    fi
+    "$tgsim" run c.cu "${k[@]}" --advice >out.txt 2>&1 || { cat out.txt; fail "run --advice"; }
+    flat=$(tr '\n' ' ' <out.txt | sed 's/  */ /g')
+    echo "$flat" | grep -q "tried: swap x and y thread mapping (grid 2,8 -> 8,2, block 32,8 -> 8,32): [0-9,]* -> [0-9,]* sectors" ||
+      { cat out.txt; fail "the swap tried is not shown"; }
+    echo "$flat" | grep -q "It did not help, so it is not advised: $why" || { cat out.txt; fail "not said why it failed"; }
+    echo "$flat" | grep -q "No swap is advised" || { cat out.txt; fail "not said that no swap is advised"; }
+    grep -q "Fix: give x\|swap the x and y thread mapping$" out.txt && { cat out.txt; fail "a swap that does not help is advised"; }
+    "$tgsim" run c.cu "${k[@]}" --advice --json | tr -d ' \n' >flat.json
+    grep -q '"helps":false,"failed":"'$j'"' flat.json || { cat flat.json; fail "the JSON's failed swap"; }
+    ;;
+  swap_metal)
+    cat >m.metal <<'METAL'
+#include <metal_stdlib>
+using namespace metal;
+
+// A naive matrix product with the row from the grid position's x (the lanes read a column of A).
+kernel void matmul_rows_x(device const float* A [[buffer(0)]], device const float* B [[buffer(1)]],
+                          device float* C [[buffer(2)]], constant uint& n [[buffer(3)]],
+                          uint2 gid [[thread_position_in_grid]]) {
+  const uint row = gid.x, col = gid.y;
+  if (row >= n || col >= n) return;
+  float acc = 0.0f;
+  for (uint k = 0; k < n; ++k) acc += A[row * n + k] * B[k * n + col];
+  C[row * n + col] = acc;
+}
+METAL
+    "$tgsim" run m.metal --kernel matmul_rows_x --grid 8,32 --block 32,8 'float[65536]' 'float[65536]' 'float[65536]' \
+      uint:256 --threads 2 --advice >out.txt 2>&1 || { cat out.txt; fail "run --advice"; }
+    flat=$(tr '\n' ' ' <out.txt | sed 's/  */ /g')
+    echo "$flat" | grep -q "m.metal:11 uncoalesced global load: swap the x and y thread mapping" || { cat out.txt; fail "no swap advised"; }
+    echo "$flat" | grep -q "tried: swap x and y thread mapping: [0-9,]* -> [0-9,]* sectors, estimated time [0-9]*% of now" ||
+      { cat out.txt; fail "no tried swap"; }
     ;;
   *) fail "unknown case $case" ;;
 esac
