@@ -138,6 +138,8 @@ inline constexpr const char* kUnrollCopy = "tgsim.unroll.copy";
 void merge_adjacent(Context& c, llvm::Function& f, std::vector<Access>& acc);
 // The alignment nvcc gives a variable: its type's, or the one the program asked for.
 std::uint64_t gpu_alignment(const llvm::DataLayout& dl, const llvm::GlobalVariable& gv);
+// merge_arm_stores.cpp: the two arms' stores to one address as one store after them, as nvcc.
+void merge_arm_stores(llvm::Function& f);
 // widen_indices.cpp: sext(X +nsw C) as sext(X) +nsw C before the records split the blocks.
 void widen_indices(llvm::Function& f);
 // fast_path.cpp: the lane's cursor and the sites' tags held in registers during a call.

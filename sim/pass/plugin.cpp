@@ -174,6 +174,8 @@ PreservedAnalyses Instrument::run(Module& m, ModuleAnalysisManager& mam) {
   lower_ptx_asm(c);
   std::vector<Function*> fs(c.device.begin(), c.device.end());
   auto& fam = mam.getResult<FunctionAnalysisManagerModuleProxy>(m).getManager();
+  for (Function* f : fs)
+    if (!f->isDeclaration() && !c.count_source) merge_arm_stores(*f);
   for (Function* f : fs)  // before the loop budget's phis
     if (!f->isDeclaration()) unroll_like_nvcc(c, *f, fam.getResult<TargetIRAnalysis>(*f));
   guard_faults(c);

@@ -162,6 +162,11 @@ std::vector<std::string> compile_command(const Toolchain& tc, Language lang, con
                                    // memory, so a value read before the call is not read again after
                                    // it, as nvcc emits (tests/nvcc_fidelity: one LDG, not two).
                                    "-fno-math-errno",
+                                   // The two arms of an `if` keep their stores to different
+                                   // addresses, one each, as nvcc does (one STG per call site of a
+                                   // helper); the pass merges those to one address
+                                   // (sim/pass/merge_arm_stores.cpp).
+                                   "-mllvm", "-sink-common-insts=false",
                                    // A frame larger than a page probes it page by page, so a large local
                                    // array hits the guard below the fiber's stack (guard.cpp), never
                                    // a neighbouring stack.

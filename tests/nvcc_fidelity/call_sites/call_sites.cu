@@ -87,3 +87,48 @@ __global__ void four_sites_large_helper(const float* in, float* out) {
     r = heavy(in, t * 5, 5);
   out[t] = r;
 }
+
+// Both arms of an `if` store to one address, with different values (what MLX-style kernels
+// write): one STG after the `if` with the value selected, or one per arm?
+__global__ void same_address_arms(const float* in, float* out) {
+  const int t = blockIdx.x * 256 + threadIdx.x;
+  const float v = in[t];
+  if (threadIdx.x & 1)
+    out[t] = v * 2;
+  else
+    out[t] = v + 1;
+}
+
+// Both arms store to different addresses, written inline (no helper).
+__global__ void different_address_arms(const float* in, float* out) {
+  const int t = blockIdx.x * 256 + threadIdx.x;
+  const float v = in[t];
+  if (threadIdx.x & 1)
+    out[t] = v * 2;
+  else
+    out[t + 1024] = v + 1;
+}
+
+// Both arms store to one address that each arm computes from the built-in variables (as
+// MLX-style kernels do).
+__global__ void same_address_builtins(const float* in, float* out) {
+  const float v = in[blockIdx.x * blockDim.x + threadIdx.x];
+  if (threadIdx.x & 1)
+    out[blockIdx.x * blockDim.x + threadIdx.x] = v * 2;
+  else
+    out[blockIdx.x * blockDim.x + threadIdx.x] = v + 1;
+}
+
+// The same after a loop over a row, the value accumulated there (tests/frontend/lines/mlx_style.cu).
+__global__ void same_address_after_loop(const float* in, float* out) {
+  const int row = blockIdx.x;
+  float acc = 0;
+  for (int col = threadIdx.x * 4; col + 4 <= 1024; col += blockDim.x * 4) {
+#pragma unroll
+    for (int r = 0; r < 4; ++r) acc += in[row * 1024 + col + r];
+  }
+  if (threadIdx.x & 1)
+    out[row * blockDim.x + threadIdx.x] = acc * 2;
+  else
+    out[row * blockDim.x + threadIdx.x] = acc + 1;
+}

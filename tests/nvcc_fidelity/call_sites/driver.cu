@@ -9,4 +9,8 @@ void launch_all(const float* in, float* out) {
   LAUNCH(three_sites, 0);
   LAUNCH(two_calls_in_a_row, 0);
   LAUNCH(four_sites_large_helper, 0);
+  LAUNCH(same_address_arms, 0);
+  LAUNCH(different_address_arms, 0);
+  LAUNCH(same_address_builtins, 0);
+  LAUNCH(same_address_after_loop, 0);
 }
