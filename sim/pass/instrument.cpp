@@ -47,7 +47,7 @@ std::uint64_t record_bits(unsigned kind, std::uint64_t bytes) {
 
 // The site an access's record names: a merged access's first source access.
 Constant* site_of(Context& c, const Access& a) {
-  return a.merged_from ? c.site(*a.merged_from, a.at) : c.site(*a.at);
+  return a.merged_from ? c.site(*a.merged_from, a.at, a.gap) : c.site(*a.at);
 }
 
 // Whether `ptr` can be memory the kernel shares: not the thread's own stack, not a read-only

@@ -84,7 +84,8 @@ struct Context {
   // tgsim_site (abi.h). `stores`: the store whose value operand decides
   // TGSIM_SITE_CONSTANT_VALUE (default: `at` itself; a merged access: the merged store).
   // An unrolled copy of a loop's body (unroll.cpp, metadata kUnrollCopy) is a site of its own.
-  llvm::Constant* site(const llvm::Instruction& at, const llvm::Instruction* stores = nullptr);
+  // `gap`: Access::gap of a merged load (a site of its own, TGSIM_SITE_GAP_MASK).
+  llvm::Constant* site(const llvm::Instruction& at, const llvm::Instruction* stores = nullptr, unsigned gap = 0);
   std::map<std::tuple<std::string, unsigned, unsigned, unsigned, std::string, unsigned, std::string, unsigned>,
            llvm::GlobalVariable*> sites;
   // Per site global: whether a store recorded there stores a constant, and whether one stores
@@ -107,6 +108,8 @@ struct Access {
   // An access ptxas merges of several (vectorize.cpp): the first of them in program order,
   // whose line the record names; null for one access.
   llvm::Instruction* merged_from = nullptr;
+  // A merged load of three of four 4-byte elements: 1 + the element not read (0: none).
+  unsigned gap = 0;
 };
 
 // device_code.cpp

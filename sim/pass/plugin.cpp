@@ -88,11 +88,12 @@ static unsigned site_column(const SourcePos& p) {
   return std::min(p.column, unsigned(TGSIM_SITE_COLUMN_MASK)) | also << TGSIM_SITE_ALSO_SHIFT;
 }
 
-Constant* Context::site(const Instruction& at, const Instruction* stores) {
+Constant* Context::site(const Instruction& at, const Instruction* stores, unsigned gap) {
   SourcePos p = source_pos(at);
   const auto* ld = dyn_cast<LoadInst>(&at);
   const auto* st = dyn_cast<StoreInst>(&at);
-  const unsigned flags = (ld && ld->isVolatile()) || (st && st->isVolatile()) ? TGSIM_SITE_VOLATILE : 0u;
+  const unsigned flags = ((ld && ld->isVolatile()) || (st && st->isVolatile()) ? TGSIM_SITE_VOLATILE : 0u) |
+                         (gap << TGSIM_SITE_GAP_SHIFT);
   unsigned copy = 0;
   if (const MDNode* md = at.getMetadata(kUnrollCopy))
     copy = unsigned(mdconst::extract<ConstantInt>(md->getOperand(0))->getZExtValue());

@@ -4,9 +4,10 @@
 // our own kernels (tests/nvcc_fidelity/widening: SASS and Nsight Compute):
 //   - elements of 2, 4 or 8 bytes, two or four of them, 8 or 16 bytes in all (eight halves are
 //     two LDS.64; four bytes stay four LDS.U8);
-//   - every element of the window accessed (elements 0 and 2 of four stay two LDS; ptxas reads a
-//     window of which 3 of 4 elements are used as one LDS.128, which is not modelled: its fourth
-//     element may be one no thread wrote, which the checker would report);
+//   - every element of the window accessed (elements 0 and 2 of four stay two LDS), but for
+//     shared loads of 4-byte elements: any three of an aligned four are one LDS.128 (each of the
+//     four choices, and 1-3 with the next window's 0, recorded); the element not read is the
+//     site's gap (TGSIM_SITE_GAP_MASK), which the checker leaves out (it may be unwritten);
 //   - the window's first byte provably aligned to its width: shared variables lie at their type's
 //     alignment in declaration order from a 1 KiB-aligned window (a float after a float is at 4
 //     mod 8: two __shared__ scalars are one LDS.64 only when the first is 8-aligned), extern ones
@@ -282,9 +283,11 @@ class Merger {
   }
 
   // Whether candidate m's address is provably aligned to `w` on the GPU.
-  bool aligned(const Candidate& m, std::uint64_t w) {
+  // m's address + `shift` bytes aligned to w.
+  bool aligned(const Candidate& m, std::uint64_t w, std::int64_t shift = 0) {
     if (isa<SCEVCouldNotCompute>(m.within)) return false;
-    const std::uint32_t tz = se_.GetMinTrailingZeros(m.within);
+    const SCEV* within = shift ? se_.getAddExpr(m.within, se_.getConstant(m.within->getType(), shift, true)) : m.within;
+    const std::uint32_t tz = se_.GetMinTrailingZeros(within);
     const std::uint64_t from_offset = tz >= 63 ? std::uint64_t(1) << 62 : std::uint64_t(1) << tz;
     if (std::min(m.base_align, from_offset) >= w) return true;
     // Global memory through a pointer: what the optimiser knows of the address itself (an
@@ -340,7 +343,10 @@ class Merger {
           if (found == SIZE_MAX) break;
           members.push_back(found);
         }
-        if (members.size() != w / size || !aligned(cands[m], w)) continue;
+        if (members.size() != w / size || !aligned(cands[m], w)) {
+          if (w == 16 && three_of_four(cands, group, g, used, gone)) break;  // before a pair
+          continue;
+        }
         merge(cands, members, w, gone);
         for (std::size_t x : members) used[x] = true;
         break;
@@ -348,9 +354,41 @@ class Merger {
     }
   }
 
-  // One access of `w` bytes for the members (members[0] the lowest address).
+  // Shared loads of 4-byte elements: m and two more of the aligned 16-byte window that holds m
+  // as its element 0 or 1 (a gap before m is element 0), the missing one the gap.
+  bool three_of_four(std::vector<Candidate>& cands, const std::vector<std::size_t>& group, std::size_t g,
+                     std::vector<bool>& used, std::vector<bool>& gone) {
+    const std::size_t m = group[g];
+    if (acc_[cands[m].index].bytes != 4 || acc_[cands[m].index].store || cands[m].space != Space::kShared)
+      return false;
+    for (std::int64_t p = 0; p < 2; ++p) {
+      const std::int64_t start = cands[m].distance - 4 * p;
+      std::size_t at[4] = {SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX};
+      at[p] = m;
+      for (std::size_t h = g + 1; h < group.size(); ++h) {
+        const std::int64_t k = (cands[group[h]].distance - start) / 4;
+        if (!used[group[h]] && k > p && k < 4 && cands[group[h]].distance == start + 4 * k && at[k] == SIZE_MAX)
+          at[k] = group[h];
+      }
+      std::vector<std::size_t> members;
+      unsigned gap = 0;
+      for (unsigned k = 0; k < 4; ++k) {
+        if (at[k] != SIZE_MAX) members.push_back(at[k]);
+        else gap = k + 1;
+      }
+      if (members.size() != 3 || !aligned(cands[m], 16, -4 * p)) continue;
+      merge(cands, members, 16, gone, start, gap);
+      for (std::size_t x : members) used[x] = true;
+      return true;
+    }
+    return false;
+  }
+
+  // One access of `w` bytes for the members (members[0] the lowest address), from the window's
+  // start (distance `start`; by default members[0]'s), with Access::gap `gap`.
   void merge(const std::vector<Candidate>& cands, const std::vector<std::size_t>& members, std::uint64_t w,
-             std::vector<bool>& gone) {
+             std::vector<bool>& gone, std::int64_t start = INT64_MIN, unsigned gap = 0) {
+    if (start == INT64_MIN) start = cands[members[0]].distance;
     const bool store = acc_[cands[members[0]].index].store;
     // Candidates are in program order (one block, or blocks continued past bounds checks).
     const std::size_t first = cands[*std::min_element(members.begin(), members.end())].index;
@@ -364,12 +402,13 @@ class Merger {
     Access& a = acc_[anchor];
     IRBuilder<> b(a.at);
     Value* p = b.CreateBitCast(a.ptr, c_.i8p);
-    const std::int64_t back = anchor_distance - cands[members[0]].distance;
+    const std::int64_t back = anchor_distance - start;
     if (back != 0) p = b.CreateGEP(c_.i8, p, ConstantInt::get(c_.i64, -back), "tgsim.window");
     a.merged_from = acc_[first].at;
     a.ptr = p;
     a.bytes = w;
     a.align = w;
+    a.gap = gap;
     for (std::size_t x : members)
       if (cands[x].index != anchor) gone[cands[x].index] = true;
   }

@@ -281,6 +281,9 @@ class GroupRun {
     ti.is_volatile = true;
     if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kGlobalLoad) ti.spin_read = spin_sites_ = true;
   }
+  // The load of a tag (pre-shifted) reads three of the four 4-byte elements of its 16 bytes:
+  // 1 + the one it does not (TGSIM_SITE_GAP_MASK), which the checker leaves out.
+  void mark_gap(std::uint64_t tag, unsigned gap) { tags_[tag >> kTagShift].gap = static_cast<std::uint8_t>(gap); }
   // An atomic load, or an atomic read-modify-write that leaves memory as it was (`noop`:
   // atomicAdd(&flag, 0)), is a read a spin-wait may repeat, unless the site also changed memory.
   void mark_spin_atomic(std::uint64_t tag, bool noop) {

@@ -34,6 +34,8 @@ struct TagInfo {
   bool spin_read = false;
   bool rmw_effect = false;
   std::uint8_t store_value = 0;  // SiteInfo::store_value bits told to the SiteTable
+  // A 16-byte load of three 4-byte elements (TGSIM_SITE_GAP_MASK): 1 + the element not read.
+  std::uint8_t gap = 0;
 };
 
 class TagTable {

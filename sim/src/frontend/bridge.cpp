@@ -76,6 +76,8 @@ void __tgsim_resolve_tags(void* thread, unsigned long long* keys, unsigned n) {
     const unsigned flags = static_cast<const tgsim_site*>(site)->flags;
     if (flags & TGSIM_SITE_VOLATILE) [[unlikely]]
       t->group_->mark_volatile(keys[i]);
+    if (flags & TGSIM_SITE_GAP_MASK) [[unlikely]]
+      t->group_->mark_gap(keys[i], (flags & TGSIM_SITE_GAP_MASK) >> TGSIM_SITE_GAP_SHIFT);
     if (kind == SiteKind::kStore) t->group_->mark_store_value(keys[i], flags & TGSIM_SITE_CONSTANT_VALUE);
   }
 }

@@ -24,4 +24,10 @@ void launch_all(const float* in, float* out) {
   LAUNCH(global_struct, 0);
   LAUNCH(store_between, 0);
   LAUNCH(tile_8x8, 0);
+  LAUNCH(three_of_four_012, 0);
+  LAUNCH(three_of_four_013, 0);
+  LAUNCH(three_of_four_023, 0);
+  LAUNCH(three_of_four_123, 0);
+  LAUNCH(two_of_four_12, 0);
+  LAUNCH(two_of_four_13, 0);
 }

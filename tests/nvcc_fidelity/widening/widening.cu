@@ -229,3 +229,43 @@ __global__ void tile_8x8(const float* in, float* out) {
     for (int j = 0; j < 8; ++j) s += acc[i][j] * (i - j);
   out[blockIdx.x * N + threadIdx.x] = s;
 }
+
+// Three of the four elements of an aligned window of four floats, each choice of three
+// (off_by_one reads elements 1-3 and the next window's 0).
+__global__ void three_of_four_012(const float* in, float* out) {
+  __shared__ float As[4 * N];
+  FILL(As, 4 * N);
+  const int t = threadIdx.x;
+  out[blockIdx.x * N + t] = As[t * 4] + 2 * As[t * 4 + 1] + 3 * As[t * 4 + 2];
+}
+__global__ void three_of_four_013(const float* in, float* out) {
+  __shared__ float As[4 * N];
+  FILL(As, 4 * N);
+  const int t = threadIdx.x;
+  out[blockIdx.x * N + t] = As[t * 4] + 2 * As[t * 4 + 1] + 3 * As[t * 4 + 3];
+}
+__global__ void three_of_four_023(const float* in, float* out) {
+  __shared__ float As[4 * N];
+  FILL(As, 4 * N);
+  const int t = threadIdx.x;
+  out[blockIdx.x * N + t] = As[t * 4] + 2 * As[t * 4 + 2] + 3 * As[t * 4 + 3];
+}
+__global__ void three_of_four_123(const float* in, float* out) {
+  __shared__ float As[4 * N];
+  FILL(As, 4 * N);
+  const int t = threadIdx.x;
+  out[blockIdx.x * N + t] = As[t * 4 + 1] + 2 * As[t * 4 + 2] + 3 * As[t * 4 + 3];
+}
+// Two of four: elements 1 and 2 (an unaligned pair), and 1 and 3.
+__global__ void two_of_four_12(const float* in, float* out) {
+  __shared__ float As[4 * N];
+  FILL(As, 4 * N);
+  const int t = threadIdx.x;
+  out[blockIdx.x * N + t] = As[t * 4 + 1] - As[t * 4 + 2];
+}
+__global__ void two_of_four_13(const float* in, float* out) {
+  __shared__ float As[4 * N];
+  FILL(As, 4 * N);
+  const int t = threadIdx.x;
+  out[blockIdx.x * N + t] = As[t * 4 + 1] - As[t * 4 + 3];
+}

@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define TGSIM_ABI_VERSION 7
+#define TGSIM_ABI_VERSION 8
 
 /* The running thread (tgsim::ThreadCtx), as instrumented code reads it. */
 #define TGSIM_OFF_THREAD_IDX 0   /* 3 x uint32: threadIdx */
@@ -58,6 +58,11 @@ struct tgsim_site {
 /* The site is a store whose value is a constant of the program (after optimisation): its bytes
  * are the same in every run (the checker's equal-value rule, Checker::same_value_note). */
 #define TGSIM_SITE_CONSTANT_VALUE 2u
+/* A load of 16 bytes that ptxas makes of three 4-byte elements of an aligned window of four (one
+ * LDS.128): (flags & TGSIM_SITE_GAP_MASK) >> TGSIM_SITE_GAP_SHIFT is 1 + the element the program
+ * does not read (0: none). The hardware reads it; the checker does not (it may be unwritten). */
+#define TGSIM_SITE_GAP_SHIFT 2
+#define TGSIM_SITE_GAP_MASK (7u << TGSIM_SITE_GAP_SHIFT)
 #define TGSIM_SITE_COLUMN_MASK 0xffffu
 #define TGSIM_SITE_ALSO_SHIFT 16
 #define TGSIM_SITE_LINE_MAX 0xffffu

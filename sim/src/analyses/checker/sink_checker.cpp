@@ -203,6 +203,28 @@ void CheckerSink::access_one(const IntervalLogs& logs, const WarpLog& wl, Lane& 
     if (wl.sync_masks[lane.e] >> lane.lane & 1u) lane.wsync = static_cast<std::uint32_t>(lane.e + 1);
   TagInfo& ti = logs.tags[r >> kTagShift];
   const std::uint64_t a = r & kAddrMask;
+  if (ti.gap) [[unlikely]] {  // three elements of a 16-byte load: the two runs around the gap
+    const std::uint64_t gap_at = 4 * (ti.gap - 1u);
+    TagInfo part = ti;
+    part.gap = 0;
+    if (gap_at > 0) {
+      part.width = static_cast<std::uint32_t>(gap_at);
+      access_part(logs, lane, k, part, a);
+    }
+    if (gap_at + 4 < ti.width) {
+      part.width = static_cast<std::uint32_t>(ti.width - gap_at - 4);
+      access_part(logs, lane, k, part, a + gap_at + 4);
+    }
+    ti.placed[0] = part.placed[0];  // where the parts were placed, kept for the next access
+    ti.placed[1] = part.placed[1];
+    return;
+  }
+  access_part(logs, lane, k, ti, a);
+}
+
+// An access of a front-end or library site (or one part of a load with a gap) to the checker.
+void CheckerSink::access_part(const IntervalLogs& logs, Lane& lane, std::uint32_t k, TagInfo& ti,
+                              std::uint64_t a) {
   const std::uint64_t* vals = lane.thread < values_.size() ? values_[lane.thread].data() : nullptr;
   if (ti.kind == SiteKind::kLoad || ti.kind == SiteKind::kStore) {
     const bool store = ti.kind == SiteKind::kStore;

@@ -149,6 +149,7 @@ class CheckerSink {
   void classify(const std::vector<TagInfo>& tags);
   void access_one(const IntervalLogs& logs, const WarpLog& wl, Lane& lane, std::uint32_t k,
                   std::uint64_t r);
+  void access_part(const IntervalLogs& logs, Lane& lane, std::uint32_t k, TagInfo& ti, std::uint64_t a);
   bool in_known_buffer(std::uint64_t addr, std::uint32_t width) const {
     for (const auto& [b, e] : known_)
       if (addr - b < e - b && addr + width <= e) return true;
