@@ -19,6 +19,7 @@
 
 #include "commands.hpp"
 #include "file_kernel.hpp"
+#include "help_formatter.hpp"
 #include "i18n.hpp"
 
 int main(int argc, char** argv) {
@@ -37,6 +38,7 @@ int main(int argc, char** argv) {
     if (std::string_view(argv[i]) == "--json") cli::set_json_errors(true);  // errors as JSON too
   for (int i = 1; i + 1 < argc; ++i)  // the language of a parse error
     if (std::string_view(argv[i]) == "--lang") cli::set_lang_from(argv[i + 1]);
+  cli::use_help_formatter(app);  // --help in that language
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -150,17 +150,38 @@ const std::vector<Message>& messages() {
        "warp instructions, shared and global; L1 hit%: global load sectors found in the SM's L1; L2 sect: sectors "
        "L1 reads from and writes to L2; DRAM KB: bytes read and written in DRAM; est. us: the time estimate on {0}; "
        "--wide shows every column)",
-       "（global: ワープのリクエストと 32 バイトのセクタ。shared: ワープ命令、ウェーブフロント、バンクコンフリクト = "
-       "ウェーブフロント - 理想値。BAR: __syncthreads 1 回につきワープごとに 1。SHFL: 32 ビットのシャッフル 1 回につき"
-       "ワープごとに 1。atomics: 共有メモリとグローバルのアトミックのワープ命令。L1 hit%: グローバルロードのセクタのうち "
-       "SM の L1 にあったもの。L2 sect: L1 が L2 から読み書きしたセクタ。DRAM KB: DRAM で読み書きしたバイト。"
-       "est. us: {0} での推定時間。--wide ですべての列を表示）"},
+       "（ロード・ストア: グローバルメモリへのワープのリクエストと 32 バイトのセクタ。共有ロード・共有ストア・共有メモリ: "
+       "ワープ命令とウェーブフロント。バンクコンフリクト = ウェーブフロント - 理想値。バリア: __syncthreads 1 回につき"
+       "ワープごとに 1。シャッフル: 32 ビットのシャッフル 1 回につきワープごとに 1。アトミック: 共有メモリとグローバル"
+       "メモリのアトミックのワープ命令。L1 ヒット率: グローバルロードのセクタのうち SM の L1 にあったものの割合（%）。"
+       "L2 セクタ: L1 が L2 から読み書きしたセクタ。DRAM KB: DRAM で読み書きしたバイト数。推定時間: {0} での推定時間"
+       "（µs）。--wide ですべての列を表示）"},
       {"tour.device",
        "Device {0}: {1} SMs (cores), L1 {2} per SM, L2 {3}, clock {4} GHz, up to {5} resident threads per SM; "
        "counters and cache figures are simulated with this geometry, times estimated with its rates.",
        "デバイス {0}: SM（コア）{1} 個、L1 は SM ごとに {2}、L2 {3}、クロック {4} GHz、SM ごとに常駐スレッド最大 {5}。"
        "カウンタとキャッシュの値はこの構成でシミュレーションし、時間はその速度で推定する。"},
       {"tour.col.kernel", "kernel", "カーネル"},
+      // The columns of the tour's tables (tour.cpp); a Japanese header in rows, split at \n.
+      {"tour.col.n", "n", "n"},
+      {"tour.col.ld_req", "ld req", "ロード\nリクエスト"},
+      {"tour.col.ld_sectors", "ld sectors", "ロード\nセクタ"},
+      {"tour.col.st_sectors", "st sectors", "ストア\nセクタ"},
+      {"tour.col.sh_ld_inst", "sh ld inst", "共有\nロード\n命令"},
+      {"tour.col.sh_ld_wavef", "sh ld wavef", "共有ロード\nウェーブ\nフロント"},
+      {"tour.col.sh_st_wavef", "sh st wavef", "共有ストア\nウェーブ\nフロント"},
+      {"tour.col.conflicts", "conflicts", "バンク\nコンフリクト"},
+      {"tour.col.bar", "BAR", "バリア"},
+      {"tour.col.shfl", "SHFL", "シャッフル"},
+      {"tour.col.atomics", "atomics", "アトミック"},
+      {"tour.col.l1_hit", "L1 hit%", "L1\nヒット率"},
+      {"tour.col.l2_sect", "L2 sect", "L2\nセクタ"},
+      {"tour.col.dram_kb", "DRAM KB", "DRAM\nKB"},
+      {"tour.col.est_us", "est. us", "推定時間\n（µs）"},
+      {"tour.col.correct", "correct", "結果"},
+      {"tour.col.sh_wavef", "sh wavef", "共有メモリ\nウェーブ\nフロント"},
+      {"tour.correct.yes", "yes", "一致"},
+      {"tour.correct.no", "NO", "不一致"},
       {"tour.family1", "1. Tiling and padding (seeds 000, 001, 002)",
        "1. タイリングとパディング（シード 000、001、002）"},
       {"tour.family2", "2. Warps, reductions, atomics, constant memory (seeds 000, 001, 003, 004)",
@@ -474,6 +495,7 @@ const std::vector<Message>& messages() {
     v.insert(v.end(), picture_messages().begin(), picture_messages().end());
     v.insert(v.end(), error_messages().begin(), error_messages().end());
     v.insert(v.end(), list_messages().begin(), list_messages().end());
+    v.insert(v.end(), help_messages().begin(), help_messages().end());
     return v;
   }();
   return m;
