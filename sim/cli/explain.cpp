@@ -166,7 +166,7 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
           const Device& sim_dev) {
   auto eq = o.sweep.find('=');
   if (o.kernel != "matmul" || eq == std::string::npos || o.sweep.substr(0, eq) != "tile") {
-    err << "tgsim: error: --sweep supports `matmul --sweep tile=8,16,32` (tile=naive for the naive kernel)\n";
+    err << error_line("--sweep supports `matmul --sweep tile=8,16,32` (tile=naive for the naive kernel)") << "\n";
     return 2;
   }
   std::vector<std::string> variants;
@@ -416,7 +416,7 @@ int explain_file(std::ostream& os, std::ostream& err, const ExplainOptions& o, c
     err << error_line(e.what()) << "\n";
     return 2;
   } catch (const internal::CompileError& e) {
-    err << e.what() << error_line(o.file.file + " did not compile") << "\n";
+    err << compile_error_text(e.what()) << error_line(o.file.file + " did not compile") << "\n";
     return 2;
   } catch (const UsageError& e) {
     err << error_line(e.what()) << "\n";

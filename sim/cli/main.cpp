@@ -60,11 +60,11 @@ int main(int argc, char** argv) {
     std::fputs(e.what(), stdout);
     return 0;
   } catch (const tgsim::LaunchError& e) {
-    return cli::report_error("launch", e.what(), 2, std::string("tgsim: launch error: ") + e.what());
+    return cli::report_error("launch", e.what(), 2, cli::tr("error.launch_prefix") + cli::localize_error(e.what()));
   } catch (const std::bad_alloc&) {
     return cli::report_error("resource", "out of memory", 2,
                              cli::error_line("out of memory (a buffer larger than this machine can hold?)"));
   } catch (const std::exception& e) {
-    return cli::report_error("kernel", e.what(), 1, std::string("tgsim: kernel error: ") + e.what());
+    return cli::report_error("kernel", e.what(), 1, cli::tr("error.kernel_prefix") + cli::localize_error(e.what()));
   }
 }

@@ -255,7 +255,7 @@ const std::vector<Message>& messages() {
        "DRAM ではなく L1 の仕事: ロードのセクタ {3} のうち {2} が L1 にヒットする。シードは共有メモリ版のほうが速いとも"
        "見込むが、H100 では遅い（n=8192 で 442 対 415 µs）。s[lx][ly] が [32][32] のタイルの列に書くからで、32-way の"
        "バンクコンフリクト、ストアのウェーブフロント {4}。シード自身の修正である [32][33] へのパディングでこれが消え、"
-       "いちばん速くなる（326 µs）。{5} での n=8192 の推定: naive {6} µs、shared {7} µs、padded {8} µs。\n"},
+       "いちばん速くなる（326 µs）。{5} での n=8192 の推定: transpose_naive {6} µs、transpose_shared {7} µs、transpose_padded {8} µs。\n"},
       {"tour.p.int_matmul",
        "\nSeed 004's int matmul. Verdict: the shared-memory version does not pay. a[NT*i_local + k] puts the 32 lanes "
        "of a warp 32 words apart, all in one bank: a 32-way conflict, {0} wavefronts per shared load on average. The "
@@ -272,7 +272,7 @@ const std::vector<Message>& messages() {
       {"unit.sm", "SM", "SM"},
       {"unit.core", "core", "コア"},
       {"tour.all_correct", "Every result equals its CPU reference, with no findings.",
-       "すべての結果が CPU の参照結果と一致し、指摘（findings）はありません。"},
+       "すべての結果が CPU の参照結果と一致し、指摘はありません。"},
       {"tour.not_all_correct", "Every result does NOT equal its CPU reference.",
        "CPU の参照結果と一致しない結果があります。"},
       // The source view (explain --source / --html).
@@ -496,6 +496,7 @@ const std::vector<Message>& messages() {
     v.insert(v.end(), error_messages().begin(), error_messages().end());
     v.insert(v.end(), list_messages().begin(), list_messages().end());
     v.insert(v.end(), help_messages().begin(), help_messages().end());
+    v.insert(v.end(), launch_error_messages().begin(), launch_error_messages().end());
     return v;
   }();
   return m;

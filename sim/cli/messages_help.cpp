@@ -18,7 +18,7 @@ const std::vector<Message>& help_messages() {
       {"help.type.text", "TEXT", "文字列"},
       {"help.type.int", "INT", "整数"},
       {"help.type.uint", "UINT", "整数"},
-      {"help.type.range", "{0} from {1} to {2}", "{0}（{1} から {2}）"},
+      {"help.type.range", "{0} from {1} to {2}", "{0} {1}〜{2}"},
       {"help.type.choice", "{0}, one of {1}", "{0}（{1} のどれか）"},
       // The program and its subcommands.
       {"help.program", "tgsim: GPU kernels on the CPU, counted as Nsight Compute counts them on an H100",
