@@ -91,6 +91,16 @@ usage run "$errors" --kernel pointers --grid 1 --block 1 'float[1]'
 usage run "$dir/frontend/cli/syntax_error.cu" --grid 1 --block 1
 grep -q "コンパイルできませんでした" "$out/usage_$n.txt" || fail "no Japanese lead-in after the compiler's diagnostics"
 sed -i '/^[^ ]*syntax_error.cu:/,/errors\? generated\.$/d' "$out/usage_$n.txt"  # Clang's own diagnostics
+# --expect's line, a partial report (run --groups) and merge's summary.
+head -c 4 /dev/zero >"$out/four.bin.data"
+ja run "$race" --grid 1 --block 64 'float[64]=iota' 'float[1]=0' --expect "out=$out/four.bin.data" >"$out/expect.txt" 2>&1
+grep -q "期待値" "$out/expect.txt" || fail "no Japanese --expect line: $(tail -1 "$out/expect.txt")"
+for i in 0 1; do
+  ja run "$race" --grid 2 --block 64 'float[128]' 'float[1]=0' --groups $i/2 --json >"$out/part$i.json.data" 2>/dev/null
+done
+ja run "$race" --grid 2 --block 64 'float[128]' 'float[1]=0' --groups 1/2 >"$out/partial.txt" 2>&1
+ja merge "$out/part0.json.data" "$out/part1.json.data" >"$out/merge.txt" 2>&1 || fail "merge: $(cat "$out/merge.txt")"
+grep -q "スライス 2 個を合計" "$out/merge.txt" || fail "merge's summary is not Japanese"
 # --help, and the tour (its tables' headers and legend).
 for cmd in "" run check explain tour list bench validate predict merge; do
   ja $cmd --help >"$out/help_${cmd:-tgsim}.txt" 2>&1 || fail "$cmd --help"
@@ -128,6 +138,7 @@ def identifiers_out(line):
     t = re.sub(r"\w+\[[^\]]*\]", " ", t)                                 # an element: coeffs[lane % 8]
     t = re.sub(r"\S+\.(cu|metal|cpp|h|html|bin)(:\d+(-\d+)?)?(:\d+)?", " ", t)  # files, file:line
     t = re.sub(r"\b[a-z0-9]+(\.[a-z0-9_]+)+\b", " ", t)                 # global.load, counter paths
+    t = re.sub(r"--count (hardware|source)", " ", t)                    # an option and its value
     t = re.sub(r"--[a-z-]+", " ", t)                                    # options
     t = re.sub(r"\b[a-z0-9]+(-[a-z0-9]+)+\b", " ", t)                   # finding kinds, profiles
     t = re.sub(r"\b\w*_\w*\b", " ", t)                                  # code and kernel names
@@ -158,6 +169,8 @@ for name in sorted(os.listdir(out)):
             bad.append(f"{name}: English word {m.group(0)!r}: {line.strip()}")
         if re.search(r"[\u3040-\u30ff\u4e00-\u9fff][^a-zA-Z0-9\"'\[\](){}]*[;?]", line) and "asm(" not in line:
             bad.append(f"{name}: ASCII ; or ? in a Japanese sentence: {line.strip()}")
+        if re.search(r"[\u3040-\u30ff\u4e00-\u9fff] [\u3040-\u30ff\u4e00-\u9fff]", line) and re.search(r"[、。:]", line):
+            bad.append(f"{name}: a half-width space between two Japanese words: {line.strip()}")  # not "律速は レイテンシ"
         if re.search(r"[。、）] [\u3040-\u30ff\u4e00-\u9fff]", line):
             bad.append(f"{name}: a half-width space after 。、）: {line.strip()}")
 if bad:

@@ -64,14 +64,16 @@ class HelpFormatter : public CLI::Formatter {
       out.replace(at, group.size(), "\n" + help_text("Subcommands") + ":\n");
     return out;
   }
+  // CLI11's " TYPE[=DEFAULT][ ...][ REQUIRED]" with the type and REQUIRED in the current language.
   std::string make_option_opts(const CLI::Option* opt) const override {
-    if (lang() != Lang::kJa || !opt->get_option_text().empty() || opt->get_type_size() == 0)
-      return CLI::Formatter::make_option_opts(opt);
-    std::string out;
-    if (!opt->get_type_name().empty()) out += " " + type_text(opt->get_type_name());
-    if (!opt->get_default_str().empty()) out += "=" + opt->get_default_str();
-    if (opt->get_expected_max() == CLI::detail::expected_max_vector_size) out += " ...";
-    if (opt->get_required()) out += " " + help_text("REQUIRED");
+    std::string out = CLI::Formatter::make_option_opts(opt);
+    if (lang() != Lang::kJa || !opt->get_option_text().empty()) return out;
+    const std::string type = " " + opt->get_type_name();
+    if (opt->get_type_size() != 0 && !opt->get_type_name().empty() && out.rfind(type, 0) == 0)
+      out.replace(0, type.size(), " " + type_text(opt->get_type_name()));
+    const std::string required = " REQUIRED";
+    if (const auto at = out.rfind(required); opt->get_required() && at != std::string::npos)
+      out.replace(at, required.size(), help_text("REQUIRED"));  // "（必須）"
     return out;
   }
   // CLI11's layout (name column, then the description), the column measured in display columns.

@@ -50,9 +50,9 @@ const std::vector<Message>& messages() {
       {"check.and", "and", "と"},
       {"check.time", "{} time", "{} 回"},
       {"check.times", "{} times", "{} 回"},
-      {"run.estimate", "estimate ({0}): {1} ms, bound by {2}", "推定（{0}）: {1} ms、律速は {2}"},
+      {"run.estimate", "estimate ({0}): {1} ms, bound by {2}", "推定（{0}）: {1} ms、{2}律速"},
       {"run.estimate_sampled", "estimate ({0}, from the sampled counters): {1} ms, bound by {2}",
-       "推定（{0}、サンプリングしたカウンタから）: {1} ms、律速は {2}"},
+       "推定（{0}、サンプリングしたカウンタから）: {1} ms、{2}律速"},
       {"run.result_equals", "n {0}, result equals the CPU reference", "n {0}: 結果は CPU の参照結果と一致"},
       {"run.result_differs", "n {0}, result DIFFERS FROM the CPU reference", "n {0}: 結果は CPU の参照結果と一致しない"},
       {"run.result_sampled", "n {0}, result not checked (sampled)", "n {0}: サンプリングしたので結果は確かめていない"},
@@ -69,6 +69,23 @@ const std::vector<Message>& messages() {
       {"check.not_clean", "NOT clean", "問題あり"},
       // A finding's example in words (check.cpp finding_example; English prints the
       // simulator's own message, these English texts are the same sentences in short).
+      // --expect's line per buffer (buffers_out.cpp): {0} the buffer, {1} the file, {2} its elements, {3} rtol;
+      // a difference: {1} the first differing index, {2} its value, {3} the file, {4} the file's value,
+      // {5} the differing elements, {6} all, {7} rtol.
+      {"expect.equal", "expect: {0} equals {1} ({2} elements)", "期待値: {0} は {1} と一致（要素 {2} 個）"},
+      {"expect.equal_rtol", "expect: {0} equals {1} ({2} elements, rtol {3})",
+       "期待値: {0} は {1} と一致（要素 {2} 個、rtol {3}）"},
+      {"expect.differs", "expect (a finding): {0}[{1}] is {2}, {3} has {4}; {5} of {6} elements differ",
+       "期待値（指摘）: {0}[{1}] は {2} ですが、{3} では {4}。要素 {6} 個のうち {5} 個が違います"},
+      {"expect.differs_rtol", "expect (a finding): {0}[{1}] is {2}, {3} has {4}; {5} of {6} elements differ (rtol {7})",
+       "期待値（指摘）: {0}[{1}] は {2} ですが、{3} では {4}。要素 {6} 個のうち {5} 個が違います（rtol {7}）"},
+      // A partial report (run --groups I/N) and tgsim merge's summary (partial.cpp, merge.cpp).
+      {"partial.line",
+       "partial: slice {0} of {1}, threadgroups {2} to {3} (of {4}); the counters are this slice's (`tgsim merge` sums the --json reports of all slices)",
+       "部分レポート: {1} 個に分けたうちのスライス {0}、スレッドグループ {2} から {3} まで（全 {4} 個）。カウンタはこのスライスの分です（`tgsim merge` ですべてのスライスの --json レポートを合計できます）"},
+      {"merge.summary", "merged from {0} slices; not exact:{1}; not covered: hazards between slices, the result's check",
+       "スライス {0} 個を合計。正確でない値:{1}。扱わないもの: スライスをまたぐハザード、結果の確認"},
+      {"merge.none", " none", " なし"},
       {"check.who", "thread {0} (warp {1} lane {2})", "スレッド {0}（ワープ {1} レーン {2}）"},
       {"check.who2", "thread {0}", "スレッド {0}"},
       {"check.who2_group", "thread {1} of block {0}", "スレッドグループ {0} のスレッド {1}"},
@@ -277,9 +294,9 @@ const std::vector<Message>& messages() {
        "CPU の参照結果と一致しない結果があります。"},
       // The source view (explain --source / --html).
       {"src.header", "{0} (n {1}), profile {2}: estimate {3} ms, bound by {4}",
-       "{0}（n {1}）、プロファイル {2}: 推定 {3} ms、律速は {4}"},
+       "{0}（n {1}）、プロファイル {2}: 推定 {3} ms、{4}律速"},
       {"src.header.file", "{0}, profile {2}: estimate {3} ms, bound by {4}",
-       "{0}、プロファイル {2}: 推定 {3} ms、律速は {4}"},
+       "{0}、プロファイル {2}: 推定 {3} ms、{4}律速"},
       {"src.share.l1",
        "share: the line's part of the L1 traffic (global sectors + shared wavefronts), the unit that sets the estimate",
        "割合: 推定時間を決めるユニット L1 のトラフィック（グローバルのセクタ + 共有メモリのウェーブフロント）のうち、その行の分"},
@@ -295,7 +312,7 @@ const std::vector<Message>& messages() {
        "share: the line's part of the global load instructions, whose latency sets the estimate",
        "割合: 推定時間を決めるロードのレイテンシ、つまりグローバルロード命令のうち、その行の分"},
       {"src.fp32", "(fp32 binds: no memory line sets the time; lines ranked by L1 traffic)",
-       "（律速は fp32: 時間を決めるメモリの行はない。L1 トラフィックで並べる）"},
+       "（FP32 演算律速: 時間を決めるメモリの行はない。L1 トラフィックで並べる）"},
       {"src.worst", "Worst lines (share of the estimated time)", "コストの大きい行（推定時間に占める割合）"},
       {"src.rules", "What to change", "直すところ"},
       {"src.pictures", "Pictures", "図"},
@@ -384,7 +401,7 @@ const std::vector<Message>& messages() {
       {"rule.lead.l1",
        "The estimate is bound by {1}, to which this line adds {0}%, but the line carries {2}% of the L1 "
        "traffic (the model gives barriers no cost): this is what remains once {1} is hidden.",
-       "推定時間の律速は {1} で、この行の割合は {0}% ですが、L1 トラフィックの {2}% をこの行が占めます（モデルは"
+       "推定時間は {1}律速で、この行の割合は {0}% ですが、L1 トラフィックの {2}% をこの行が占めます（モデルは"
        "バリアのコストを数えない）。{1} が隠れたときに残るのはここです。"},
       {"rule.unchecked", "(The catalog has no fixed variant of this kernel: not checked by a rerun.)",
        "（カタログにこのカーネルの修正版がないため、再実行による確認はしていません。）"},
@@ -442,10 +459,10 @@ const std::vector<Message>& messages() {
       {"explain.launch",
        "launch: {0} load requests, {1} load sectors ({2} hit in L1), L2 {3} read / {4} write sectors, DRAM {5} "
        "bytes read",
-       "起動全体: ロードのリクエスト {0}、ロードのセクタ {1}（L1 ヒット {2}）、L2 のセクタ 読み出し {3} / 書き込み "
-       "{4}、DRAM 読み出し {5} バイト"},
+       "起動全体: ロードのリクエスト {0}、ロードのセクタ {1}（L1 ヒット {2}）、L2 のセクタ（読み出し {3} / 書き込み "
+       "{4}）、DRAM 読み出し {5} バイト"},
       {"explain.estimate", "estimate: {0} ms, bound by {1} (dram {2}, l2 {3}, l1 {4}, fp32 {5}, latency {6} ms)",
-       "推定: {0} ms、律速は {1}（DRAM {2}、L2 {3}、L1 {4}、FP32 {5}、レイテンシ {6} ms）"},
+       "推定: {0} ms、{1}律速（DRAM {2}、L2 {3}、L1 {4}、FP32 {5}、レイテンシ {6} ms）"},
       // The unit that binds an estimate (bound_name).
       {"bound.dram", "dram", "DRAM 帯域"},
       {"bound.l2", "l2", "L2 帯域"},

@@ -12,7 +12,7 @@ const std::vector<Message>& help_messages() {
       {"help.label.options", "OPTIONS", "オプション"},
       {"help.label.subcommand", "SUBCOMMAND", "サブコマンド"},
       {"help.label.positionals", "Positionals", "位置引数"},
-      {"help.label.required", "REQUIRED", "必須"},
+      {"help.label.required", "REQUIRED", "（必須）"},
       {"help.group.options", "Options", "オプション"},
       {"help.group.subcommands", "Subcommands", "サブコマンド"},
       {"help.type.text", "TEXT", "文字列"},
