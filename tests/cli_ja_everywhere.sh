@@ -101,6 +101,8 @@ done
 ja run "$race" --grid 2 --block 64 'float[128]' 'float[1]=0' --groups 1/2 >"$out/partial.txt" 2>&1
 ja merge "$out/part0.json.data" "$out/part1.json.data" >"$out/merge.txt" 2>&1 || fail "merge: $(cat "$out/merge.txt")"
 grep -q "スライス 2 個を合計" "$out/merge.txt" || fail "merge's summary is not Japanese"
+ja explain matmul --sweep tile=8,16 --n 64 >"$out/sweep.txt" 2>&1 || fail "explain --sweep"
+grep -q "リクエスト" "$out/sweep.txt" || fail "explain --sweep's headers are not Japanese"
 # --help, and the tour (its tables' headers and legend).
 for cmd in "" run check explain tour list bench validate predict merge; do
   ja $cmd --help >"$out/help_${cmd:-tgsim}.txt" 2>&1 || fail "$cmd --help"
