@@ -68,6 +68,7 @@ usage run matmul_naive --groups x
 usage explain matmul --sweep foo=1
 usage explain matmul --sweep tile=7
 usage bench --sizes 8
+usage bench --count sometimes
 usage bench --threads 4,2
 usage bench --rows cache --no-cache
 usage merge no_such_part.json
@@ -132,7 +133,7 @@ def identifiers_out(line):
     t = re.sub(r"\S*[=/]\S*", " ", t)                                   # NAME=VALUE, tile=8,16, paths
     t = re.sub(r"\b(FILE|PARAM|PATH|NAME|RTOL|ARGS|PART|PROGRAM|N)\b", " ", t)  # --help's placeholders
     t = re.sub(r"\bfile:line\S*", " ", t)
-    t = re.sub(r"\b(all|none|counters|cache|engine|checker|naive|hardware|source)(?=[、:（）]| *のどれか)", " ", t)  # option values
+    t = re.sub(r"\b(all|none|counters|cache|engine|checker|naive|hardware|source)(?=[、:（）,]| *のどれか)", " ", t)  # option values
     t = re.sub(r"`[^`]*`", " ", t)                                      # code
     t = re.sub(r"\b(const )?\w+\*+ \w+", " ", t)                        # a parameter: float** rows
     t = re.sub(r"\barg \d+ \(\w*\)", " ", t)                             # a buffer's name: arg 0 (in)

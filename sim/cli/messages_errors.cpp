@@ -40,6 +40,7 @@ const std::vector<Message>& error_messages() {
       {"usage.cli.convert", "Could not convert: {0} = {1}", "{0} の値 {1} を解釈できません"},
       {"usage.cli.value", "{0}: Value {1} not in range {2}", "{0} の値 {1} が範囲 {2} の外です"},
       {"usage.cli.excludes", "{0} excludes {1}", "{0} と {1} は一緒に使えません"},
+      {"usage.cli.member", "{0}: {1} not in {{2}}", "{0} の値 {1} は使えません（{2} のどれか）"},
       {"usage.cli.subcommand", "A subcommand is required", "サブコマンドが必要です"},
       {"usage.cli.subcommands", "Requires at most 1 subcommands", "サブコマンドは 1 つまでです"},
       // A kernel FILE's launch (file_kernel.cpp).
