@@ -92,6 +92,12 @@ usage run "$errors" --kernel pointers --grid 1 --block 1 'float[1]'
 usage run "$dir/frontend/cli/syntax_error.cu" --grid 1 --block 1
 grep -q "コンパイルできませんでした" "$out/usage_$n.txt" || fail "no Japanese lead-in after the compiler's diagnostics"
 sed -i '/^[^ ]*syntax_error.cu:/,/errors\? generated\.$/d' "$out/usage_$n.txt"  # Clang's own diagnostics
+# A kernel file's report: printf's output, its findings (out of bounds, assert) and a note.
+ja run "$errors" --kernel talk --grid 1 --block 8 'float[64]' int:5 >"$out/talk.txt" 2>&1
+grep -q "printf の出力" "$out/talk.txt" || fail "no Japanese printf line: $(head -3 "$out/talk.txt")"
+sed -i '/^lane [0-9]/d' "$out/talk.txt"  # the kernel's own output
+ja run "$errors" --kernel idle --grid 1 --block 1 int:3 >"$out/idle.txt" 2>&1 || fail "run idle"
+grep -q "^注: " "$out/idle.txt" || fail "no Japanese note"
 # --expect's line, a partial report (run --groups) and merge's summary.
 head -c 4 /dev/zero >"$out/four.bin.data"
 ja run "$race" --grid 1 --block 64 'float[64]=iota' 'float[1]=0' --expect "out=$out/four.bin.data" >"$out/expect.txt" 2>&1

@@ -715,7 +715,7 @@ int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, c
       };
     } else {
       cfg.print_out = [&](std::string_view text) {
-        if (printed_bytes == 0) os << "printf output:\n";
+        if (printed_bytes == 0) os << tr("run.printf") << "\n";
         printed_bytes += text.size();
         os << text;
       };
@@ -748,7 +748,7 @@ int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, c
       os << r.signature << "  (" << r.file << ")\n";
       write_text(os, r.report, report_words());
       os << "  " << tr("count." + r.count) << "\n";
-      for (const std::string& n : r.report.notes) os << "note: " << n << "\n";
+      for (const std::string& n : r.report.notes) os << tr("note.prefix") << localize_error(n) << "\n";
       write_expect_text(os, expected);
       if (advice) write_advice_text(os, view, rules, f.file);
     }

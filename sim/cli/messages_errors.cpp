@@ -186,6 +186,16 @@ const std::vector<Message>& launch_error_messages() {
   static const std::vector<Message> m = {
       {"error.launch_prefix", "tgsim: launch error: ", "tgsim: 起動エラー: "},
       {"error.kernel_prefix", "tgsim: kernel error: ", "tgsim: カーネルのエラー: "},
+      // A report's notes (the engine's English; i18n.cpp localize_error matches "note." too).
+      {"note.prefix", "note: ", "注: "},
+      {"run.printf", "printf output:", "printf の出力:"},
+      {"note.no_access", "the kernel made no memory access, barrier or warp operation",
+       "カーネルはメモリアクセスも、バリアも、ワープ操作もしませんでした"},
+      {"note.cooperative_cache",
+       "no cache model (L1, L2, DRAM) for a cooperative launch: its groups take turns at every grid.sync()",
+       "協調起動ではキャッシュのモデル（L1、L2、DRAM）を使いません。スレッドグループは grid.sync() のたびに順番に動きます"},
+      {"note.more_pairs", "and {0} more pair(s) of source lines whose unordered stores wrote equal bytes",
+       "ほかにも、順序のないストアが同じバイトを書いたソースの行の組が {0} 組あります"},
       {"launch.block_zero", "block {0}: every dimension must be at least 1",
        "スレッドグループ {0}: どの次元も 1 以上でなければなりません"},
       {"launch.grid_zero", "grid {0}: every dimension must be at least 1", "グリッド {0}: どの次元も 1 以上でなければなりません"},
