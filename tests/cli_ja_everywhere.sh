@@ -4,7 +4,8 @@
 # file (its source view, rules, shuffle steps and HTML page), run --sample's sampling lines, the
 # progress lines, tgsim list, check's findings (2-D indices kept), and usage errors. English words are allowed only
 # in identifiers: file:line, access kinds, options, code, kernel and profile names, quoted
-# arguments, units. And no ASCII ; or ? in a Japanese sentence, no half-width space after 。、）.
+# arguments, units. Also each usage, launch and compile error of the options and commands,
+# --help, and the tour's tables. And no ASCII ; or ? in a Japanese sentence, no half-width space after 。、）.
 set -u
 tgsim=$1 dir=$2
 fail() { echo "FAIL: $*"; exit 1; }
@@ -44,6 +45,79 @@ usage run matmul_naive --sample 8
 usage run matmul_tile16
 usage explain matmul_naive --profile nvidia-a100
 usage check matmul_naive --schedule sometimes
+# The options' own errors (-D, --constant, --stack, --schedules, --save/--expect, --groups, --advice).
+launch=(--grid 1 --block 64 'float[64]' 'float[1]=0')
+head -c 12 /dev/zero >"$out/twelve.bin.data"
+usage run "$race" "${launch[@]}" -D 1bad
+usage run "$race" "${launch[@]}" --constant x
+usage run "$race" "${launch[@]}" --stack 12
+usage check "$race" "${launch[@]}" --schedules 0
+usage check "$race" "${launch[@]}" --schedules 5 --schedule reverse
+usage check "$race" "${launch[@]}" --schedule shuffle:x
+usage run "$race" "${launch[@]}" --save nofile
+usage run "$race" "${launch[@]}" --save "in=$out/no/such/folder.bin"
+usage run "$race" "${launch[@]}" --expect 'in=x.bin:abc'
+usage run "$race" "${launch[@]}" --expect 'in=no_such_file.bin'
+usage run "$race" "${launch[@]}" --expect "in=$out/twelve.bin.data"
+usage run "$race" "${launch[@]}" --save in=a.bin --sample 0.5
+usage run "$race" "${launch[@]}" --advice --sample 0.5
+usage run "$race" "${launch[@]}" --threads 999
+usage run matmul_naive --advice
+usage run matmul_naive --groups 3/2
+usage run matmul_naive --groups x
+usage explain matmul --sweep foo=1
+usage explain matmul --sweep tile=7
+usage bench --sizes 8
+usage bench --count sometimes
+usage bench --threads 4,2
+usage bench --rows cache --no-cache
+usage merge no_such_part.json
+echo '{}' >"$out/part.json.data"
+usage merge "$out/part.json.data"
+usage validate --fixture no_such_fixture.json
+usage predict --fixture no_such_fixture.json
+usage tour --profile nvidia-a100
+# The launch's errors (the engine's limits) and the ARGs a kernel's parameters refuse.
+errors=$dir/frontend/cli/ja_errors.cu
+usage run "$race" --grid 1 --block 2048 'float[64]' 'float[1]=0'
+usage run "$race" --grid 1 --block 1,1,128 'float[64]' 'float[1]=0'
+usage run "$race" --grid 3000000000 --block 32 'float[64]' 'float[1]=0'
+usage run "$race" "${launch[@]}" --shared 300000
+usage run "$race" "${launch[@]}" --cooperative --sample 0.5
+usage run "$errors" --kernel big_tile --grid 1 --block 32 'float[32]'
+usage run "$errors" --kernel fill --grid 1 --block 1 'float[1]'
+usage run "$errors" --kernel by_value --grid 1 --block 1 'float[1]' 'float[1]'
+usage run "$errors" --kernel by_value --grid 1 --block 1 "struct:$out/twelve.bin.data" 'float[1]'
+usage run "$errors" --kernel pointers --grid 1 --block 1 'float[1]'
+usage run "$dir/frontend/cli/syntax_error.cu" --grid 1 --block 1
+grep -q "コンパイルできませんでした" "$out/usage_$n.txt" || fail "no Japanese lead-in after the compiler's diagnostics"
+sed -i '/^[^ ]*syntax_error.cu:/,/errors\? generated\.$/d' "$out/usage_$n.txt"  # Clang's own diagnostics
+# A kernel file's report: printf's output, its findings (out of bounds, assert) and a note.
+ja run "$errors" --kernel talk --grid 1 --block 8 'float[64]' int:5 >"$out/talk.txt" 2>&1
+grep -q "printf の出力" "$out/talk.txt" || fail "no Japanese printf line: $(head -3 "$out/talk.txt")"
+sed -i '/^lane [0-9]/d' "$out/talk.txt"  # the kernel's own output
+ja run "$errors" --kernel idle --grid 1 --block 1 int:3 >"$out/idle.txt" 2>&1 || fail "run idle"
+grep -q "^注: " "$out/idle.txt" || fail "no Japanese note"
+# --expect's line, a partial report (run --groups) and merge's summary.
+head -c 4 /dev/zero >"$out/four.bin.data"
+ja run "$race" --grid 1 --block 64 'float[64]=iota' 'float[1]=0' --expect "out=$out/four.bin.data" >"$out/expect.txt" 2>&1
+grep -q "期待値" "$out/expect.txt" || fail "no Japanese --expect line: $(tail -1 "$out/expect.txt")"
+for i in 0 1; do
+  ja run "$race" --grid 2 --block 64 'float[128]' 'float[1]=0' --groups $i/2 --json >"$out/part$i.json.data" 2>/dev/null
+done
+ja run "$race" --grid 2 --block 64 'float[128]' 'float[1]=0' --groups 1/2 >"$out/partial.txt" 2>&1
+ja merge "$out/part0.json.data" "$out/part1.json.data" >"$out/merge.txt" 2>&1 || fail "merge: $(cat "$out/merge.txt")"
+grep -q "スライス 2 個を合計" "$out/merge.txt" || fail "merge's summary is not Japanese"
+ja explain matmul --sweep tile=8,16 --n 64 >"$out/sweep.txt" 2>&1 || fail "explain --sweep"
+grep -q "リクエスト" "$out/sweep.txt" || fail "explain --sweep's headers are not Japanese"
+# --help, and the tour (its tables' headers and legend).
+for cmd in "" run check explain tour list bench validate predict merge; do
+  ja $cmd --help >"$out/help_${cmd:-tgsim}.txt" 2>&1 || fail "$cmd --help"
+done
+grep -q "使い方" "$out/help_run.txt" || fail "run --help has no Japanese usage line"
+ja tour >"$out/tour.txt" 2>/dev/null || fail "tour"
+ja tour --wide >"$out/tour_wide.txt" 2>/dev/null || fail "tour --wide"
+grep -q "バンク" "$out/tour.txt" || fail "the tour's headers are not Japanese"
 # Under AddressSanitizer (bash .ci/sanitize) its runtime warns once on stderr about swapcontext:
 # not tgsim's output.
 sed -i '/^==[0-9]*==WARNING: ASan /d' "$out"/*.txt
@@ -55,13 +129,25 @@ english = re.compile(r"\b(the|of|and|is|are|to|in|by|for|at|per|with|not|no|from
                      r"sectors?|wavefronts?|conflicts?|measured|heat|block|threads?|padded|sampled|simulated|"
                      r"threadgroups|done|error|unknown|bad|required|expected|following|argument|given|takes|"
                      r"parameters?|kernels?|file|such|cannot|several|choose|default|intervals|counters|shuffles?|"
-                     r"pictures?|worst|change|rule|fix|tried|rerun|result|findings?|example|schedule|memory)\b", re.I)
+                     r"pictures?|worst|change|rule|fix|tried|rerun|result|findings?|example|schedule|memory|"
+                     r"usage|options|positionals|subcommands?|text|print|help|exit|display|limit|exceeds|declares|"
+                     r"allows|bytes|dimension|slices?|fixture|nothing|compiler|supports|rows|worker|cooperative|"
+                     r"sampling|ld|req|sect|est|conflicts|yes|names|more|than|give|need|needs|whole|launch|"
+                     r"open|read|write|number|outside|above|below|must|passed|pointers?|buffer|sweep|groups)\b", re.I)
 def identifiers_out(line):
     t = re.sub(r"'[^']*'", " ", line)                                   # quoted arguments
+    t = re.sub(r"\S*[=/]\S*", " ", t)                                   # NAME=VALUE, tile=8,16, paths
+    t = re.sub(r"\b(FILE|PARAM|PATH|NAME|RTOL|ARGS|PART|PROGRAM|N)\b", " ", t)  # --help's placeholders
+    t = re.sub(r"\bfile:line\S*", " ", t)
+    t = re.sub(r"\b(all|none|counters|cache|engine|checker|naive|hardware|source)(?=[、:（）,]| *のどれか)", " ", t)  # option values
+    t = re.sub(r"`[^`]*`", " ", t)                                      # code
+    t = re.sub(r"\b(const )?\w+\*+ \w+", " ", t)                        # a parameter: float** rows
+    t = re.sub(r"\barg \d+ \(\w*\)", " ", t)                             # a buffer's name: arg 0 (in)
     t = re.sub(r"\b\w+\([^)]*\)", " ", t)                                # a C signature, a call
     t = re.sub(r"\w+\[[^\]]*\]", " ", t)                                 # an element: coeffs[lane % 8]
     t = re.sub(r"\S+\.(cu|metal|cpp|h|html|bin)(:\d+(-\d+)?)?(:\d+)?", " ", t)  # files, file:line
     t = re.sub(r"\b[a-z0-9]+(\.[a-z0-9_]+)+\b", " ", t)                 # global.load, counter paths
+    t = re.sub(r"--count (hardware|source)", " ", t)                    # an option and its value
     t = re.sub(r"--[a-z-]+", " ", t)                                    # options
     t = re.sub(r"\b[a-z0-9]+(-[a-z0-9]+)+\b", " ", t)                   # finding kinds, profiles
     t = re.sub(r"\b\w*_\w*\b", " ", t)                                  # code and kernel names
@@ -70,6 +156,8 @@ def identifiers_out(line):
     return t
 bad = []
 for name in sorted(os.listdir(out)):
+    if name.endswith(".data"):
+        continue  # the test's own input files
     text = open(os.path.join(out, name), encoding="utf-8").read()
     if name.endswith(".html"):
         text = re.sub(r"<td class='code'>.*?</td>", " ", text, flags=re.S)  # the kernel's own code
@@ -77,6 +165,8 @@ for name in sorted(os.listdir(out)):
         text = html.unescape(re.sub(r"<[^>]+>", "\n", text))
     lines = text.splitlines()
     for i, line in enumerate(lines):
+        if name.startswith("tour") and re.match(r"^[a-z]\w* +\d", line):
+            continue  # a row of the tour's table: a kernel's name and its numbers
         if name.startswith("explain") and re.match(r"^ *\d+ ", line):
             continue  # a row of a table or of the listing (the kernel's own code beside its counters)
         if name.startswith("explain") and line.startswith(" " * 20):
@@ -88,6 +178,8 @@ for name in sorted(os.listdir(out)):
             bad.append(f"{name}: English word {m.group(0)!r}: {line.strip()}")
         if re.search(r"[\u3040-\u30ff\u4e00-\u9fff][^a-zA-Z0-9\"'\[\](){}]*[;?]", line) and "asm(" not in line:
             bad.append(f"{name}: ASCII ; or ? in a Japanese sentence: {line.strip()}")
+        if re.search(r"[\u3040-\u30ff\u4e00-\u9fff] [\u3040-\u30ff\u4e00-\u9fff]", line) and re.search(r"[、。:]", line):
+            bad.append(f"{name}: a half-width space between two Japanese words: {line.strip()}")  # not "律速は レイテンシ"
         if re.search(r"[。、）] [\u3040-\u30ff\u4e00-\u9fff]", line):
             bad.append(f"{name}: a half-width space after 。、）: {line.strip()}")
 if bad:

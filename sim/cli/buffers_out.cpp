@@ -1,6 +1,8 @@
 // --save and --expect (buffers_out.hpp).
 #include "buffers_out.hpp"
 
+#include "i18n.hpp"
+
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -138,16 +140,16 @@ std::vector<ExpectResult> expect_buffers(const FileRun& r, const std::vector<std
 
 void write_expect_text(std::ostream& os, const std::vector<ExpectResult>& es) {
   for (const ExpectResult& e : es) {
-    if (!e.differing) {
-      os << "expect: " << e.buffer << " equals " << e.file << " (" << e.elements << " elements";
-      if (e.rtol > 0) os << ", rtol " << e.rtol;
-      os << ")\n";
-    } else {
-      os << "expect (a finding): " << e.buffer << "[" << e.first << "] is " << e.got << ", " << e.file << " has "
-         << e.want << "; " << e.differing << " of " << e.elements << " elements differ";
-      if (e.rtol > 0) os << " (rtol " << e.rtol << ")";
-      os << "\n";
-    }
+    std::ostringstream rtol;
+    rtol << e.rtol;
+    const std::string elements = std::to_string(e.elements);
+    if (!e.differing)
+      os << trf(e.rtol > 0 ? "expect.equal_rtol" : "expect.equal", {e.buffer, e.file, elements, rtol.str()}) << "\n";
+    else
+      os << trf(e.rtol > 0 ? "expect.differs_rtol" : "expect.differs",
+                {e.buffer, std::to_string(e.first), e.got, e.file, e.want, std::to_string(e.differing), elements,
+                 rtol.str()})
+         << "\n";
   }
 }
 

@@ -123,8 +123,9 @@ Command add_check(CLI::App& program) {
             CheckOptions& o = st->o;
             if (!o.schedules.empty()) {
               if (o.schedule != "both") {
-                std::cerr << "tgsim: error: --schedule '" << o.schedule << "' and --schedules '" << o.schedules
-                          << "' exclude each other\n";
+                std::cerr << error_line("--schedule '" + o.schedule + "' and --schedules '" + o.schedules +
+                                        "' exclude each other")
+                          << "\n";
                 return 2;
               }
               o.schedule = "explore:" + o.schedules;

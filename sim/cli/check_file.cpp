@@ -265,8 +265,8 @@ int check_file(std::ostream& os, std::ostream& err, const FileLaunch& f, const D
       os << wrap("  " + trf("check.atomic_order", {difference_text(d, scheds[0].name, false)}), 100, 4) << "\n";
   }
   if (scheds.size() > 1 && diffs.empty()) os << "  " << trf("check.file_same", {names}) << "\n";
-  if (!a.report.printed.empty()) os << "printf output:\n" << a.report.printed;
-  for (const std::string& n : a.report.notes) os << "note: " << n << "\n";
+  if (!a.report.printed.empty()) os << tr("run.printf") << "\n" << a.report.printed;
+  for (const std::string& n : a.report.notes) os << tr("note.prefix") << localize_error(n) << "\n";
   write_expect_text(os, expected);
   return clean ? 0 : 1;
 }

@@ -167,7 +167,7 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
           const Device& sim_dev) {
   auto eq = o.sweep.find('=');
   if (o.kernel != "matmul" || eq == std::string::npos || o.sweep.substr(0, eq) != "tile") {
-    err << "tgsim: error: --sweep supports `matmul --sweep tile=8,16,32` (tile=naive for the naive kernel)\n";
+    err << error_line("--sweep supports `matmul --sweep tile=8,16,32` (tile=naive for the naive kernel)") << "\n";
     return 2;
   }
   std::vector<std::string> variants;
@@ -209,11 +209,27 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
     table.back().push_back(bound_name(est.bound));
   }
   std::vector<std::size_t> w = {15, 11, 11, 11, 11, 11, 11, 10, 8};
-  for (std::size_t i = 1; i < w.size(); ++i)
-    for (const auto& row : table) w[i] = std::max(w[i], display_width(row[i]) + 1);
-  for (const auto& row : table) {
-    os << pad_right(row[0], w[0]);
-    for (std::size_t i = 1; i < w.size(); ++i) os << pad_left(row[i], w[i]);
+  // A header cell may hold rows (Japanese, split at '\n'): bottom-aligned.
+  std::vector<std::vector<std::string>> header(table[0].size());
+  std::size_t header_rows = 1;
+  for (std::size_t i = 0; i < header.size(); ++i) {
+    std::istringstream in(table[0][i]);
+    for (std::string l; std::getline(in, l);) header[i].push_back(l);
+    header_rows = std::max(header_rows, header[i].size());
+  }
+  for (auto& cell : header) cell.insert(cell.begin(), header_rows - cell.size(), std::string());
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    for (std::size_t r = 1; r < table.size(); ++r) w[i] = std::max(w[i], display_width(table[r][i]) + 1);
+    for (const std::string& l : header[i]) w[i] = std::max(w[i], display_width(l) + 1);
+  }
+  for (std::size_t r = 0; r < header_rows; ++r) {
+    std::string line = pad_right(header[0][r], w[0]);
+    for (std::size_t i = 1; i < w.size(); ++i) line += pad_left(header[i][r], w[i]);
+    os << line.substr(0, line.find_last_not_of(' ') + 1) << "\n";
+  }
+  for (std::size_t r = 1; r < table.size(); ++r) {
+    os << pad_right(table[r][0], w[0]);
+    for (std::size_t i = 1; i < w.size(); ++i) os << pad_left(table[r][i], w[i]);
     os << "\n";
   }
   const int n = o.n ? o.n : catalog::find(variants.front())->default_n;
@@ -420,7 +436,7 @@ int explain_file(std::ostream& os, std::ostream& err, const ExplainOptions& o, c
     err << error_line(e.what()) << "\n";
     return 2;
   } catch (const internal::CompileError& e) {
-    err << e.what() << error_line(o.file.file + " did not compile") << "\n";
+    err << compile_error_text(e.what()) << error_line(o.file.file + " did not compile") << "\n";
     return 2;
   } catch (const UsageError& e) {
     err << error_line(e.what()) << "\n";

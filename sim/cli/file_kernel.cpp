@@ -676,13 +676,21 @@ std::string file_json(const FileRun& r, int indent) {
   return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);  // names need not be UTF-8
 }
 
+std::string compile_error_text(const std::string& what) {
+  const bool newline = !what.empty() && what.back() == '\n';
+  const std::string line = newline ? what.substr(0, what.size() - 1) : what;
+  if (line.find('\n') != std::string::npos) return what;  // the compiler's diagnostics
+  const std::string text = localize_error(line);
+  return text + (newline || text.empty() ? "" : "\n") + (newline ? "\n" : "");
+}
+
 int file_error(std::ostream& err, const FileLaunch& f, std::exception_ptr e) {
   try {
     std::rethrow_exception(e);
   } catch (const internal::CacheError& x) {
     return report_error("resource", x.what(), 2, error_line(x.what()));
   } catch (const internal::CompileError& x) {
-    err << x.what();
+    err << compile_error_text(x.what());
     return report_error("compile", f.file + " did not compile", 2, error_line(f.file + " did not compile"),
                         x.what());
   } catch (const UsageError& x) {
@@ -707,7 +715,7 @@ int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, c
       };
     } else {
       cfg.print_out = [&](std::string_view text) {
-        if (printed_bytes == 0) os << "printf output:\n";
+        if (printed_bytes == 0) os << tr("run.printf") << "\n";
         printed_bytes += text.size();
         os << text;
       };
@@ -740,7 +748,7 @@ int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, c
       os << r.signature << "  (" << r.file << ")\n";
       write_text(os, r.report, report_words());
       os << "  " << tr("count." + r.count) << "\n";
-      for (const std::string& n : r.report.notes) os << "note: " << n << "\n";
+      for (const std::string& n : r.report.notes) os << tr("note.prefix") << localize_error(n) << "\n";
       write_expect_text(os, expected);
       if (advice) write_advice_text(os, view, rules, f.file);
     }

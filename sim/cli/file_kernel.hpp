@@ -105,6 +105,9 @@ void add_file_options(CLI::App& app, FileLaunch& f, const std::string& verb);  /
 // The errors of a kernel file's run that are the command's (a cache, compile or usage error):
 // reported (report_error, exit status 2); any other exception is rethrown.
 int file_error(std::ostream& err, const FileLaunch& f, std::exception_ptr e);
+// A CompileError's text as printed: the compiler's diagnostics as they are, a message of tgsim's
+// own (the compiler printed nothing, the compiled file did not load) in the current language.
+std::string compile_error_text(const std::string& what);
 
 // `tgsim run FILE ...`: prints the report (or JSON) and returns the exit status: 0 clean, 1
 // findings, 2 usage or compile error (the compiler's output on `err`).

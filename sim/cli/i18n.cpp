@@ -68,7 +68,7 @@ bool set_lang_from(const std::string& option) {
 
 std::string localize_error(const std::string& what) {
   if (lang() != Lang::kJa) return what;
-  // Each "usage." entry's English as a pattern: its text, "{N}" any run of characters.
+  // Each "usage.", "launch." and "note." entry's English as a pattern: its text, "{N}" any run of characters.
   struct Pattern {
     std::regex re;
     std::vector<int> slots;  // the N of each group, in order
@@ -78,7 +78,7 @@ std::string localize_error(const std::string& what) {
     std::vector<Pattern> out;
     static const std::regex slot(R"(\{(\d)\})");
     for (const Message& m : messages()) {
-      if (m.key.substr(0, 6) != "usage.") continue;
+      if (m.key.substr(0, 6) != "usage." && m.key.substr(0, 7) != "launch." && m.key.substr(0, 5) != "note.") continue;
       std::string re = "^";
       std::vector<int> slots;
       std::size_t at = 0;
@@ -87,7 +87,7 @@ std::string localize_error(const std::string& what) {
           if (std::string_view(".^$|()[]{}*+?\\").find(c) != std::string_view::npos) re += '\\';
           re += c;
         }
-        re += "(.*?)";
+        re += "([\\s\\S]*?)";  // any text, newlines too (a list of kernels)
         slots.push_back((*it)[1].str()[0] - '0');
         at = it->position() + it->length();
       }

@@ -19,6 +19,7 @@
 
 #include "commands.hpp"
 #include "file_kernel.hpp"
+#include "help_formatter.hpp"
 #include "i18n.hpp"
 
 int main(int argc, char** argv) {
@@ -37,6 +38,7 @@ int main(int argc, char** argv) {
     if (std::string_view(argv[i]) == "--json") cli::set_json_errors(true);  // errors as JSON too
   for (int i = 1; i + 1 < argc; ++i)  // the language of a parse error
     if (std::string_view(argv[i]) == "--lang") cli::set_lang_from(argv[i + 1]);
+  cli::use_help_formatter(app);  // --help in that language
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -58,11 +60,11 @@ int main(int argc, char** argv) {
     std::fputs(e.what(), stdout);
     return 0;
   } catch (const tgsim::LaunchError& e) {
-    return cli::report_error("launch", e.what(), 2, std::string("tgsim: launch error: ") + e.what());
+    return cli::report_error("launch", e.what(), 2, cli::tr("error.launch_prefix") + cli::localize_error(e.what()));
   } catch (const std::bad_alloc&) {
     return cli::report_error("resource", "out of memory", 2,
                              cli::error_line("out of memory (a buffer larger than this machine can hold?)"));
   } catch (const std::exception& e) {
-    return cli::report_error("kernel", e.what(), 1, std::string("tgsim: kernel error: ") + e.what());
+    return cli::report_error("kernel", e.what(), 1, cli::tr("error.kernel_prefix") + cli::localize_error(e.what()));
   }
 }

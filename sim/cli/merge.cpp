@@ -15,6 +15,7 @@
 #include <tuple>
 
 #include "commands.hpp"
+#include "i18n.hpp"
 #include "report_words.hpp"
 #include "partial.hpp"
 #include "predict.hpp"
@@ -201,14 +202,17 @@ int merge(std::ostream& os, const std::vector<std::string>& paths, bool json) {
     os << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   } else {
     write_text(os, r, report_words());
-    if (out.contains("estimate"))
-      os << "  estimate (" << r.profile << "): " << out["estimate"]["time_ms"].get<double>() << " ms, bound by "
-         << out["estimate"]["bound"].get<std::string>() << "\n";
-    os << "  merged from " << parts.size() << " slices; not exact:";
-    if (out["merged"]["not_exact"].empty()) os << " none";
+    if (out.contains("estimate")) {
+      std::ostringstream ms;
+      ms << out["estimate"]["time_ms"].get<double>();
+      os << "  " << trf("run.estimate", {r.profile, ms.str(), bound_name(out["estimate"]["bound"].get<std::string>())})
+         << "\n";
+    }
+    std::string not_exact;
     for (auto it = out["merged"]["not_exact"].begin(); it != out["merged"]["not_exact"].end(); ++it)
-      os << " " << it.key();
-    os << "; not covered: hazards between slices, the result's check\n";
+      not_exact += " " + it.key();
+    os << "  " << trf("merge.summary", {std::to_string(parts.size()), not_exact.empty() ? tr("merge.none") : not_exact})
+       << "\n";
   }
   return r.findings.empty() ? 0 : 1;
 }

@@ -50,9 +50,9 @@ const std::vector<Message>& messages() {
       {"check.and", "and", "と"},
       {"check.time", "{} time", "{} 回"},
       {"check.times", "{} times", "{} 回"},
-      {"run.estimate", "estimate ({0}): {1} ms, bound by {2}", "推定（{0}）: {1} ms、律速は {2}"},
+      {"run.estimate", "estimate ({0}): {1} ms, bound by {2}", "推定（{0}）: {1} ms、{2}律速"},
       {"run.estimate_sampled", "estimate ({0}, from the sampled counters): {1} ms, bound by {2}",
-       "推定（{0}、サンプリングしたカウンタから）: {1} ms、律速は {2}"},
+       "推定（{0}、サンプリングしたカウンタから）: {1} ms、{2}律速"},
       {"run.result_equals", "n {0}, result equals the CPU reference", "n {0}: 結果は CPU の参照結果と一致"},
       {"run.result_differs", "n {0}, result DIFFERS FROM the CPU reference", "n {0}: 結果は CPU の参照結果と一致しない"},
       {"run.result_sampled", "n {0}, result not checked (sampled)", "n {0}: サンプリングしたので結果は確かめていない"},
@@ -69,6 +69,23 @@ const std::vector<Message>& messages() {
       {"check.not_clean", "NOT clean", "問題あり"},
       // A finding's example in words (check.cpp finding_example; English prints the
       // simulator's own message, these English texts are the same sentences in short).
+      // --expect's line per buffer (buffers_out.cpp): {0} the buffer, {1} the file, {2} its elements, {3} rtol;
+      // a difference: {1} the first differing index, {2} its value, {3} the file, {4} the file's value,
+      // {5} the differing elements, {6} all, {7} rtol.
+      {"expect.equal", "expect: {0} equals {1} ({2} elements)", "期待値: {0} は {1} と一致（要素 {2} 個）"},
+      {"expect.equal_rtol", "expect: {0} equals {1} ({2} elements, rtol {3})",
+       "期待値: {0} は {1} と一致（要素 {2} 個、rtol {3}）"},
+      {"expect.differs", "expect (a finding): {0}[{1}] is {2}, {3} has {4}; {5} of {6} elements differ",
+       "期待値（指摘）: {0}[{1}] は {2} ですが、{3} では {4}。要素 {6} 個のうち {5} 個が違います"},
+      {"expect.differs_rtol", "expect (a finding): {0}[{1}] is {2}, {3} has {4}; {5} of {6} elements differ (rtol {7})",
+       "期待値（指摘）: {0}[{1}] は {2} ですが、{3} では {4}。要素 {6} 個のうち {5} 個が違います（rtol {7}）"},
+      // A partial report (run --groups I/N) and tgsim merge's summary (partial.cpp, merge.cpp).
+      {"partial.line",
+       "partial: slice {0} of {1}, threadgroups {2} to {3} (of {4}); the counters are this slice's (`tgsim merge` sums the --json reports of all slices)",
+       "部分レポート: {1} 個に分けたうちのスライス {0}、スレッドグループ {2} から {3} まで（全 {4} 個）。カウンタはこのスライスの分です（`tgsim merge` ですべてのスライスの --json レポートを合計できます）"},
+      {"merge.summary", "merged from {0} slices; not exact:{1}; not covered: hazards between slices, the result's check",
+       "スライス {0} 個を合計。正確でない値:{1}。扱わないもの: スライスをまたぐハザード、結果の確認"},
+      {"merge.none", " none", " なし"},
       {"check.who", "thread {0} (warp {1} lane {2})", "スレッド {0}（ワープ {1} レーン {2}）"},
       {"check.who2", "thread {0}", "スレッド {0}"},
       {"check.who2_group", "thread {1} of block {0}", "スレッドグループ {0} のスレッド {1}"},
@@ -150,17 +167,38 @@ const std::vector<Message>& messages() {
        "warp instructions, shared and global; L1 hit%: global load sectors found in the SM's L1; L2 sect: sectors "
        "L1 reads from and writes to L2; DRAM KB: bytes read and written in DRAM; est. us: the time estimate on {0}; "
        "--wide shows every column)",
-       "（global: ワープのリクエストと 32 バイトのセクタ。shared: ワープ命令、ウェーブフロント、バンクコンフリクト = "
-       "ウェーブフロント - 理想値。BAR: __syncthreads 1 回につきワープごとに 1。SHFL: 32 ビットのシャッフル 1 回につき"
-       "ワープごとに 1。atomics: 共有メモリとグローバルのアトミックのワープ命令。L1 hit%: グローバルロードのセクタのうち "
-       "SM の L1 にあったもの。L2 sect: L1 が L2 から読み書きしたセクタ。DRAM KB: DRAM で読み書きしたバイト。"
-       "est. us: {0} での推定時間。--wide ですべての列を表示）"},
+       "（ロード・ストア: グローバルメモリへのワープのリクエストと 32 バイトのセクタ。共有ロード・共有ストア・共有メモリ: "
+       "ワープ命令とウェーブフロント。バンクコンフリクト = ウェーブフロント - 理想値。バリア: __syncthreads 1 回につき"
+       "ワープごとに 1。シャッフル: 32 ビットのシャッフル 1 回につきワープごとに 1。アトミック: 共有メモリとグローバル"
+       "メモリのアトミックのワープ命令。L1 ヒット率: グローバルロードのセクタのうち SM の L1 にあったものの割合（%）。"
+       "L2 セクタ: L1 が L2 から読み書きしたセクタ。DRAM KB: DRAM で読み書きしたバイト数。推定時間: {0} での推定時間"
+       "（µs）。--wide ですべての列を表示）"},
       {"tour.device",
        "Device {0}: {1} SMs (cores), L1 {2} per SM, L2 {3}, clock {4} GHz, up to {5} resident threads per SM; "
        "counters and cache figures are simulated with this geometry, times estimated with its rates.",
        "デバイス {0}: SM（コア）{1} 個、L1 は SM ごとに {2}、L2 {3}、クロック {4} GHz、SM ごとに常駐スレッド最大 {5}。"
        "カウンタとキャッシュの値はこの構成でシミュレーションし、時間はその速度で推定する。"},
       {"tour.col.kernel", "kernel", "カーネル"},
+      // The columns of the tour's tables (tour.cpp); a Japanese header in rows, split at \n.
+      {"tour.col.n", "n", "n"},
+      {"tour.col.ld_req", "ld req", "ロード\nリクエスト"},
+      {"tour.col.ld_sectors", "ld sectors", "ロード\nセクタ"},
+      {"tour.col.st_sectors", "st sectors", "ストア\nセクタ"},
+      {"tour.col.sh_ld_inst", "sh ld inst", "共有\nロード\n命令"},
+      {"tour.col.sh_ld_wavef", "sh ld wavef", "共有ロード\nウェーブ\nフロント"},
+      {"tour.col.sh_st_wavef", "sh st wavef", "共有ストア\nウェーブ\nフロント"},
+      {"tour.col.conflicts", "conflicts", "バンク\nコンフリクト"},
+      {"tour.col.bar", "BAR", "バリア"},
+      {"tour.col.shfl", "SHFL", "シャッフル"},
+      {"tour.col.atomics", "atomics", "アトミック"},
+      {"tour.col.l1_hit", "L1 hit%", "L1\nヒット率"},
+      {"tour.col.l2_sect", "L2 sect", "L2\nセクタ"},
+      {"tour.col.dram_kb", "DRAM KB", "DRAM\nKB"},
+      {"tour.col.est_us", "est. us", "推定時間\n（µs）"},
+      {"tour.col.correct", "correct", "結果"},
+      {"tour.col.sh_wavef", "sh wavef", "共有メモリ\nウェーブ\nフロント"},
+      {"tour.correct.yes", "yes", "一致"},
+      {"tour.correct.no", "NO", "不一致"},
       {"tour.family1", "1. Tiling and padding (seeds 000, 001, 002)",
        "1. タイリングとパディング（シード 000、001、002）"},
       {"tour.family2", "2. Warps, reductions, atomics, constant memory (seeds 000, 001, 003, 004)",
@@ -234,7 +272,7 @@ const std::vector<Message>& messages() {
        "DRAM ではなく L1 の仕事: ロードのセクタ {3} のうち {2} が L1 にヒットする。シードは共有メモリ版のほうが速いとも"
        "見込むが、H100 では遅い（n=8192 で 442 対 415 µs）。s[lx][ly] が [32][32] のタイルの列に書くからで、32-way の"
        "バンクコンフリクト、ストアのウェーブフロント {4}。シード自身の修正である [32][33] へのパディングでこれが消え、"
-       "いちばん速くなる（326 µs）。{5} での n=8192 の推定: naive {6} µs、shared {7} µs、padded {8} µs。\n"},
+       "いちばん速くなる（326 µs）。{5} での n=8192 の推定: transpose_naive {6} µs、transpose_shared {7} µs、transpose_padded {8} µs。\n"},
       {"tour.p.int_matmul",
        "\nSeed 004's int matmul. Verdict: the shared-memory version does not pay. a[NT*i_local + k] puts the 32 lanes "
        "of a warp 32 words apart, all in one bank: a 32-way conflict, {0} wavefronts per shared load on average. The "
@@ -251,14 +289,14 @@ const std::vector<Message>& messages() {
       {"unit.sm", "SM", "SM"},
       {"unit.core", "core", "コア"},
       {"tour.all_correct", "Every result equals its CPU reference, with no findings.",
-       "すべての結果が CPU の参照結果と一致し、指摘（findings）はありません。"},
+       "すべての結果が CPU の参照結果と一致し、指摘はありません。"},
       {"tour.not_all_correct", "Every result does NOT equal its CPU reference.",
        "CPU の参照結果と一致しない結果があります。"},
       // The source view (explain --source / --html).
       {"src.header", "{0} (n {1}), profile {2}: estimate {3} ms, bound by {4}",
-       "{0}（n {1}）、プロファイル {2}: 推定 {3} ms、律速は {4}"},
+       "{0}（n {1}）、プロファイル {2}: 推定 {3} ms、{4}律速"},
       {"src.header.file", "{0}, profile {2}: estimate {3} ms, bound by {4}",
-       "{0}、プロファイル {2}: 推定 {3} ms、律速は {4}"},
+       "{0}、プロファイル {2}: 推定 {3} ms、{4}律速"},
       {"src.share.l1",
        "share: the line's part of the L1 traffic (global sectors + shared wavefronts), the unit that sets the estimate",
        "割合: 推定時間を決めるユニット L1 のトラフィック（グローバルのセクタ + 共有メモリのウェーブフロント）のうち、その行の分"},
@@ -274,7 +312,7 @@ const std::vector<Message>& messages() {
        "share: the line's part of the global load instructions, whose latency sets the estimate",
        "割合: 推定時間を決めるロードのレイテンシ、つまりグローバルロード命令のうち、その行の分"},
       {"src.fp32", "(fp32 binds: no memory line sets the time; lines ranked by L1 traffic)",
-       "（律速は fp32: 時間を決めるメモリの行はない。L1 トラフィックで並べる）"},
+       "（FP32 演算律速: 時間を決めるメモリの行はない。L1 トラフィックで並べる）"},
       {"src.worst", "Worst lines (share of the estimated time)", "コストの大きい行（推定時間に占める割合）"},
       {"src.rules", "What to change", "直すところ"},
       {"src.pictures", "Pictures", "図"},
@@ -363,7 +401,7 @@ const std::vector<Message>& messages() {
       {"rule.lead.l1",
        "The estimate is bound by {1}, to which this line adds {0}%, but the line carries {2}% of the L1 "
        "traffic (the model gives barriers no cost): this is what remains once {1} is hidden.",
-       "推定時間の律速は {1} で、この行の割合は {0}% ですが、L1 トラフィックの {2}% をこの行が占めます（モデルは"
+       "推定時間は {1}律速で、この行の割合は {0}% ですが、L1 トラフィックの {2}% をこの行が占めます（モデルは"
        "バリアのコストを数えない）。{1} が隠れたときに残るのはここです。"},
       {"rule.unchecked", "(The catalog has no fixed variant of this kernel: not checked by a rerun.)",
        "（カタログにこのカーネルの修正版がないため、再実行による確認はしていません。）"},
@@ -421,10 +459,10 @@ const std::vector<Message>& messages() {
       {"explain.launch",
        "launch: {0} load requests, {1} load sectors ({2} hit in L1), L2 {3} read / {4} write sectors, DRAM {5} "
        "bytes read",
-       "起動全体: ロードのリクエスト {0}、ロードのセクタ {1}（L1 ヒット {2}）、L2 のセクタ 読み出し {3} / 書き込み "
-       "{4}、DRAM 読み出し {5} バイト"},
+       "起動全体: ロードのリクエスト {0}、ロードのセクタ {1}（L1 ヒット {2}）、L2 のセクタ（読み出し {3} / 書き込み "
+       "{4}）、DRAM 読み出し {5} バイト"},
       {"explain.estimate", "estimate: {0} ms, bound by {1} (dram {2}, l2 {3}, l1 {4}, fp32 {5}, latency {6} ms)",
-       "推定: {0} ms、律速は {1}（DRAM {2}、L2 {3}、L1 {4}、FP32 {5}、レイテンシ {6} ms）"},
+       "推定: {0} ms、{1}律速（DRAM {2}、L2 {3}、L1 {4}、FP32 {5}、レイテンシ {6} ms）"},
       // The unit that binds an estimate (bound_name).
       {"bound.dram", "dram", "DRAM 帯域"},
       {"bound.l2", "l2", "L2 帯域"},
@@ -451,14 +489,14 @@ const std::vector<Message>& messages() {
        "(counters at n={0}; predicted time at n={2}, counters scaled by (N/n)^3, DRAM by (N/n)^2, profile {1})",
        "（カウンタは n={0}、推定時間は n={2} で、カウンタを (N/n)^3 倍、DRAM を (N/n)^2 倍して推定、プロファイル {1}）"},
       // The sweep table's columns; each fits its column (15, 11 x 6, 10, 8 terminal columns).
-      {"sweep.variant", "variant", "バリアント"},
-      {"sweep.ld_req", "ld req", "ロード要求"},
-      {"sweep.ld_sectors", "ld sectors", "LD セクタ"},
-      {"sweep.l1_hits", "L1 hits", "L1 ヒット"},
-      {"sweep.l2_sectors", "L2 sectors", "L2 セクタ"},
-      {"sweep.dram_bytes", "DRAM bytes", "DRAMバイト"},
-      {"sweep.sh_wavef", "sh wavef", "共有 WF"},
-      {"sweep.est_ms", "est. ms", "推定 ms"},
+      {"sweep.variant", "variant", "カーネル"},
+      {"sweep.ld_req", "ld req", "ロード\nリクエスト"},
+      {"sweep.ld_sectors", "ld sectors", "ロード\nセクタ"},
+      {"sweep.l1_hits", "L1 hits", "L1\nヒット"},
+      {"sweep.l2_sectors", "L2 sectors", "L2\nセクタ"},
+      {"sweep.dram_bytes", "DRAM bytes", "DRAM\nバイト"},
+      {"sweep.sh_wavef", "sh wavef", "共有メモリ\nウェーブ\nフロント"},
+      {"sweep.est_ms", "est. ms", "推定時間\n（ms）"},
       {"sweep.bound", "bound", "律速"},
       {"ctr.conflicts", "bank conflicts", "バンクコンフリクト"},
       {"ctr.shared_wavefronts", "shared wavefronts", "共有メモリのウェーブフロント"},
@@ -475,6 +513,8 @@ const std::vector<Message>& messages() {
     v.insert(v.end(), error_messages().begin(), error_messages().end());
     v.insert(v.end(), list_messages().begin(), list_messages().end());
     v.insert(v.end(), try_messages().begin(), try_messages().end());
+    v.insert(v.end(), help_messages().begin(), help_messages().end());
+    v.insert(v.end(), launch_error_messages().begin(), launch_error_messages().end());
     return v;
   }();
   return m;

@@ -215,9 +215,9 @@ nlohmann::ordered_json partial_json(const Report& r, const GroupsOption& g, cons
 std::string partial_line(const Report& r, const GroupsOption& g) {
   const std::uint64_t groups = r.grid.volume();
   const auto [first, last] = group_slice(groups, g.slice, g.slices);
-  return "partial: slice " + std::to_string(g.slice) + " of " + std::to_string(g.slices) + ", threadgroups " +
-         std::to_string(first) + " to " + std::to_string(last) + " (of " + std::to_string(groups) +
-         "); the counters are this slice's (`tgsim merge` sums the --json reports of all slices)\n";
+  return trf("partial.line", {std::to_string(g.slice), std::to_string(g.slices), std::to_string(first),
+                               std::to_string(last), std::to_string(groups)}) +
+         "\n";
 }
 
 }  // namespace tgsim::cli

@@ -42,7 +42,7 @@ ReportWords japanese() {
   w.site_count = "回数";
   w.findings_none = "指摘: なし";
   w.findings = "指摘: {0} 件";
-  w.finding = "{0}（{1}）[{2}]、例: ブロック {3} スレッド {4}: {5}";
+  w.finding = "{0}（{1}）[{2}]、例: スレッドグループ {3}: {5}";  // {5} names the thread (finding_example)
   w.and_word = " と ";
   w.time = " 回";
   w.times = " 回";

@@ -107,8 +107,8 @@ int run_file_slice(std::ostream& os, std::ostream& err, const FileLaunch& f, con
     } else {
       os << partial_line(r.report, g) << r.signature << "  (" << r.file << ")\n";
       write_text(os, r.report, report_words());
-      if (!r.report.printed.empty()) os << "printf output:\n" << r.report.printed;
-      for (const std::string& n : r.report.notes) os << "note: " << n << "\n";
+      if (!r.report.printed.empty()) os << tr("run.printf") << "\n" << r.report.printed;
+      for (const std::string& n : r.report.notes) os << tr("note.prefix") << localize_error(n) << "\n";
     }
     return r.report.findings.empty() ? 0 : 1;
   } catch (...) {

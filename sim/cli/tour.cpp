@@ -81,7 +81,7 @@ double est_us(const catalog::Result& r, int at_n = 0) {
 // narrow table (100 columns) keeps the ones its paragraphs talk about ("sh wavef": loads and
 // stores together, in the narrow tables only).
 struct Column {
-  const char* header;
+  const char* header;  // a catalog key: the header's text, its rows separated by '\n' (Japanese)
   std::string (*value)(const catalog::Result&);
 };
 std::string pct_l1(const Counters& c) {
@@ -89,38 +89,38 @@ std::string pct_l1(const Counters& c) {
                                : std::string("-");
 }
 const Column kColumns[] = {
-    {"n", [](const catalog::Result& r) { return std::to_string(r.n); }},
-    {"ld req", [](const catalog::Result& r) { return with_commas(r.report.counters.global_load.requests()); }},
-    {"ld sectors", [](const catalog::Result& r) { return with_commas(r.report.counters.global_load.sectors); }},
-    {"st sectors", [](const catalog::Result& r) { return with_commas(r.report.counters.global_store.sectors); }},
-    {"sh ld inst", [](const catalog::Result& r) { return with_commas(r.report.counters.shared_load.instructions); }},
-    {"sh ld wavef", [](const catalog::Result& r) { return with_commas(r.report.counters.shared_load.wavefronts); }},
-    {"sh st wavef", [](const catalog::Result& r) { return with_commas(r.report.counters.shared_store.wavefronts); }},
-    {"conflicts",
+    {"tour.col.n", [](const catalog::Result& r) { return std::to_string(r.n); }},
+    {"tour.col.ld_req", [](const catalog::Result& r) { return with_commas(r.report.counters.global_load.requests()); }},
+    {"tour.col.ld_sectors", [](const catalog::Result& r) { return with_commas(r.report.counters.global_load.sectors); }},
+    {"tour.col.st_sectors", [](const catalog::Result& r) { return with_commas(r.report.counters.global_store.sectors); }},
+    {"tour.col.sh_ld_inst", [](const catalog::Result& r) { return with_commas(r.report.counters.shared_load.instructions); }},
+    {"tour.col.sh_ld_wavef", [](const catalog::Result& r) { return with_commas(r.report.counters.shared_load.wavefronts); }},
+    {"tour.col.sh_st_wavef", [](const catalog::Result& r) { return with_commas(r.report.counters.shared_store.wavefronts); }},
+    {"tour.col.conflicts",
      [](const catalog::Result& r) {
        const Counters& c = r.report.counters;
        return with_commas(c.shared_load.bank_conflicts() + c.shared_store.bank_conflicts());
      }},
-    {"BAR", [](const catalog::Result& r) { return with_commas(r.report.counters.barriers); }},
-    {"SHFL", [](const catalog::Result& r) { return with_commas(r.report.counters.shfl); }},
-    {"atomics",
+    {"tour.col.bar", [](const catalog::Result& r) { return with_commas(r.report.counters.barriers); }},
+    {"tour.col.shfl", [](const catalog::Result& r) { return with_commas(r.report.counters.shfl); }},
+    {"tour.col.atomics",
      [](const catalog::Result& r) {
        const Counters& c = r.report.counters;
        return with_commas(c.shared_atomic.instructions + c.global_atomic.instructions);
      }},
-    {"L1 hit%", [](const catalog::Result& r) { return pct_l1(r.report.counters); }},
-    {"L2 sect",
+    {"tour.col.l1_hit", [](const catalog::Result& r) { return pct_l1(r.report.counters); }},
+    {"tour.col.l2_sect",
      [](const catalog::Result& r) {
        return with_commas(r.report.counters.l2_read_sectors + r.report.counters.l2_write_sectors);
      }},
-    {"DRAM KB",
+    {"tour.col.dram_kb",
      [](const catalog::Result& r) {
        const Counters& c = r.report.counters;
        return with_commas((c.dram_read_bytes + c.dram_write_bytes + 512) / 1024);
      }},
-    {"est. us", [](const catalog::Result& r) { return fixed(est_us(r), 1); }},
-    {"correct", [](const catalog::Result& r) { return std::string(r.correct ? "yes" : "NO"); }},
-    {"sh wavef",
+    {"tour.col.est_us", [](const catalog::Result& r) { return fixed(est_us(r), 1); }},
+    {"tour.col.correct", [](const catalog::Result& r) { return tr(r.correct ? "tour.correct.yes" : "tour.correct.no"); }},
+    {"tour.col.sh_wavef",
      [](const catalog::Result& r) {
        return with_commas(r.report.counters.shared_load.wavefronts + r.report.counters.shared_store.wavefronts);
      }},
@@ -138,18 +138,32 @@ std::vector<int> columns(const std::vector<int>& narrow, bool wide) {
   return all;
 }
 
+// A header's rows (tr(key) split at '\n'), bottom-aligned in `rows` rows.
+std::vector<std::string> header_rows(const char* key, std::size_t rows) {
+  std::vector<std::string> out;
+  std::istringstream in(tr(key));
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  out.insert(out.begin(), rows > out.size() ? rows - out.size() : 0, std::string());
+  return out;
+}
+
 void print_table(std::ostream& os, const std::vector<const catalog::Result*>& rows, const std::vector<int>& cols) {
   std::size_t kw = display_width(tr("tour.col.kernel")) + 2;
   for (const auto* r : rows) kw = std::max(kw, r->report.kernel.size() + 1);
+  std::size_t header_lines = 1;
+  for (int c : cols) header_lines = std::max(header_lines, header_rows(kColumns[c].header, 1).size());
   std::vector<std::size_t> w;
   for (int c : cols) {
-    std::size_t m = std::string_view(kColumns[c].header).size();
+    std::size_t m = 0;
+    for (const std::string& l : header_rows(kColumns[c].header, 1)) m = std::max(m, display_width(l));
     for (const auto* r : rows) m = std::max(m, kColumns[c].value(*r).size());
     w.push_back(m + 1);
   }
-  os << pad_right(tr("tour.col.kernel"), kw);
-  for (std::size_t i = 0; i < cols.size(); ++i) os << pad_left(kColumns[cols[i]].header, w[i]);
-  os << "\n";
+  for (std::size_t line = 0; line < header_lines; ++line) {
+    std::string text = pad_right(line + 1 == header_lines ? tr("tour.col.kernel") : std::string(), kw);
+    for (std::size_t i = 0; i < cols.size(); ++i) text += pad_left(header_rows(kColumns[cols[i]].header, header_lines)[line], w[i]);
+    os << text.substr(0, text.find_last_not_of(' ') + 1) << "\n";
+  }
   for (const auto* r : rows) {
     os << pad_right(r->report.kernel, kw);
     for (std::size_t i = 0; i < cols.size(); ++i) os << pad_left(kColumns[cols[i]].value(*r), w[i]);
