@@ -11,6 +11,8 @@
 //     .v2/.v4, [addr] or [addr+imm]: one load or store of the vector's width, as the GPU makes,
 //     instrumented and counted like any other (acquire, release, relaxed and volatile ones kept
 //     volatile).
+//   cp.async.{ca,cg}.shared.global [dst], [src], {4,8,16}[, src-size] (the shared address as
+//     __cvta_generic_to_shared gives it), done at once; cp.async.{commit_group,wait_group,wait_all}.
 // Anything else (operand selectors, .sat, other modes) is left to the caller's finding.
 #include "internal.hpp"
 #include "ptx_asm.hpp"
@@ -19,6 +21,7 @@
 
 #include <llvm/IR/InlineAsm.h>
 #include <llvm/IR/IntrinsicInst.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
 
 using namespace llvm;
 
@@ -339,6 +342,63 @@ bool load_store(IRBuilder<>& b, const PtxInstr& in, PtxOperands& ops) {
   return true;
 }
 
+// A .shared address "[$N]" or "[$N+off]": a shared-window address as __cvta_generic_to_shared
+// gives it (the generic address, of which a 32-bit register keeps the low half), back to a
+// pointer into the group's arena: arena + ((address - arena) mod 2^32).
+Value* shared_address(Context& c, IRBuilder<>& b, PtxOperands& ops, const std::string& tok) {
+  if (tok.size() < 3 || tok.front() != '[' || tok.back() != ']') return nullptr;
+  const std::string in = tok.substr(1, tok.size() - 2);
+  const std::size_t plus = in.find_first_of("+-", 1);
+  Value* low = ops.get(in.substr(0, plus), c.i32);
+  if (!low) return nullptr;
+  Value* arena = c.entry(*b.GetInsertBlock()->getParent()).shared;
+  Value* arena_low = b.CreateTrunc(b.CreatePtrToInt(arena, c.i64), c.i32);
+  Value* p = b.CreateGEP(c.i8, arena, b.CreateZExt(b.CreateSub(low, arena_low), c.i64));
+  if (plus == std::string::npos) return p;
+  char* end = nullptr;
+  const long long off = std::strtoll(in.c_str() + plus, &end, 0);
+  return *end == '\0' ? b.CreateGEP(c.i8, p, b.getInt64(static_cast<std::uint64_t>(off))) : nullptr;
+}
+
+// cp.async.{ca,cg}.shared.global [dst], [src], cp-size[, src-size]: done at once (a later
+// wait_group would see it; reading it before is the program's race), one load and one store of
+// cp-size bytes, or, when src-size is smaller, src-size bytes copied and the rest zero-filled
+// (a memset and a memcpy: the lanes that copy less are counted as a second instruction).
+// commit_group, wait_group and wait_all: nothing left to wait for.
+bool cp_async(Context& c, IRBuilder<>& b, const PtxInstr& in, PtxOperands& ops) {
+  if (in.op.size() >= 3 && (in.op[2] == "commit_group" || in.op[2] == "wait_group" || in.op[2] == "wait_all"))
+    return true;
+  if (in.op.size() < 5 || (in.op[2] != "ca" && in.op[2] != "cg") || in.op[3] != "shared" || in.op[4] != "global" ||
+      in.args.size() < 3 || in.args.size() > 4)
+    return false;
+  Value* dst = shared_address(c, b, ops, in.args[0]);
+  Value* src = address(b, ops, in.args[1]);
+  auto* size = dyn_cast_or_null<ConstantInt>(ops.get(in.args[2], c.i64));
+  if (!dst || !src || !size || (size->getZExtValue() != 4 && size->getZExtValue() != 8 && size->getZExtValue() != 16))
+    return false;
+  const unsigned bytes = static_cast<unsigned>(size->getZExtValue());
+  Type* t = bytes == 16 ? static_cast<Type*>(FixedVectorType::get(c.i32, 4)) : b.getIntNTy(bytes * 8);
+  auto whole = [&](IRBuilder<>& at) {
+    Value* v = at.CreateAlignedLoad(t, at.CreatePointerCast(src, PointerType::getUnqual(t)), Align(bytes));
+    at.CreateAlignedStore(v, at.CreatePointerCast(dst, PointerType::getUnqual(t)), Align(bytes));
+  };
+  if (in.args.size() == 3) {
+    whole(b);
+    return true;
+  }
+  Value* given = ops.get(in.args[3], c.i64);
+  if (!given) return false;
+  Instruction* then_at = nullptr;
+  Instruction* else_at = nullptr;
+  SplitBlockAndInsertIfThenElse(b.CreateICmpUGE(given, size), &*b.GetInsertPoint(), &then_at, &else_at);
+  IRBuilder<> full(then_at), part(else_at);
+  whole(full);
+  part.CreateMemSet(dst, part.getInt8(0), bytes, MaybeAlign(bytes));
+  part.CreateMemCpy(dst, MaybeAlign(1), src, MaybeAlign(1), given);
+  b.SetInsertPoint(&*b.GetInsertPoint());
+  return true;
+}
+
 }  // namespace
 
 bool ptx_compute(Context& c, const PtxInstr& in, PtxOperands& ops) {
@@ -350,6 +410,7 @@ bool ptx_compute(Context& c, const PtxInstr& in, PtxOperands& ops) {
   if (o == "vshl" || o == "vshr") return video_shift(b, in, ops);
   if (o.size() > 1 && o[0] == 'v' && (o.back() == '2' || o.back() == '4')) return video_simd(b, in, ops);
   if (o == "ld" || o == "st") return load_store(b, in, ops);
+  if (o == "cp" && in.op.size() > 1 && in.op[1] == "async") return cp_async(c, b, in, ops);
   if (in.has("approx") || in.has("rn")) return approx_math(b, in, ops);
   return bits(b, in, ops);
 }

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "compile.hpp"
+#include "template_keyword.hpp"
 
 namespace fs = std::filesystem;
 using namespace tgsim::frontend;
@@ -125,17 +126,33 @@ std::string read_file(const std::string& path) {
   return ss.str();
 }
 
-// One source compiled into `obj`; the compiler's output is shown; false on an error.
+// One source compiled into `obj`; the compiler's output is shown; false on an error. A dependent
+// member template called without `template` (template_keyword.hpp) is compiled again with the
+// keyword put in, at most 8 times, with a note naming each changed file.
 bool compile_one(const Options& o, const std::string& source, const std::string& obj, const fs::path& tmp) {
-  const std::string prepared = prepare_source(read_file(source), fs::absolute(source).string());
+  const std::string source_path = fs::absolute(source).lexically_normal().string();
   const fs::path src = tmp / (fs::path(source).filename().string() + ".tgsim.cpp");
-  std::ofstream(src, std::ios::binary) << prepared;
-  std::vector<std::string> cmd = compile_command(toolchain(), language_of(source), src.string(), obj, false,
-                                                 fs::absolute(source).parent_path().string());
-  add_user_flags(cmd, o.flags);
-  if (o.openmp) add_user_flags(cmd, {"-fopenmp"});
+  tgsim::frontend::TemplateKeywordPatches patches;
   std::string output;
-  const int rc = run_process(cmd, &output);
+  int rc = 1;
+  for (int attempt = 0; attempt < 9; ++attempt) {
+    const auto own = patches.files.find(source_path);
+    const std::string text = own != patches.files.end() ? own->second : read_file(source);
+    std::ofstream(src, std::ios::binary) << prepare_source(text, fs::absolute(source).string());
+    std::vector<std::string> cmd = compile_command(toolchain(), language_of(source), src.string(), obj, false,
+                                                   fs::absolute(source).parent_path().string());
+    add_user_flags(cmd, o.flags);
+    if (o.openmp) add_user_flags(cmd, {"-fopenmp"});
+    const std::string overlay = tgsim::frontend::write_overlay(patches, source_path, tmp);
+    if (!overlay.empty()) add_user_flags(cmd, {"-ivfsoverlay", overlay});
+    output.clear();
+    rc = run_process(cmd, &output);
+    if (rc == 0 || !tgsim::frontend::add_template_keywords(output, patches)) break;
+  }
+  if (rc == 0)
+    for (const auto& [file, count] : patches.inserted)
+      std::cerr << "tgsim-nvcc: note: " << file << ": `template` put before " << count
+                << " member template(s) of a dependent type called without it (nvcc accepts this; Clang needs it)\n";
   std::cerr << output;
   return rc == 0;
 }

@@ -89,3 +89,24 @@ __global__ void lone_percent(unsigned* out) {
   __syncthreads();
   if (threadIdx.x == 37) printf("lone %% lane %u warp %u out %u\n", lane, warp, out[36]);
 }
+
+// cp.async (ptx_ops.cpp) to a shared address from __cvta_generic_to_shared: 16 bytes per thread,
+// the odd threads' with src-size 8 (the other 8 zero-filled), then 4 bytes by .ca; commit_group
+// and wait_group.
+__global__ void cp_async(const unsigned* in, unsigned* out) {
+  __shared__ uint4 tile[32];
+  __shared__ unsigned word[32];
+  const unsigned t = threadIdx.x;
+  const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(&tile[t]));
+  const unsigned wdst = static_cast<unsigned>(__cvta_generic_to_shared(&word[t]));
+  asm volatile("cp.async.cg.shared.global.L2::128B [%0], [%1], %2, %3;\n" ::"r"(dst), "l"(in + 4 * t), "n"(16),
+               "r"(t % 2 ? 8 : 16));
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(wdst), "l"(in + 127 - t));
+  asm volatile("cp.async.commit_group;\n" ::);
+  asm volatile("cp.async.wait_group %0;\n" ::"n"(0));
+  __syncthreads();
+  out[t] = tile[t].x + word[t];
+  if (t == 0)
+    printf("cp.async %u %u %u %u %u %u %u %u\n", tile[0].x, tile[0].w, tile[1].x, tile[1].y, tile[1].z, tile[1].w,
+           word[0], word[31]);
+}

@@ -28,4 +28,10 @@ grep -q "broken.cu:3:.*undeclared_name" broken.err || fail "compile error messag
 "$NVCC" -O3 -Xcompiler -fopenmp,-O3 "$SRC/openmp.cu" -o omp 2> omp.err || fail "openmp build: $(cat omp.err)"
 out=$(OMP_NUM_THREADS=3 ./omp) || fail "openmp program: $out"
 [ "$out" = "openmp: sum 2016, team 3" ] || fail "openmp output: $out"
+# A dependent member template called without `template` (nvcc accepts it): put in, with a note.
+"$NVCC" -I "$SRC/include" "$SRC/template_keyword.cu" -o tk 2> tk.err || fail "template keyword build: $(cat tk.err)"
+grep -q "member_template.cuh: .template. put before 1 member template" tk.err || fail "header note: $(cat tk.err)"
+grep -q "template_keyword.cu: .template. put before 1 member template" tk.err || fail "file note: $(cat tk.err)"
+out=$(./tk) || fail "template keyword program: $out"
+[ "$out" = "member template: 0.5 7.5 0 2" ] || fail "template keyword output: $out"
 echo "tgsim-nvcc: all checks passed"

@@ -173,6 +173,10 @@ __forceinline__ int __all_sync(unsigned mask, int p) {
   return static_cast<int>(__tgsim_collective(0, TGSIM_ALL, TGSIM_U32, mask, p != 0, 0, 32));
 }
 __forceinline__ unsigned __activemask() { return __tgsim_activemask(0); }
+// Address-space conversions: one memory here, so an address is its own; a shared-window address
+// is the generic one, of which inline PTX's .shared operands read the low 32 bits (ptx_ops.cpp).
+__forceinline__ size_t __cvta_generic_to_shared(const void* p) { return reinterpret_cast<size_t>(p); }
+__forceinline__ size_t __cvta_generic_to_global(const void* p) { return reinterpret_cast<size_t>(p); }
 // The pre-CUDA 9 forms without a mask (removed for sm_70 and later): the lanes active here.
 template <class T> __forceinline__ T __shfl(T v, int src, int width = warpSize) {
   return tgsim_cuda::shfl(TGSIM_SHFL_IDX, __activemask(), v, src, width);
