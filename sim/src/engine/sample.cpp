@@ -18,13 +18,16 @@
 // the whole launch instead (as fast, exact, and in parallel), its intervals of width 0.
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
+#include <set>
 #include <tuple>
 #include <type_traits>
 
 #include <tgsim/hash.hpp>
 
 #include "engine/group.hpp"
+#include "engine/sample_plan.hpp"
 
 namespace tgsim::detail {
 
@@ -84,31 +87,6 @@ Estimate estimate(double whole, const std::vector<double>& reps) {
 }
 
 using SiteKey = std::tuple<std::string, std::uint32_t, std::uint32_t, SiteKind>;
-
-// A stratum: the groups lo + [0, extent) of the grid, in linear order.
-struct Stratum {
-  Dim3 lo, extent;
-  std::uint64_t size() const { return extent.volume(); }
-  std::uint64_t group(std::uint64_t j, const Dim3& grid) const {
-    const Dim3 i = unlinearise(j, extent);
-    return linearise(Dim3(lo.x + i.x, lo.y + i.y, lo.z + i.z), grid);
-  }
-};
-
-// First, inner and last indices of each dimension, crossed.
-std::vector<Stratum> strata(const Dim3& grid) {
-  auto ranges = [](std::uint32_t e) {
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> v{{0, 1}};
-    if (e >= 3) v.push_back({1, e - 2});
-    if (e >= 2) v.push_back({e - 1, 1});
-    return v;
-  };
-  std::vector<Stratum> out;
-  for (auto [z0, zn] : ranges(grid.z))
-    for (auto [y0, yn] : ranges(grid.y))
-      for (auto [x0, xn] : ranges(grid.x)) out.push_back({Dim3(x0, y0, z0), Dim3(xn, yn, zn)});
-  return out;
-}
 
 // Counters and sites summed with weights (a replicate's strata, each by N_h / k_h).
 struct Accum {
@@ -190,64 +168,108 @@ void gather_findings(Report& r, const std::vector<Report>& parts) {
   r.printed = printed;
 }
 
+// One group alone, no progress lines: a pilot's run.
+Report run_one(const DeviceProfile& profile, LaunchConfig cfg, KernelFn fn, const std::vector<BufferSpan>& buffers,
+               std::uint64_t g) {
+  cfg.progress = false;
+  const std::vector<std::uint64_t> ids{g};
+  return run_groups(profile, cfg, fn, buffers, GroupList{0, 0, &ids});
+}
+
+// The bytes of the buffers a launch may write, to put back (`--sample auto`'s pilot).
+struct Snapshot {
+  std::vector<std::pair<BufferSpan, std::vector<unsigned char>>> spans;
+  explicit Snapshot(const std::vector<BufferSpan>& buffers) {
+    for (const BufferSpan& b : buffers)
+      if (!b.read_only && b.end > b.begin) {
+        const auto* p = reinterpret_cast<const unsigned char*>(b.begin);
+        spans.push_back({b, std::vector<unsigned char>(p, p + (b.end - b.begin))});
+      }
+  }
+  void restore() const {
+    for (const auto& [b, bytes] : spans) std::copy(bytes.begin(), bytes.end(), reinterpret_cast<unsigned char*>(b.begin));
+  }
+};
+
 }  // namespace
 
 Report run_sampled(const DeviceProfile& profile, const LaunchConfig& cfg_in, KernelFn fn,
-                   const std::vector<BufferSpan>& buffers) {
+                   const std::vector<BufferSpan>& buffers, const Report* group0) {
   LaunchConfig cfg = cfg_in;
   cfg.cache_model = false;  // an SM's L1 would see only the sampled groups
   const std::uint64_t g = cfg.grid.volume();
-  std::vector<std::uint64_t> whole_ids;  // the strata that run whole
-  std::vector<std::pair<Stratum, std::uint64_t>> sampled;  // the others, with k_h
-  for (const Stratum& s : strata(cfg.grid)) {
-    const auto k = static_cast<std::uint64_t>(std::ceil(cfg.sample * double(s.size()) / kReplicates));
-    if (kReplicates * std::max<std::uint64_t>(k, 1) >= s.size())
-      for (std::uint64_t j = 0; j < s.size(); ++j) whole_ids.push_back(s.group(j, cfg.grid));
-    else
-      sampled.push_back({s, std::max<std::uint64_t>(k, 1)});
+  std::set<std::uint64_t> piloted;
+  if (group0) piloted.insert(0);
+  Sampling info;
+  // The pilot's size follows the share: asked, or for auto, first from the position strata.
+  const std::vector<Stratum> by_position = position_strata(cfg.grid);
+  const double per_group = group0 ? std::max(1.0, thread_events(group0->counters)) : 0.0;
+  double p = group0 ? auto_share(by_position, cfg.auto_target_events / per_group) : cfg.sample;
+  const std::vector<Stratum> strata = split_by_path(
+      by_position, cfg.grid, p, [&](std::uint64_t id) { return path_of(run_one(profile, cfg, fn, buffers, id)); },
+      piloted, info.path_splits);
+  if (group0) {  // auto: a sample (pilot included) of about auto_target_events, at group 0's events per group
+    info.full_events = per_group * double(g);
+    p = auto_share(strata, std::max(0.0, cfg.auto_target_events / per_group - double(piloted.size())));
   }
-  std::sort(whole_ids.begin(), whole_ids.end());
-  // The sample: plan[r][h], replicate r's groups of sampled stratum h (ascending).
-  std::vector<std::vector<std::vector<std::uint64_t>>> plan(sampled.empty() ? 0 : kReplicates);
-  std::vector<std::uint64_t> all = whole_ids;
-  std::uint64_t seed = 0x73616D706C65ull;  // "sample": the same sample every run
-  for (auto& rep : plan)
-    for (const auto& [s, k] : sampled) {
-      const double u = double(splitmix64(seed) >> 11) * 0x1.0p-53;
-      std::vector<std::uint64_t>& ids = rep.emplace_back();
-      for (std::uint64_t j = 0; j < k; ++j)
-        ids.push_back(s.group(std::min<std::uint64_t>(s.size() - 1, static_cast<std::uint64_t>(
-                                                                        (double(j) + u) * double(s.size()) / double(k))),
-                              cfg.grid));
-      std::sort(ids.begin(), ids.end());
-      all.insert(all.end(), ids.begin(), ids.end());
-    }
-  std::sort(all.begin(), all.end());
-  all.erase(std::unique(all.begin(), all.end()), all.end());
+  Plan plan = draw_plan(strata, cfg.grid, p, cfg.sample_seed);
+  if (group0) plan.whole_ids.erase(std::remove(plan.whole_ids.begin(), plan.whole_ids.end(), 0), plan.whole_ids.end());
+  std::set<std::uint64_t> all(piloted.begin(), piloted.end());
+  all.insert(plan.whole_ids.begin(), plan.whole_ids.end());
+  for (const auto& rep : plan.ids)
+    for (const auto& ids : rep) all.insert(ids.begin(), ids.end());
   // Group runs (replicates may share groups) of a quarter of the launch or more: the whole
   // launch costs about as much, as its groups run in parallel where a replicate's stratum may be
   // one group on one worker, and it is exact.
-  std::uint64_t runs = whole_ids.size();
-  for (const auto& rep : plan)
-    for (const auto& ids : rep) runs += ids.size();
-  const bool whole_launch = 4 * runs >= g;
-  if (whole_launch) plan.clear(), sampled.clear();
-  std::vector<Report> parts{whole_launch ? run_groups(profile, cfg, fn, buffers, GroupList{0, g})
-                                         : run_groups(profile, cfg, fn, buffers, GroupList{0, 0, &whole_ids})};
+  const bool whole_launch = 4 * (plan.runs() + piloted.size()) >= g;
+  if (whole_launch) plan = Plan{}, plan.whole_ids = {};
+  std::vector<Report> parts;
+  if (group0) parts.push_back(*group0);
+  if (whole_launch && !group0) parts.push_back(run_groups(profile, cfg, fn, buffers, GroupList{0, g}));
+  else if (whole_launch) parts.push_back(run_groups(profile, cfg, fn, buffers, GroupList{1, g}));
+  else parts.push_back(run_groups(profile, cfg, fn, buffers, GroupList{0, 0, &plan.whole_ids}));
   Accum whole;
-  whole.add(parts[0], 1.0);
-  std::vector<Accum> reps(plan.size());
-  for (std::size_t r = 0; r < plan.size(); ++r)
-    for (std::size_t h = 0; h < sampled.size(); ++h) {
-      parts.push_back(run_groups(profile, cfg, fn, buffers, GroupList{0, 0, &plan[r][h]}));
-      reps[r].add(parts.back(), double(sampled[h].first.size()) / double(sampled[h].second));
+  for (const Report& part : parts) whole.add(part, 1.0);
+  std::vector<Accum> reps(plan.replicates);
+  for (std::size_t r = 0; r < plan.ids.size(); ++r)
+    for (std::size_t h = 0; h < plan.sampled.size(); ++h) {
+      parts.push_back(run_groups(profile, cfg, fn, buffers, GroupList{0, 0, &plan.ids[r][h]}));
+      reps[r].add(parts.back(), double(plan.sampled[h].first.size()) / double(plan.sampled[h].second));
     }
   Report r = parts[0];
   std::vector<Sampling::Interval> intervals = estimate_counters(r, whole, reps);
   estimate_sites(r, whole, reps);
   gather_findings(r, parts);
-  r.sampling = Sampling{true, whole_launch ? g : all.size(), g, sampled.empty() ? 0 : kReplicates, std::move(intervals)};
+  info.on = true;
+  info.groups_simulated = whole_launch ? g : all.size();
+  info.groups_total = g;
+  info.replicates = plan.replicates;
+  info.automatic = group0 != nullptr;
+  info.share_asked = p;
+  info.strata = static_cast<std::uint32_t>(strata.size());
+  info.pilot_groups = piloted.size();
+  info.intervals = std::move(intervals);
+  r.sampling = std::move(info);
   return r;
+}
+
+Report run_auto(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn fn,
+                const std::vector<BufferSpan>& buffers, const std::function<Report()>& run_whole) {
+  LaunchConfig pilot = cfg;
+  pilot.cache_model = false;
+  const Snapshot before(buffers);
+  Report group0;
+  try {
+    group0 = run_one(profile, pilot, fn, buffers, 0);
+  } catch (...) {  // the whole launch says what went wrong, as without a pilot
+    before.restore();
+    return run_whole();
+  }
+  if (thread_events(group0.counters) * double(cfg.grid.volume()) <= cfg.auto_full_events || !group0.findings.empty()) {
+    before.restore();
+    return run_whole();
+  }
+  return run_sampled(profile, cfg, fn, buffers, &group0);
 }
 
 }  // namespace tgsim::detail
