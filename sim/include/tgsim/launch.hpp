@@ -269,8 +269,9 @@ class Device {
     else if constexpr (std::is_function_v<std::remove_reference_t<K>>)
       fn.kernel = reinterpret_cast<const void*>(&kernel);
     std::vector<detail::BufferSpan> buffers;
-    if (cfg.check) detail::collect_buffers<K>(buffers, std::index_sequence_for<A...>{}, args...);
-    else (detail::assume_initialised(args), ...);
+    // (the checker's spans; `--sample auto`'s pilot puts back the bytes of the writable ones)
+    if (cfg.check || cfg.sample_auto) detail::collect_buffers<K>(buffers, std::index_sequence_for<A...>{}, args...);
+    if (!cfg.check) (detail::assume_initialised(args), ...);
     return detail::run_launch(profile_, cfg, fn, buffers);
   }
 

@@ -69,7 +69,7 @@ std::vector<std::uint64_t> change_points(const Stratum& s, const Dim3& grid, std
 }  // namespace
 
 std::uint64_t pilot_size(std::uint64_t n, double p) {
-  return static_cast<std::uint64_t>(std::clamp(std::ceil(p * double(n) / 2), 4.0, 64.0));
+  return static_cast<std::uint64_t>(std::clamp(std::ceil(p * double(n) / 4), 4.0, 64.0));
 }
 
 std::vector<Stratum> split_by_path(const std::vector<Stratum>& strata, const Dim3& grid, double p,

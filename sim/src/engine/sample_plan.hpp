@@ -32,8 +32,8 @@ PathSignature path_of(const Report& one_group);
 
 constexpr std::uint64_t kPilotMinGroups = 64;  // strata this large get a pilot
 constexpr std::uint64_t kBisectLimit = 256;    // at most this many bisection runs per launch
-// A pilot's groups in a stratum of n groups for share p: about half the sample's p n, at least
-// 4, at most 64 (a path taken by a run of n / (m - 1) groups or more is always seen).
+// A pilot's groups in a stratum of n groups for share p: a quarter of the sample's p n, at
+// least 4, at most 64 (a path taken by a run of n / (m - 1) groups or more is always seen).
 std::uint64_t pilot_size(std::uint64_t n, double p);
 
 // Splits each stratum of kPilotMinGroups or more where the path changes: pilot_size evenly
