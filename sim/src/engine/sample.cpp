@@ -1,25 +1,41 @@
-// A sampled launch (LaunchConfig::sample, `tgsim run --sample P`): the counters of a whole
-// launch estimated from a stratified sample of its threadgroups, with 95% intervals.
-// The design (survey sampling's "random groups" method over stratified systematic samples):
+// A sampled launch (LaunchConfig::sample, `tgsim run --sample P`, and `--sample auto`): the
+// counters of a whole launch estimated from a stratified sample of its threadgroups, with 95%
+// intervals. The design (survey sampling's "random groups" method over stratified systematic
+// samples; sample_plan.cpp draws it):
 // - strata by position in the grid: in each dimension the first index, the inner ones and the
 //   last (where bounds checks and halos make edge groups take other branches), up to 27 strata
 //   (corners, edges, faces, interior); the first and last groups are one-group strata;
-// - a stratum of N_h groups gets k_h = ceil(P N_h / R) groups in each of R = 10 independent
-//   replicates, a systematic sample in its linear order: floor((j + u) N_h / k_h), j = 0 ..
-//   k_h-1, u uniform in [0, 1) (seeded), every group with probability k_h / N_h, so (N_h / k_h)
-//   x the replicate's sum is an unbiased estimate of the stratum's total; a stratum with R k_h
-//   >= N_h (the first and last groups, small edges) runs whole, counted exactly;
+// - strata by path (two-phase sampling for stratification): in each position stratum of 64
+//   groups or more, a pilot of m evenly spaced groups (m = P N / 4, 4 to 64) runs one group at
+//   a time and records its path, the set of source sites (accesses, barriers, warp operations)
+//   it ran; between neighbouring pilot groups whose paths differ, bisection finds a group where
+//   the path changes, and the stratum is cut there. The cuts depend only on the groups' own
+//   behaviour and are made before the sample is drawn, so the estimate below stays unbiased
+//   for any cuts; they only cut its variance. A run of groups on another path longer than
+//   N / (m - 1) is always found; a shorter one may fall between pilot groups (then it is
+//   sampled as part of its stratum, unbiased but with a wider interval);
+// - R = ceil(P x the largest stratum) replicates, from 2 to 10; a stratum of N_h groups gets
+//   k_h = ceil(P N_h / R) groups in each replicate, a systematic sample in its linear order:
+//   floor((j + u) N_h / k_h), j = 0 .. k_h-1, u uniform in [0, 1) (from sample_seed), every
+//   group with probability k_h / N_h, so (N_h / k_h) x the replicate's sum is an unbiased
+//   estimate of the stratum's total; a stratum with R k_h >= N_h runs whole, counted exactly;
 // - the estimate is the whole strata's counts plus the mean of the R replicate estimates; its
 //   standard error is the replicates' standard deviation / sqrt(R), and the interval
-//   estimate +- t(0.975, R - 1) x error (Student's t, 9 degrees of freedom: 2.262).
-// Strata by the branches groups take are not formed (only by position). Each (replicate,
-// stratum) runs as one launch (run_groups over its ids), the whole strata as one more, without
-// the cache model and the checker. A sample that would run a quarter of the groups or more runs
-// the whole launch instead (as fast, exact, and in parallel), its intervals of width 0.
+//   estimate +- t(0.975, R - 1) x error (Student's t).
+// Each (replicate, stratum) runs as one launch (run_groups over its ids), the whole strata as
+// one more, without the cache model and the checker. A sample that would run a quarter of the
+// groups or more runs the whole launch instead (as fast, exact, and in parallel), its
+// intervals of width 0.
+// `--sample auto` (run_auto): group 0 runs alone first, the writable buffers copied before it;
+// a launch it predicts at LaunchConfig::auto_full_events thread events or fewer (or whose group
+// 0 has a finding) gets its buffers back and runs whole, exact; a bigger one is sampled with the
+// largest share whose plan (pilot included) runs about auto_target_events, group 0's run kept
+// as the first group's stratum.
 #include <algorithm>
 #include <cmath>
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 #include <tuple>
 #include <type_traits>
@@ -33,8 +49,9 @@ namespace tgsim::detail {
 
 namespace {
 
-constexpr std::uint32_t kReplicates = 10;
-constexpr double kT975 = 2.2621571628;  // Student's t, 0.975 quantile, 9 degrees of freedom
+// Student's t, 0.975 quantile, 1 to 9 degrees of freedom.
+constexpr double kT975[] = {0, 12.7062047362, 4.3026527297, 3.1824463053, 2.7764451052, 2.5705818366,
+                            2.4469118511, 2.3646242516, 2.3060041352, 2.2621571628};
 
 // Every counter of `c` in Counters::fields order (AccessCounters expanded), with its JSON path.
 template <class F>
@@ -117,8 +134,9 @@ std::vector<Sampling::Interval> estimate_counters(Report& r, const Accum& whole,
     const Estimate e = estimate(whole.counters[i], v);
     est[i] = e.value;
     // (the whole launch holds at least what the whole strata counted)
-    if (e.value != 0) intervals.push_back({path, e.value, std::max(whole.counters[i], e.value - kT975 * e.error),
-                                           e.value + kT975 * e.error});
+    const double t = kT975[std::min<std::size_t>(reps.size() < 2 ? 0 : reps.size() - 1, 9)];
+    if (e.value != 0) intervals.push_back({path, e.value, std::max(whole.counters[i], e.value - t * e.error),
+                                           e.value + t * e.error});
     ++i;
   });
   unflatten(r.counters, est);
@@ -257,18 +275,19 @@ Report run_auto(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn 
                 const std::vector<BufferSpan>& buffers, const std::function<Report()>& run_whole) {
   LaunchConfig pilot = cfg;
   pilot.cache_model = false;
-  const Snapshot before(buffers);
+  auto before = std::make_unique<Snapshot>(buffers);
   Report group0;
   try {
     group0 = run_one(profile, pilot, fn, buffers, 0);
   } catch (...) {  // the whole launch says what went wrong, as without a pilot
-    before.restore();
+    before->restore();
     return run_whole();
   }
   if (thread_events(group0.counters) * double(cfg.grid.volume()) <= cfg.auto_full_events || !group0.findings.empty()) {
-    before.restore();
+    before->restore();
     return run_whole();
   }
+  before.reset();  // a sample keeps group 0's writes
   return run_sampled(profile, cfg, fn, buffers, &group0);
 }
 
