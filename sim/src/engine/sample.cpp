@@ -186,10 +186,11 @@ void gather_findings(Report& r, const std::vector<Report>& parts) {
   r.printed = printed;
 }
 
-// One group alone, no progress lines: a pilot's run.
+// One group alone, no progress lines, its printf output kept in its report: a pilot's run.
 Report run_one(const DeviceProfile& profile, LaunchConfig cfg, KernelFn fn, const std::vector<BufferSpan>& buffers,
                std::uint64_t g) {
   cfg.progress = false;
+  cfg.print_out = nullptr;  // its printf output stays in its report (a pilot's is dropped)
   const std::vector<std::uint64_t> ids{g};
   return run_groups(profile, cfg, fn, buffers, GroupList{0, 0, &ids});
 }
