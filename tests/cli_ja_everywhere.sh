@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # cli_ja_everywhere.sh TGSIM DIR: under --lang ja every line tgsim prints is Japanese (issue 38
 # item 1), beyond run's report (cli_ja_report.sh): explain of a catalog kernel and of a kernel
-# file (its source view, rules, shuffle steps and HTML page), run --sample's sampling lines, the
+# file (its source view, rules, shuffle steps and HTML page), run --sample's sampling lines (auto's too), the
 # progress lines, tgsim list, check's findings (2-D indices kept), and usage errors. English words are allowed only
 # in identifiers: file:line, access kinds, options, code, kernel and profile names, quoted
 # arguments, units. Also each usage, launch and compile error of the options and commands,
@@ -20,7 +20,9 @@ ja explain "$shuffles" --kernel arg_max --grid 1 --block 64 'float[64]' int:64 '
   --html "$out/page.html" >"$out/explain_file.txt" 2>&1 || fail "explain FILE: $(cat "$out/explain_file.txt")"
 ja run matmul_naive --n 1024 --sample 0.05 >"$out/sample.txt" 2>/dev/null || fail "run --sample"
 grep -q "95%" "$out/sample.txt" || fail "run --sample printed no intervals"
-ja run matmul_naive --n 512 --threads 1 >/dev/null 2>"$out/progress.txt" || fail "run (progress)"
+ja run matmul_naive --n 1024 >"$out/sample_auto.txt" 2>/dev/null || fail "run (--sample auto)"
+grep -q "sample auto" "$out/sample_auto.txt" || fail "run --sample auto printed no line of its own"
+ja run matmul_naive --n 512 --threads 1 --sample off >/dev/null 2>"$out/progress.txt" || fail "run (progress)"
 grep -q "matmul_naive" "$out/progress.txt" || fail "no progress line on stderr"
 ja list >"$out/list.txt" 2>&1 || fail "list"
 ja check "$race" --grid 1 --block 64 'float[64]' 'float[1]=0' >"$out/check.txt" 2>&1

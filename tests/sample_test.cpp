@@ -53,7 +53,7 @@ TEST(Sample, RunsTheFirstAndLastGroupsAndAboutTheShareAsked) {
   EXPECT_EQ(std::uint64_t(ran), r.sampling.groups_simulated);
   EXPECT_EQ(r.sampling.groups_total, 5000u);
   EXPECT_GE(ran, 100);  // 2% of 5000
-  EXPECT_LE(ran, 102);  // the first and last, and 10 replicates of 10 of the others
+  EXPECT_LE(ran, 127);  // the first and last, 10 replicates of 10 of the others, a pilot of 25
   EXPECT_EQ(r.counters.global_load.instructions, 0u);
   EXPECT_NE(tgsim::to_json(r).find("\"sampled\""), std::string::npos);
   cfg.check = true;
@@ -81,7 +81,7 @@ TEST(Sample, TwoPercentOfRegularKernelsIsWithinOnePercent) {
     const tgsim::Report s = tgsim::catalog::run(dev, k.kernel, o).report;
     ASSERT_TRUE(s.sampling.on) << k.kernel;
     const double share = double(s.sampling.groups_simulated) / double(s.sampling.groups_total);
-    EXPECT_LE(share, 0.035) << k.kernel;  // 2%, and at least 10 groups per edge stratum
+    EXPECT_LE(share, 0.04) << k.kernel;  // 2%, at least 10 groups per edge stratum, the pilot
     std::printf("%s n=%d: %.2f%% of %llu groups\n", k.kernel, k.n, 100 * share,
                 static_cast<unsigned long long>(s.sampling.groups_total));
     const auto want = counters(full.counters), got = counters(s.counters);

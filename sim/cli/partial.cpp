@@ -32,7 +32,9 @@ GroupsOption parse_groups(const std::string& s) {
   return {true, static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(n)};
 }
 
-double parse_sample(const std::string& s) {
+SampleChoice parse_sample(const std::string& s) {
+  if (s == "auto") return {true, 0.0};
+  if (s == "off") return {false, 0.0};
   const bool percent = !s.empty() && s.back() == '%';
   const std::string v = percent ? s.substr(0, s.size() - 1) : s;
   double p = -1;
@@ -40,7 +42,7 @@ double parse_sample(const std::string& s) {
   if (v.empty() || ec != std::errc() || end != v.data() + v.size() || !(p > 0) || p > (percent ? 100.0 : 1.0))
     throw std::invalid_argument("bad --sample '" + s + "': a share of the threadgroups, above 0 and at most 1 "
                                 "(0.02) or 100% (2%)");
-  return percent ? p / 100.0 : p;
+  return {false, percent ? p / 100.0 : p};
 }
 
 namespace {

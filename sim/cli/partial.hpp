@@ -25,8 +25,13 @@ struct GroupsOption {
 };
 // "I/N" (decimal, 0 <= I < N, 1 <= N < 2^32); throws std::invalid_argument with one line.
 GroupsOption parse_groups(const std::string& s);
-// --sample P: "2%" or "0.02" (above 0, at most 1); throws std::invalid_argument with one line.
-double parse_sample(const std::string& s);
+// `--sample auto|off|P`: auto (LaunchConfig::sample_auto), off (every group), or the share P
+// (2% or 0.02; 1 or 100%: every group). Bad: std::invalid_argument.
+struct SampleChoice {
+  bool automatic = false;
+  double share = 0.0;
+};
+SampleChoice parse_sample(const std::string& s);
 
 // Every field of a Report that merging needs, without rounding or renaming, and back
 // (report_from_raw throws std::runtime_error naming what is missing).

@@ -25,7 +25,7 @@ std::string ostream_text(double v) {
 }
 
 struct RunState {
-  std::string target, schedule = "in-order", profile = "nvidia-h100", groups, sample;
+  std::string target, schedule = "in-order", profile = "nvidia-h100", groups, sample = "auto";
   int n = 0;
   unsigned threads = 0;
   bool json = false, no_cache = false;
@@ -34,9 +34,10 @@ struct RunState {
 };
 
 int run_catalog(const RunState& o, const DeviceProfile& prof, const ScheduleChoice& sc, const GroupsOption& g,
-                double sample) {
+                const SampleChoice& sample) {
   catalog::RunOptions opt;
-  opt.sample = sample;
+  opt.sample = sample.share;
+  opt.sample_auto = sample.automatic;
   opt.slice = g.slice;
   opt.slices = g.slices;
   opt.n = o.n;
@@ -139,7 +140,8 @@ Command add_run(CLI::App& program) {
   c->add_option("--groups", o.groups,
                 "I/N: only slice I (from 0) of N of the grid, a partial report for `tgsim merge` (with --json)");
   c->add_option("--sample", o.sample,
-                "P: simulate a stratified sample of P of the threadgroups (2% or 0.02) and estimate the counters");
+                "auto (default), off, or P: simulate a stratified sample of P of the threadgroups (2% or 0.02) and "
+                "estimate the counters; auto samples a launch that would make more than 2^27 thread accesses");
   return {c, [st] {
             const RunState& o = *st;
             const bool is_file = looks_like_kernel_file(o.target);
@@ -156,18 +158,21 @@ Command add_run(CLI::App& program) {
               return usage_error(e.what());
             }
             GroupsOption groups;
-            double sample = 0;
+            SampleChoice sample;
             try {
               if (!o.groups.empty()) groups = parse_groups(o.groups);
-              if (!o.sample.empty()) sample = parse_sample(o.sample);
+              sample = parse_sample(o.sample);
             } catch (const std::invalid_argument& e) {
               return usage_error(e.what());
             }
-            if (groups.on && sample > 0) return usage_error("--sample and --groups do not go together: sample the whole launch");
+            const bool sampled = sample.share > 0 && sample.share < 1;
+            if (groups.on && sampled) return usage_error("--sample and --groups do not go together: sample the whole launch");
             if (o.advice && !is_file) return usage_error("--advice goes with a kernel FILE; for '" + o.target +
                                                          "', tgsim explain " + o.target + " --source");
-            if (o.advice && (groups.on || sample > 0))
+            if (o.advice && (groups.on || sampled))
               return usage_error("--advice needs the whole launch, not --groups or --sample");
+            // --sample auto leaves a launch whole where the whole launch is asked for.
+            if (groups.on || o.advice || !o.file.save.empty() || !o.file.expect.empty()) sample.automatic = false;
             if (!is_file) {
               if (!o.file.args.empty() || !o.file.grid.empty() || !o.file.block.empty())
                 return usage_error("ARGs, --grid and --block go with a kernel FILE (.cu, .metal), not '" + o.target + "'");
@@ -181,8 +186,9 @@ Command add_run(CLI::App& program) {
             set_progress(base, !o.json);
             base.schedule = sc.schedule;
             base.shuffle_seed = sc.seed;
-            base.sample = sample;
-            if (sample > 0 && (!o.file.save.empty() || !o.file.expect.empty()))
+            base.sample = sample.share;
+            base.sample_auto = sample.automatic;
+            if (sampled && (!o.file.save.empty() || !o.file.expect.empty()))
               return usage_error("--save and --expect need the whole launch, not --sample " + o.sample);
             if (groups.on) {
               if (!o.file.save.empty() || !o.file.expect.empty())

@@ -110,6 +110,17 @@ struct LaunchConfig {
   // launch's, with 95% intervals (Report::sampling). No cache model (the L1 would see only the
   // sample's groups) and no checker (LaunchError). 0 or 1: every group.
   double sample = 0.0;
+  // `--sample auto` (the default of `tgsim run`): when `sample` is 0 and the launch may be
+  // sampled (no checker, no slices, not cooperative, counting, 16 groups or more), group 0 runs
+  // first, alone (the buffers it writes are copied before and put back after); a launch that it
+  // predicts to make more than auto_full_events thread events (accesses, barriers, warp
+  // operations), its group 0 without findings, is sampled with the share whose sample
+  // makes about auto_target_events, stated in Report::sampling (automatic); any other runs
+  // whole, exact, as without it.
+  bool sample_auto = false;
+  double auto_full_events = double(1 << 27);    // about 1 s of simulation on one core
+  double auto_target_events = double(1 << 27);  // a sample's thread events, about
+  std::uint64_t sample_seed = 0x73616D706C65ull;  // the sample's random starts ("sample")
   // A cooperative launch (cudaLaunchCooperativeKernel, `tgsim run --cooperative`): its groups
   // may meet at grid.sync(). The grid must fit on the device at once (the profile's SMs times
   // the groups of this size and shared memory an SM holds), else LaunchError, as the GPU
@@ -117,6 +128,8 @@ struct LaunchConfig {
   // (sim/src/engine/cooperative.cpp); no cache model, no sample or slices (LaunchError).
   bool cooperative = false;
 };
+
+inline constexpr std::uint64_t kAutoMinGroups = 16;
 
 // The linear group ids [first, second) of slice i of n over `groups` groups: floor(G i / n)
 // to floor(G (i + 1) / n).
@@ -256,8 +269,9 @@ class Device {
     else if constexpr (std::is_function_v<std::remove_reference_t<K>>)
       fn.kernel = reinterpret_cast<const void*>(&kernel);
     std::vector<detail::BufferSpan> buffers;
-    if (cfg.check) detail::collect_buffers<K>(buffers, std::index_sequence_for<A...>{}, args...);
-    else (detail::assume_initialised(args), ...);
+    // (the checker's spans; `--sample auto`'s pilot puts back the bytes of the writable ones)
+    if (cfg.check || cfg.sample_auto) detail::collect_buffers<K>(buffers, std::index_sequence_for<A...>{}, args...);
+    if (!cfg.check) (detail::assume_initialised(args), ...);
     return detail::run_launch(profile_, cfg, fn, buffers);
   }
 

@@ -212,6 +212,11 @@ struct Sampling {
   bool on = false;
   std::uint64_t groups_simulated = 0, groups_total = 0;  // distinct groups run; groups in the grid
   std::uint32_t replicates = 0;  // independent systematic samples (the interval's degrees of freedom + 1)
+  bool automatic = false;        // LaunchConfig::sample_auto chose to sample (`--sample auto`)
+  double share_asked = 0;        // the share asked (`--sample P`) or chosen (auto)
+  double full_events = 0;        // auto: a full run's thread events (accesses, barriers, warp ops) as group 0 predicts
+  std::uint32_t strata = 0, path_splits = 0;  // strata drawn from; of them, made by a change of path
+  std::uint64_t pilot_groups = 0;  // groups run one at a time to find the paths (in groups_simulated)
   struct Interval {
     std::string counter;  // the JSON path, "global.load.sectors"
     double estimate = 0, low = 0, high = 0;
@@ -248,6 +253,10 @@ struct ReportWords {
       "sampled: {0} of {1} threadgroups simulated ({2}%); too few groups to sample: the counters below are exact";
   std::string sampled_estimates = "sampled: {0} of {1} threadgroups simulated ({2}%); the counters below are "
                                   "estimates of the whole launch; 95% intervals:";
+  // `--sample auto` chose to sample: {0} a full run's thread events as group 0 predicts them,
+  // {1} the strata, {2} those made by a change of path, {3} the pilot's groups.
+  std::string sampled_auto = "sampled by --sample auto: a full run would make about {0} thread accesses; {1} strata "
+                             "({2} split where the groups' paths change, {3} pilot groups); --sample off runs it whole";
   std::string thread_accesses = "thread acc.", warp_instructions = "warp instr.", sectors = "sectors",
               sectors_per_request = "sect/req", wavefronts = "wavefronts", conflicts = "conflicts";
   std::string global_load = "global load", global_store = "global store", shared_load = "shared load",

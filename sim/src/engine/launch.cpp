@@ -349,6 +349,13 @@ Report run_launch(const DeviceProfile& profile, const LaunchConfig& given, Kerne
                       "): launches from device code (dynamic parallelism) are not simulated");
   validate_launch(profile, cfg);
   if (cfg.sample > 0.0 && cfg.sample < 1.0) return run_sampled(profile, cfg, fn, buffers);
+  // `--sample auto`: never with the checker (`tgsim check` is exact), slices or a cooperative launch.
+  if (cfg.sample_auto && cfg.sample == 0.0 && !cfg.check && cfg.slices == 1 && !cfg.cooperative && cfg.count &&
+      cfg.capture_site.empty() && cfg.grid.volume() >= kAutoMinGroups) {
+    LaunchConfig whole = cfg;
+    whole.sample_auto = false;
+    return run_auto(profile, cfg, fn, buffers, [&] { return run_launch(profile, whole, fn, buffers); });
+  }
   if (cfg.cooperative && cfg.cache_model && cfg.count) {  // (the SMs' replay needs groups in order)
     cfg.cache_model = false;
     Report r = run_groups(profile, cfg, fn, buffers, GroupList{0, cfg.grid.volume()});

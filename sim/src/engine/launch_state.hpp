@@ -1,6 +1,7 @@
 // State shared by all workers during one launch: the source-site table, the first kernel
 // exception, and the launch's parameters. Internal to the library.
 #pragma once
+#include <functional>
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
@@ -163,7 +164,11 @@ struct GroupList {
 Report run_groups(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn fn,
                   const std::vector<BufferSpan>& buffers, const GroupList& groups);
 // LaunchConfig::sample: the sampled launch and its estimates (sample.cpp).
+// `group0`: `--sample auto`'s pilot, group 0's run (its buffers' writes kept), reused.
 Report run_sampled(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn fn,
-                   const std::vector<BufferSpan>& buffers);
+                   const std::vector<BufferSpan>& buffers, const Report* group0 = nullptr);
+// LaunchConfig::sample_auto: group 0 alone, then `run_whole()` (the buffers put back) or a sample.
+Report run_auto(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn fn,
+                const std::vector<BufferSpan>& buffers, const std::function<Report()>& run_whole);
 
 }  // namespace tgsim::detail

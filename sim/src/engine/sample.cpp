@@ -1,37 +1,57 @@
-// A sampled launch (LaunchConfig::sample, `tgsim run --sample P`): the counters of a whole
-// launch estimated from a stratified sample of its threadgroups, with 95% intervals.
-// The design (survey sampling's "random groups" method over stratified systematic samples):
+// A sampled launch (LaunchConfig::sample, `tgsim run --sample P`, and `--sample auto`): the
+// counters of a whole launch estimated from a stratified sample of its threadgroups, with 95%
+// intervals. The design (survey sampling's "random groups" method over stratified systematic
+// samples; sample_plan.cpp draws it):
 // - strata by position in the grid: in each dimension the first index, the inner ones and the
 //   last (where bounds checks and halos make edge groups take other branches), up to 27 strata
 //   (corners, edges, faces, interior); the first and last groups are one-group strata;
-// - a stratum of N_h groups gets k_h = ceil(P N_h / R) groups in each of R = 10 independent
-//   replicates, a systematic sample in its linear order: floor((j + u) N_h / k_h), j = 0 ..
-//   k_h-1, u uniform in [0, 1) (seeded), every group with probability k_h / N_h, so (N_h / k_h)
-//   x the replicate's sum is an unbiased estimate of the stratum's total; a stratum with R k_h
-//   >= N_h (the first and last groups, small edges) runs whole, counted exactly;
+// - strata by path (two-phase sampling for stratification): in each position stratum of 64
+//   groups or more, a pilot of m evenly spaced groups (m = P N / 4, 4 to 64) runs one group at
+//   a time and records its path, the set of source sites (accesses, barriers, warp operations)
+//   it ran; between neighbouring pilot groups whose paths differ, bisection finds a group where
+//   the path changes, and the stratum is cut there. The cuts depend only on the groups' own
+//   behaviour and are made before the sample is drawn, so the estimate below stays unbiased
+//   for any cuts; they only cut its variance. A run of groups on another path longer than
+//   N / (m - 1) is always found; a shorter one may fall between pilot groups (then it is
+//   sampled as part of its stratum, unbiased but with a wider interval);
+// - R = ceil(P x the largest stratum) replicates, from 2 to 10; a stratum of N_h groups gets
+//   k_h = ceil(P N_h / R) groups in each replicate, a systematic sample in its linear order:
+//   floor((j + u) N_h / k_h), j = 0 .. k_h-1, u uniform in [0, 1) (from sample_seed), every
+//   group with probability k_h / N_h, so (N_h / k_h) x the replicate's sum is an unbiased
+//   estimate of the stratum's total; a stratum with R k_h >= N_h runs whole, counted exactly;
 // - the estimate is the whole strata's counts plus the mean of the R replicate estimates; its
 //   standard error is the replicates' standard deviation / sqrt(R), and the interval
-//   estimate +- t(0.975, R - 1) x error (Student's t, 9 degrees of freedom: 2.262).
-// Strata by the branches groups take are not formed (only by position). Each (replicate,
-// stratum) runs as one launch (run_groups over its ids), the whole strata as one more, without
-// the cache model and the checker. A sample that would run a quarter of the groups or more runs
-// the whole launch instead (as fast, exact, and in parallel), its intervals of width 0.
+//   estimate +- t(0.975, R - 1) x error (Student's t).
+// Each (replicate, stratum) runs as one launch (run_groups over its ids), the whole strata as
+// one more, without the cache model and the checker. A sample that would run a quarter of the
+// groups or more runs the whole launch instead (as fast, exact, and in parallel), its
+// intervals of width 0.
+// `--sample auto` (run_auto): group 0 runs alone first, the writable buffers copied before it;
+// a launch it predicts at LaunchConfig::auto_full_events thread events or fewer (or whose group
+// 0 has a finding) gets its buffers back and runs whole, exact; a bigger one is sampled with the
+// largest share whose plan (pilot included) runs about auto_target_events, group 0's run kept
+// as the first group's stratum.
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
+#include <memory>
+#include <set>
 #include <tuple>
 #include <type_traits>
 
 #include <tgsim/hash.hpp>
 
 #include "engine/group.hpp"
+#include "engine/sample_plan.hpp"
 
 namespace tgsim::detail {
 
 namespace {
 
-constexpr std::uint32_t kReplicates = 10;
-constexpr double kT975 = 2.2621571628;  // Student's t, 0.975 quantile, 9 degrees of freedom
+// Student's t, 0.975 quantile, 1 to 9 degrees of freedom.
+constexpr double kT975[] = {0, 12.7062047362, 4.3026527297, 3.1824463053, 2.7764451052, 2.5705818366,
+                            2.4469118511, 2.3646242516, 2.3060041352, 2.2621571628};
 
 // Every counter of `c` in Counters::fields order (AccessCounters expanded), with its JSON path.
 template <class F>
@@ -85,31 +105,6 @@ Estimate estimate(double whole, const std::vector<double>& reps) {
 
 using SiteKey = std::tuple<std::string, std::uint32_t, std::uint32_t, SiteKind>;
 
-// A stratum: the groups lo + [0, extent) of the grid, in linear order.
-struct Stratum {
-  Dim3 lo, extent;
-  std::uint64_t size() const { return extent.volume(); }
-  std::uint64_t group(std::uint64_t j, const Dim3& grid) const {
-    const Dim3 i = unlinearise(j, extent);
-    return linearise(Dim3(lo.x + i.x, lo.y + i.y, lo.z + i.z), grid);
-  }
-};
-
-// First, inner and last indices of each dimension, crossed.
-std::vector<Stratum> strata(const Dim3& grid) {
-  auto ranges = [](std::uint32_t e) {
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> v{{0, 1}};
-    if (e >= 3) v.push_back({1, e - 2});
-    if (e >= 2) v.push_back({e - 1, 1});
-    return v;
-  };
-  std::vector<Stratum> out;
-  for (auto [z0, zn] : ranges(grid.z))
-    for (auto [y0, yn] : ranges(grid.y))
-      for (auto [x0, xn] : ranges(grid.x)) out.push_back({Dim3(x0, y0, z0), Dim3(xn, yn, zn)});
-  return out;
-}
-
 // Counters and sites summed with weights (a replicate's strata, each by N_h / k_h).
 struct Accum {
   std::vector<double> counters;
@@ -139,8 +134,9 @@ std::vector<Sampling::Interval> estimate_counters(Report& r, const Accum& whole,
     const Estimate e = estimate(whole.counters[i], v);
     est[i] = e.value;
     // (the whole launch holds at least what the whole strata counted)
-    if (e.value != 0) intervals.push_back({path, e.value, std::max(whole.counters[i], e.value - kT975 * e.error),
-                                           e.value + kT975 * e.error});
+    const double t = kT975[std::min<std::size_t>(reps.size() < 2 ? 0 : reps.size() - 1, 9)];
+    if (e.value != 0) intervals.push_back({path, e.value, std::max(whole.counters[i], e.value - t * e.error),
+                                           e.value + t * e.error});
     ++i;
   });
   unflatten(r.counters, est);
@@ -190,64 +186,110 @@ void gather_findings(Report& r, const std::vector<Report>& parts) {
   r.printed = printed;
 }
 
+// One group alone, no progress lines, its printf output kept in its report: a pilot's run.
+Report run_one(const DeviceProfile& profile, LaunchConfig cfg, KernelFn fn, const std::vector<BufferSpan>& buffers,
+               std::uint64_t g) {
+  cfg.progress = false;
+  cfg.print_out = nullptr;  // its printf output stays in its report (a pilot's is dropped)
+  const std::vector<std::uint64_t> ids{g};
+  return run_groups(profile, cfg, fn, buffers, GroupList{0, 0, &ids});
+}
+
+// The bytes of the buffers a launch may write, to put back (`--sample auto`'s pilot).
+struct Snapshot {
+  std::vector<std::pair<BufferSpan, std::vector<unsigned char>>> spans;
+  explicit Snapshot(const std::vector<BufferSpan>& buffers) {
+    for (const BufferSpan& b : buffers)
+      if (!b.read_only && b.end > b.begin) {
+        const auto* p = reinterpret_cast<const unsigned char*>(b.begin);
+        spans.push_back({b, std::vector<unsigned char>(p, p + (b.end - b.begin))});
+      }
+  }
+  void restore() const {
+    for (const auto& [b, bytes] : spans) std::copy(bytes.begin(), bytes.end(), reinterpret_cast<unsigned char*>(b.begin));
+  }
+};
+
 }  // namespace
 
 Report run_sampled(const DeviceProfile& profile, const LaunchConfig& cfg_in, KernelFn fn,
-                   const std::vector<BufferSpan>& buffers) {
+                   const std::vector<BufferSpan>& buffers, const Report* group0) {
   LaunchConfig cfg = cfg_in;
   cfg.cache_model = false;  // an SM's L1 would see only the sampled groups
   const std::uint64_t g = cfg.grid.volume();
-  std::vector<std::uint64_t> whole_ids;  // the strata that run whole
-  std::vector<std::pair<Stratum, std::uint64_t>> sampled;  // the others, with k_h
-  for (const Stratum& s : strata(cfg.grid)) {
-    const auto k = static_cast<std::uint64_t>(std::ceil(cfg.sample * double(s.size()) / kReplicates));
-    if (kReplicates * std::max<std::uint64_t>(k, 1) >= s.size())
-      for (std::uint64_t j = 0; j < s.size(); ++j) whole_ids.push_back(s.group(j, cfg.grid));
-    else
-      sampled.push_back({s, std::max<std::uint64_t>(k, 1)});
+  std::set<std::uint64_t> piloted;
+  if (group0) piloted.insert(0);
+  Sampling info;
+  // The pilot's size follows the share: asked, or for auto, first from the position strata.
+  const std::vector<Stratum> by_position = position_strata(cfg.grid);
+  const double per_group = group0 ? std::max(1.0, thread_events(group0->counters)) : 0.0;
+  double p = group0 ? auto_share(by_position, cfg.auto_target_events / per_group) : cfg.sample;
+  const std::vector<Stratum> strata = split_by_path(
+      by_position, cfg.grid, p, [&](std::uint64_t id) { return path_of(run_one(profile, cfg, fn, buffers, id)); },
+      piloted, info.path_splits);
+  if (group0) {  // auto: a sample (pilot included) of about auto_target_events, at group 0's events per group
+    info.full_events = per_group * double(g);
+    p = auto_share(strata, std::max(0.0, cfg.auto_target_events / per_group - double(piloted.size())));
   }
-  std::sort(whole_ids.begin(), whole_ids.end());
-  // The sample: plan[r][h], replicate r's groups of sampled stratum h (ascending).
-  std::vector<std::vector<std::vector<std::uint64_t>>> plan(sampled.empty() ? 0 : kReplicates);
-  std::vector<std::uint64_t> all = whole_ids;
-  std::uint64_t seed = 0x73616D706C65ull;  // "sample": the same sample every run
-  for (auto& rep : plan)
-    for (const auto& [s, k] : sampled) {
-      const double u = double(splitmix64(seed) >> 11) * 0x1.0p-53;
-      std::vector<std::uint64_t>& ids = rep.emplace_back();
-      for (std::uint64_t j = 0; j < k; ++j)
-        ids.push_back(s.group(std::min<std::uint64_t>(s.size() - 1, static_cast<std::uint64_t>(
-                                                                        (double(j) + u) * double(s.size()) / double(k))),
-                              cfg.grid));
-      std::sort(ids.begin(), ids.end());
-      all.insert(all.end(), ids.begin(), ids.end());
-    }
-  std::sort(all.begin(), all.end());
-  all.erase(std::unique(all.begin(), all.end()), all.end());
+  Plan plan = draw_plan(strata, cfg.grid, p, cfg.sample_seed);
+  if (group0) plan.whole_ids.erase(std::remove(plan.whole_ids.begin(), plan.whole_ids.end(), 0), plan.whole_ids.end());
+  std::set<std::uint64_t> all(piloted.begin(), piloted.end());
+  all.insert(plan.whole_ids.begin(), plan.whole_ids.end());
+  for (const auto& rep : plan.ids)
+    for (const auto& ids : rep) all.insert(ids.begin(), ids.end());
   // Group runs (replicates may share groups) of a quarter of the launch or more: the whole
   // launch costs about as much, as its groups run in parallel where a replicate's stratum may be
   // one group on one worker, and it is exact.
-  std::uint64_t runs = whole_ids.size();
-  for (const auto& rep : plan)
-    for (const auto& ids : rep) runs += ids.size();
-  const bool whole_launch = 4 * runs >= g;
-  if (whole_launch) plan.clear(), sampled.clear();
-  std::vector<Report> parts{whole_launch ? run_groups(profile, cfg, fn, buffers, GroupList{0, g})
-                                         : run_groups(profile, cfg, fn, buffers, GroupList{0, 0, &whole_ids})};
+  const bool whole_launch = 4 * (plan.runs() + piloted.size()) >= g;
+  if (whole_launch) plan = Plan{}, plan.whole_ids = {};
+  std::vector<Report> parts;
+  if (group0) parts.push_back(*group0);
+  if (whole_launch && !group0) parts.push_back(run_groups(profile, cfg, fn, buffers, GroupList{0, g}));
+  else if (whole_launch) parts.push_back(run_groups(profile, cfg, fn, buffers, GroupList{1, g}));
+  else parts.push_back(run_groups(profile, cfg, fn, buffers, GroupList{0, 0, &plan.whole_ids}));
   Accum whole;
-  whole.add(parts[0], 1.0);
-  std::vector<Accum> reps(plan.size());
-  for (std::size_t r = 0; r < plan.size(); ++r)
-    for (std::size_t h = 0; h < sampled.size(); ++h) {
-      parts.push_back(run_groups(profile, cfg, fn, buffers, GroupList{0, 0, &plan[r][h]}));
-      reps[r].add(parts.back(), double(sampled[h].first.size()) / double(sampled[h].second));
+  for (const Report& part : parts) whole.add(part, 1.0);
+  std::vector<Accum> reps(plan.replicates);
+  for (std::size_t r = 0; r < plan.ids.size(); ++r)
+    for (std::size_t h = 0; h < plan.sampled.size(); ++h) {
+      parts.push_back(run_groups(profile, cfg, fn, buffers, GroupList{0, 0, &plan.ids[r][h]}));
+      reps[r].add(parts.back(), double(plan.sampled[h].first.size()) / double(plan.sampled[h].second));
     }
   Report r = parts[0];
   std::vector<Sampling::Interval> intervals = estimate_counters(r, whole, reps);
   estimate_sites(r, whole, reps);
   gather_findings(r, parts);
-  r.sampling = Sampling{true, whole_launch ? g : all.size(), g, sampled.empty() ? 0 : kReplicates, std::move(intervals)};
+  info.on = true;
+  info.groups_simulated = whole_launch ? g : all.size();
+  info.groups_total = g;
+  info.replicates = plan.replicates;
+  info.automatic = group0 != nullptr;
+  info.share_asked = p;
+  info.strata = static_cast<std::uint32_t>(strata.size());
+  info.pilot_groups = piloted.size();
+  info.intervals = std::move(intervals);
+  r.sampling = std::move(info);
   return r;
+}
+
+Report run_auto(const DeviceProfile& profile, const LaunchConfig& cfg, KernelFn fn,
+                const std::vector<BufferSpan>& buffers, const std::function<Report()>& run_whole) {
+  LaunchConfig pilot = cfg;
+  pilot.cache_model = false;
+  auto before = std::make_unique<Snapshot>(buffers);
+  Report group0;
+  try {
+    group0 = run_one(profile, pilot, fn, buffers, 0);
+  } catch (...) {  // the whole launch says what went wrong, as without a pilot
+    before->restore();
+    return run_whole();
+  }
+  if (thread_events(group0.counters) * double(cfg.grid.volume()) <= cfg.auto_full_events || !group0.findings.empty()) {
+    before->restore();
+    return run_whole();
+  }
+  before.reset();  // a sample keeps group 0's writes
+  return run_sampled(profile, cfg, fn, buffers, &group0);
 }
 
 }  // namespace tgsim::detail

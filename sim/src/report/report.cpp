@@ -187,7 +187,14 @@ nlohmann::json sampling_json(const Sampling& s) {
                       {"groups_simulated", s.groups_simulated}, {"groups_total", s.groups_total},
                       {"replicates", s.replicates}, {"confidence", 0.95},
                       {"method", "the first and last threadgroups, and systematic samples of the others in grid "
-                                 "order; counters and sites are estimates, findings those of the sampled groups"}};
+                                 "order, in strata by position and by the path a pilot's groups take; counters "
+                                 "and sites are estimates, findings those of the sampled groups"}};
+  j["auto"] = s.automatic;
+  j["share_asked"] = s.share_asked;
+  if (s.automatic) j["full_run_thread_events"] = s.full_events;
+  j["strata"] = s.strata;
+  j["path_splits"] = s.path_splits;
+  j["pilot_groups"] = s.pilot_groups;
   j["intervals"] = nlohmann::json::object();
   for (const Sampling::Interval& i : s.intervals) j["intervals"][i.counter] = {i.low, i.high};
   return j;

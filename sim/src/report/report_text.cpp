@@ -69,6 +69,14 @@ void write_sampling(std::ostream& os, const Sampling& s, const ReportWords& t) {
      << fill(all ? t.sampled_exact : t.sampled_estimates,
              {with_commas(s.groups_simulated), with_commas(s.groups_total), share.str()})
      << "\n";
+  if (s.automatic) {
+    std::ostringstream events;
+    events << std::setprecision(3) << s.full_events;
+    os << "  "
+       << fill(t.sampled_auto, {events.str(), std::to_string(s.strata), std::to_string(s.path_splits),
+                                with_commas(s.pilot_groups)})
+       << "\n";
+  }
   if (all) return;
   for (const Sampling::Interval& i : s.intervals)
     os << "    " << std::left << std::setw(34) << i.counter << std::right << std::fixed << std::setprecision(0)
