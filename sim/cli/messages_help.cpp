@@ -104,8 +104,10 @@ const std::vector<Message>& help_messages() {
        "I/N: only slice I (from 0) of N of the grid, a partial report for `tgsim merge` (with --json)",
        "I/N: グリッドを N 個に分けたうちの I 番目（0 から）だけを動かし、`tgsim merge` 用の部分レポートにします（--json と一緒に）"},
       {"help.run.sample",
-       "P: simulate a stratified sample of P of the threadgroups (2% or 0.02) and estimate the counters",
-       "P: スレッドグループの P（2% か 0.02）を層別に抜き出してシミュレートし、カウンタを推定します"},
+       "auto (default), off, or P: simulate a stratified sample of P of the threadgroups (2% or 0.02) and "
+       "estimate the counters; auto samples a launch that would make more than 2^27 thread accesses",
+       "auto（既定）、off、または P: スレッドグループの P（2% か 0.02）を層別に抜き出してシミュレートし、"
+       "カウンタを推定します。auto はスレッドのアクセスが 2^27 を超える起動を抜き出します"},
       // check.
       {"help.check.n", "problem size N (default: the kernel's)", "問題の大きさ N（既定: カーネルの既定値）"},
       {"help.check.schedule",
@@ -126,8 +128,10 @@ const std::vector<Message>& help_messages() {
        "ソースの表示を図と一緒にこの HTML ファイルに書き出します"},
       {"help.explain.wide", "do not fit the output to 100 columns", "出力を 100 桁に収めません"},
       {"help.explain.no_try",
-       "with a FILE: rules without trying their fix (a conflicted shared array is otherwise padded in a copy of the file and the launch re-run)",
-       "FILE のとき: 直し方を試さずに助言だけを示します（指定しなければ、コンフリクトのある共有メモリの配列をファイルのコピーでパディングして起動をやり直します）"},
+       "with a FILE: rules without trying their fix (a conflicted shared array is otherwise padded, an "
+       "uncoalesced load's x and y thread mapping swapped, in a copy of the file and the launch re-run)",
+       "FILE のとき: 直し方を試さずに助言だけを示します（指定しなければ、ファイルのコピーで、コンフリクトのある"
+       "共有メモリの配列をパディングし、まとまらない読み込みのスレッドの x と y の割り当てを入れ替えて、起動をやり直します）"},
       {"help.explain.sweep", "variants to compare, e.g. tile=8,16,32 (matmul) ",
        "比べる変種、例 tile=8,16,32（matmul）"},
       {"help.explain.n", "problem size (default: the catalog's)", "問題の大きさ（既定: カタログの値）"},
