@@ -17,8 +17,8 @@ endfunction()
 
 bench_json(out --threads 1 --hipcpu ${FAKE_HIPCPU})
 string(JSON nrows LENGTH "${out}" runs)
-if(NOT nrows EQUAL 5)
-  message(FATAL_ERROR "expected 5 rows (tiled16 counters, cache, engine, checker; naive cache), got ${nrows}")
+if(NOT nrows EQUAL 6)
+  message(FATAL_ERROR "expected 6 rows (tiled16 counters, cache, engine, checker; naive cache; seed 004 cache), got ${nrows}")
 endif()
 string(JSON cpu GET "${out}" cpu)
 string(JSON cores GET "${out}" cores)
@@ -30,12 +30,13 @@ if(NOT hip_s EQUAL 0.001)
   message(FATAL_ERROR "HIP-CPU's time: ${hip_s}, expected the stand-in's 0.001")
 endif()
 # matmul_tiled16 at N=32: 1024 threads x (2 tiles x (2 global loads + 2 shared stores + 32 shared
-# loads) + 1 store) = 74,752; matmul_naive: 1024 x (2 x 32 loads + 1 store) = 66,560.
+# loads) + 1 store) = 74,752; matmul_naive: 1024 x (2 x 32 loads + 1 store) = 66,560; seed 004's
+# int_matmul_global: one group of 32 x 32 threads, each one column (2 x 32 loads + 1 store) = 66,560.
 # The engine's row carries the accesses of the counted kernel (it counts none itself).
-set(expect_kernel matmul_tiled16 matmul_tiled16 matmul_tiled16 matmul_tiled16 matmul_naive)
-set(expect_mode counters cache engine checker cache)
-set(expect_acc 74752 74752 74752 74752 66560)
-foreach(i RANGE 4)
+set(expect_kernel matmul_tiled16 matmul_tiled16 matmul_tiled16 matmul_tiled16 matmul_naive int_matmul_global)
+set(expect_mode counters cache engine checker cache cache)
+set(expect_acc 74752 74752 74752 74752 66560 66560)
+foreach(i RANGE 5)
   list(GET expect_kernel ${i} k)
   list(GET expect_mode ${i} m)
   list(GET expect_acc ${i} a)

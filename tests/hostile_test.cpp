@@ -329,6 +329,31 @@ TEST(Hostile, WatchdogAlsoEndsABarrierFreeRunaway) {
   EXPECT_EQ(r.findings[0].thread, Dim3(31, 0, 0));
 }
 
+// Lane logs pass big buffers between warps (sim/src/engine/log_pool.hpp): warp 0's lanes log
+// `before` loads each and give their buffers back at their flush; warp 1's lane 63 then runs
+// away with one of them. The watchdog still ends it at its limit, not at the pooled buffer's
+// larger capacity: its loads are the same as when warp 0 logs a few.
+TEST(Hostile, WatchdogHoldsWithBuffersPassedBetweenWarps) {
+  ++cases_run;
+  auto runaway_loads = [](int before) {
+    tgsim::Device dev;
+    auto f = dev.alloc<int>(4, "f");
+    auto c = cfg(Dim3(1), Dim3(64));
+    c.watchdog_accesses = 3000;
+    auto r = dev.launch(c, [](TG_GLOBAL(int) f, int before) {
+      if (threadIdx.x < 32)
+        for (int i = 0; i < before; ++i) f[2] += f[0];  // 2 loads and a store each
+      if (threadIdx.x == 63)
+        for (;;) f[1] = f[0];
+    }, f, before);
+    EXPECT_EQ(r.findings.size(), 1u) << ::testing::PrintToString(r);
+    return r.counters.global_load.thread_accesses - std::uint64_t(32) * (2 * before);
+  };
+  const std::uint64_t few = runaway_loads(8), many = runaway_loads(900);  // 2,700 records a lane
+  EXPECT_GT(few, 0u);
+  EXPECT_EQ(many, few);
+}
+
 // ---------------------------------------------------------------- barriers and warps
 
 TG_KERNEL void barrier_trip_counts(TG_GLOBAL(float) out) {

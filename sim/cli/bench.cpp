@@ -1,4 +1,5 @@
-// `tgsim bench`: tgsim's time for the tiled 16x16 matmul (and the naive one), measured side by
+// `tgsim bench`: tgsim's time for the tiled 16x16 matmul (and the naive one, and seed 004's
+// global int matmul sampled as `tgsim run` does, for its peak memory), measured side by
 // side in this process (the minimum of --reps rounds, every configuration once per round):
 //   counters  every counter on, the cache model off       cache    counters and the cache model
 //   engine    the same kernel with counting off (LaunchConfig::count: fibers, barriers and memory
@@ -190,6 +191,14 @@ std::vector<Run> plan_runs(int n, const std::vector<unsigned>& curve) {
                     Report& r) { r = d.launch(c, matmul_tiled<16>, a.data(), b.data(), o.data(), m); };
   auto naive = [](const Device& d, LaunchConfig& c, Buffer<float>& a, Buffer<float>& b, Buffer<float>& o, int m,
                   Report& r) { r = d.launch(c, matmul_naive, a.data(), b.data(), o.data(), m); };
+  // Seed 004's int matmul from global memory, as `tgsim run` launches it (--sample auto): no
+  // barrier, so each group's lanes log n^2/16 accesses each; the row's peak RSS is the memory
+  // target's case (2 x buffers + 200 MB, tests/bench/targets.py). The float buffers hold its ints.
+  auto seed004 = [](const Device& d, LaunchConfig& c, Buffer<float>& a, Buffer<float>& b, Buffer<float>& o, int m,
+                    Report& r) {
+    r = d.launch(c, int_matmul_global, reinterpret_cast<int*>(o.data()), reinterpret_cast<const int*>(a.data()),
+                 reinterpret_cast<const int*>(b.data()), m);
+  };
   std::vector<Run> runs;
   auto add = [&](const char* kernel, Mode m, unsigned t, LaunchFn f) {
     Run r{kernel, m, t, f, LaunchConfig{}, Report{}};
@@ -214,6 +223,13 @@ std::vector<Run> plan_runs(int n, const std::vector<unsigned>& curve) {
     if (g_bench_count_none) continue;
     if ((t == curve.front() || t == curve.back()) && row("checker")) add("matmul_tiled16", kChecker, t, tiled16);
     if (row("naive")) add("matmul_naive", g_bench_cache ? kCache : kCounters, t, naive);
+    if ((t == curve.front() || t == curve.back()) && row("seed004")) {
+      add("int_matmul_global", g_bench_cache ? kCache : kCounters, t, seed004);
+      const std::uint32_t nt = INT_MATMUL_NT;
+      runs.back().cfg.grid = Dim3((std::uint32_t(n) + nt - 1) / nt);
+      runs.back().cfg.block = Dim3(nt, nt);
+      runs.back().cfg.sample_auto = true;
+    }
   }
   return runs;
 }
@@ -239,7 +255,12 @@ void add_rows(nlohmann::ordered_json& rows, const std::vector<Run>& runs, int n,
     const Run* first = find_run(runs, r.kernel, r.mode.name, runs.front().threads);
     // The engine counts nothing; it makes the same accesses as the counted kernel.
     const Run* counted = r.mode.count ? &r : counters ? counters : find_run(runs, r.kernel, "cache", r.threads);
+    // A sampled launch (seed004's row): its counters estimate the whole launch; the time is of the
+    // groups that ran, so the accesses per second are of their share.
+    const Sampling& smp = counted ? counted->rep.sampling : Sampling{};
+    const double share = smp.on && smp.groups_total ? double(smp.groups_simulated) / double(smp.groups_total) : 1.0;
     const std::uint64_t acc = counted ? accesses(counted->rep.counters) : 0;
+    const double simulated = double(acc) * share;
     const bool tiled = std::string(r.kernel) == "matmul_tiled16";
     double vs_hip = 0.0;
     for (const HipRun& h : hip)
@@ -253,19 +274,20 @@ void add_rows(nlohmann::ordered_json& rows, const std::vector<Run>& runs, int n,
         {"speedup_vs_1_thread", first && first->threads == 1 ? first->sec / r.sec : 0.0},
         {"workers_busy", r.busy}, {"outside_workers_s", r.outside},
         {"checker_vs_counters_only", r.mode.check && counters ? r.sec / counters->sec : 0.0},
-        {"accesses", acc}, {"ns_per_access", acc ? r.sec * 1e9 / double(acc) : 0.0}, {"buffers_mb", buffers_mb},
+        {"accesses", acc}, {"sampled_share", smp.on ? share : 0.0},
+        {"ns_per_access", simulated > 0 ? r.sec * 1e9 / simulated : 0.0}, {"buffers_mb", buffers_mb},
         {"peak_rss_mb", r.rss}, {"peak_rss_per_run", r.per_run_rss}, {"findings", r.rep.findings.size()}});
   }
 }
 
 void print_table(std::ostream& os, const nlohmann::ordered_json& rows) {
-  os << std::left << std::setw(16) << "kernel" << std::setw(9) << "mode" << std::right << std::setw(6) << "n"
+  os << std::left << std::setw(18) << "kernel" << std::setw(9) << "mode" << std::right << std::setw(6) << "n"
      << std::setw(8) << "workers" << std::setw(9) << "tgsim s" << std::setw(9) << "x engine" << std::setw(9)
      << "x HIPCPU" << std::setw(9) << "x native" << std::setw(9) << "vs 1 w" << std::setw(6) << "busy" << std::setw(7) << "ns/acc"
      << std::setw(9) << "RSS MB" << "\n";
   auto opt = [](double v, int prec) { return v > 0 ? fixed(v, prec) : std::string("-"); };
   for (const auto& r : rows)
-    os << std::left << std::setw(16) << r["kernel"].get<std::string>() << std::setw(9)
+    os << std::left << std::setw(18) << r["kernel"].get<std::string>() << std::setw(9)
        << r["mode"].get<std::string>() << std::right << std::setw(6) << r["n"].get<int>() << std::setw(8)
        << r["threads"].get<unsigned>() << std::setw(9) << fixed(r["tgsim_s"], 3) << std::setw(9)
        << opt(r["vs_uncounted_engine"], 2) << std::setw(9) << opt(r["vs_hipcpu"], 2) << std::setw(9)
@@ -395,9 +417,9 @@ Command add_bench(CLI::App& program) {
                 "HIP-CPU's build of examples/hipcpu/matmul_tiled16.cpp, timed beside tgsim (PROGRAM N 1)");
   c->add_option("--count", st->count, "all: every row; none: only tgsim's engine with counting off")
       ->check(CLI::IsMember({"all", "none"}));
-  c->add_option("--rows", g_bench_rows, "only these rows: counters, cache, engine, checker, naive (default: all)")
+  c->add_option("--rows", g_bench_rows, "only these rows: counters, cache, engine, checker, naive, seed004 (default: all)")
       ->delimiter(',')
-      ->check(CLI::IsMember({"counters", "cache", "engine", "checker", "naive"}));
+      ->check(CLI::IsMember({"counters", "cache", "engine", "checker", "naive", "seed004"}));
   return {c, [st] {
             for (int s : st->sizes)
               if (s < 16 || s > 4096) return usage_error("bench size " + std::to_string(s) + " is outside 16..4096");

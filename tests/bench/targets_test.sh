@@ -12,7 +12,7 @@ trap 'rm -f "$json"' EXIT
 out=$(python3 "$here/targets.py" "$json")
 echo "$out"
 for want in "counters time / HIP-CPU time .* <=   3.50  (met|NOT MET)" "cache time / HIP-CPU time .* <=   4.00  (met|NOT MET)" \
-            "checker time / counters-only time .* <=   1.40  (met|NOT MET)" "peak RSS MB \(2 x buffers \+ 200\)" \
+            "checker time / counters-only time .* <=   1.40  (met|NOT MET)" "peak RSS MB \(2 x buffers \+ 200\)" "int_matmul_global N=32, 1 worker: peak RSS MB" \
             "2 workers: engine efficiency .* >=   0.85  (met|NOT MET)"; do
   grep -qE "$want" <<<"$out" || { echo "targets_test: no target matching '$want'" >&2; exit 1; }
 done

@@ -34,13 +34,25 @@ void no_current_thread() {
 
 // ------------------------------------------------------------------ warp log
 
-void WarpLog::LaneLog::grow(std::size_t limit, std::size_t room) {
+void WarpLog::LaneLog::grow(std::size_t limit, LogPool& pool, std::size_t room) {
   const std::size_t size = this->size(), cap = static_cast<std::size_t>(buf_.end - data_);
   if (size >= limit) throw WatchdogExpired{};
   const std::size_t next =
       std::max(std::min<std::size_t>(std::max<std::size_t>(2 * cap, 64), limit), size + room);
+  if (!pool.empty()) {  // a buffer a flushed warp gave back (log_pool.hpp)
+    if (auto [data, capacity] = pool.take(next); data) {
+      if (size) std::memcpy(data, data_, size * sizeof(std::uint64_t));
+      std::free(data_);
+      data_ = data;
+      buf_.cur = data_ + size;
+      buf_.end = data_ + std::min(capacity, std::max(limit, size + room));  // the watchdog's cap
+      if (cap <= LogPool::kKeep) ++pool.big_lanes;
+      return;
+    }
+  }
   void* p = std::realloc(data_, next * sizeof(std::uint64_t));
   if (!p) throw std::bad_alloc();
+  if (cap <= LogPool::kKeep && next > LogPool::kKeep) ++pool.big_lanes;
   data_ = static_cast<std::uint64_t*>(p);
   buf_.cur = data_ + size;
   buf_.end = data_ + next;

@@ -57,6 +57,7 @@
 #include "engine/analyses.hpp"
 #include "engine/barrier.hpp"
 #include "engine/launch_state.hpp"
+#include "engine/log_pool.hpp"
 #include "memory/shared_decl.hpp"
 #include "engine/schedule_order.hpp"
 #include "engine/tag_table.hpp"
@@ -84,15 +85,16 @@ struct WarpLog {
     LaneLog& operator=(const LaneLog&) = delete;
     ~LaneLog() { std::free(data_); }
     // Throws WatchdogExpired when the lane already holds `limit` records (the watchdog).
-    void push(std::uint64_t r, std::size_t limit) {
-      if (buf_.cur == buf_.end) [[unlikely]] grow(limit);
+    // `pool`: the worker's big buffers (log_pool.hpp), taken before malloc.
+    void push(std::uint64_t r, std::size_t limit, LogPool& pool) {
+      if (buf_.cur == buf_.end) [[unlikely]] grow(limit, pool);
       *buf_.cur++ = r;
     }
     // Room for n more records (a region's capacity check failed, __tgsim_reserve). Throws
     // WatchdogExpired when the lane already holds `limit` records; otherwise the log may pass
     // `limit` by fewer than n records, and the next check throws.
-    void reserve(std::size_t n, std::size_t limit) {
-      if (static_cast<std::size_t>(buf_.end - buf_.cur) < n) grow(limit, n);
+    void reserve(std::size_t n, std::size_t limit, LogPool& pool) {
+      if (static_cast<std::size_t>(buf_.end - buf_.cur) < n) grow(limit, pool, n);
     }
     LaneBuf* buf() { return &buf_; }
     const std::uint64_t* data() const { return data_; }
@@ -103,6 +105,16 @@ struct WarpLog {
     const std::uint64_t* begin() const { return data_; }
     const std::uint64_t* end() const { return buf_.cur; }
     void clear() { buf_.cur = data_; }
+    // Emptied, its buffer given to the pool when it holds room for more than LogPool::kKeep.
+    void recycle(LogPool& pool) {
+      if (static_cast<std::size_t>(buf_.end - data_) > LogPool::kKeep) {
+        pool.give(data_, static_cast<std::size_t>(buf_.end - data_));
+        if (pool.big_lanes) --pool.big_lanes;
+        data_ = nullptr;
+        buf_ = {};
+      }
+      clear();
+    }
     // Spin collapse (spin.cpp): the records in place, the size cut to n, and the free room
     // cut so that the next `room` appends reach the out-of-line path (a yield) again.
     std::uint64_t* records() { return data_; }
@@ -112,7 +124,7 @@ struct WarpLog {
     }
 
    private:
-    [[gnu::noinline, gnu::cold]] void grow(std::size_t limit, std::size_t room = 1);
+    [[gnu::noinline, gnu::cold]] void grow(std::size_t limit, LogPool& pool, std::size_t room = 1);
     LaneBuf buf_;
     std::uint64_t* data_ = nullptr;
   };
@@ -250,7 +262,7 @@ class GroupRun {
               const void* value) {
     WarpLog& w = warps_[t.warp];
     const bool full = w.lanes[t.lane].full();
-    w.lanes[t.lane].push(tag | addr, w.limit);
+    w.lanes[t.lane].push(tag | addr, w.limit, log_pool_);
     if (checking_ && is_write(kind)) note_store(&t, static_cast<AccessKind>(kind), addr, width, value);
     if (full) [[unlikely]] maybe_yield(t);  // the log grew: a spinning thread lets others run
   }
@@ -258,7 +270,7 @@ class GroupRun {
   // found too little); like a record's full log, a spinning thread lets others run.
   void reserve(ThreadCtx& t, std::uint32_t n) {
     WarpLog& w = warps_[t.warp];
-    w.lanes[t.lane].reserve(n, w.limit);
+    w.lanes[t.lane].reserve(n, w.limit, log_pool_);
     maybe_yield(t);
   }
   // A global atomic the pass marked as one that nvcc aggregates to one lane: its site says so
@@ -409,6 +421,13 @@ class GroupRun {
   // The arrivals at the barrier (kWaiting) and the exits (kExited), kept as they happen.
   Barrier bar_;
   void flush_warp(std::uint32_t w);
+  // A warp's logs emptied after its flush: in place, or, while some lane holds a big buffer,
+  // each lane's big buffer given to the pool (log_pool.hpp; recycle_logs, out of line).
+  void empty_logs(WarpLog::LaneLog* lanes) {
+    if (log_pool_.big_lanes) [[unlikely]] return recycle_logs(lanes);
+    for (std::uint32_t l = 0; l < 32; ++l) lanes[l].clear();
+  }
+  [[gnu::noinline, gnu::cold]] void recycle_logs(WarpLog::LaneLog* lanes);
   bool uniform_spreads(const WarpLog::LaneLog* lanes, std::size_t len, const std::uint64_t** data);
   const std::uint64_t* row(const std::uint64_t* const* data, std::size_t k, std::size_t len);
   void count_row(const std::uint64_t* const* data, std::size_t k, std::size_t len, std::uint32_t w);
@@ -487,6 +506,7 @@ class GroupRun {
   std::vector<Thread> threads_;
   ScheduleOrder order_;  // the threads' order in each interval (schedule_order.hpp)
   void order_ring();     // ring_ from order_
+  LogPool log_pool_;  // big lane-log buffers between warps (log_pool.hpp)
   std::vector<WarpLog> warps_;
   WarpGrouper grouper_;
   std::vector<std::uint32_t> warp_pending_;  // lanes of the warp that may still run

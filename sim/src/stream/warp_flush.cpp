@@ -87,6 +87,10 @@ void GroupRun::note_misaligned(std::uint32_t site, SiteKind kind, std::uint32_t 
                      "); on the GPU a misaligned address stops the launch, tgsim performed the access");
 }
 
+void GroupRun::recycle_logs(WarpLog::LaneLog* lanes) {
+  for (std::uint32_t l = 0; l < 32; ++l) lanes[l].recycle(log_pool_);
+}
+
 // The sinks read the interval's logs (the checker); with the checker on, the logs were kept
 // for it and are emptied here, without it flush_warp empties each warp's log as it counts it.
 void GroupRun::end_interval(bool group_end) {
@@ -95,7 +99,7 @@ void GroupRun::end_interval(bool group_end) {
   else sinks_->on_interval_end(logs);
   if (!checking_) return;
   for (WarpLog& wl : warps_) {
-    for (std::uint32_t l = 0; l < 32; ++l) wl.lanes[l].clear();
+    empty_logs(wl.lanes);
     wl.syncs.clear();
     wl.sync_masks.clear();
     wl.fences.clear();
@@ -196,7 +200,7 @@ void GroupRun::flush_warp(std::uint32_t w) {
   note_warp_divergence(w);
   WarpLog::LaneLog* lanes = warps_[w].lanes;
   if (!counting_) {  // LaunchConfig::count off: the engine alone
-    for (std::uint32_t l = 0; l < 32; ++l) lanes[l].clear();
+    empty_logs(lanes);
     return;
   }
   bool uniform = !lanes[0].empty();
@@ -208,7 +212,7 @@ void GroupRun::flush_warp(std::uint32_t w) {
       if (!quick_row(data[0][k], spread_[k])) count_row(data, k, len, w);
     count_quick_rows(w);
     if (!checking_)
-      for (std::uint32_t l = 0; l < 32; ++l) lanes[l].clear();
+      empty_logs(lanes);
     return;
   }
   // The reference sequence is the longest lane's; the others must be prefixes of it.
@@ -275,7 +279,7 @@ void GroupRun::flush_warp(std::uint32_t w) {
     grouper_.clear();
   }
   if (!checking_)
-    for (std::uint32_t l = 0; l < 32; ++l) lanes[l].clear();
+    empty_logs(lanes);
 }
 
 }  // namespace tgsim::detail
