@@ -179,11 +179,7 @@ void rerun(const TryContext& c, SwapTry& t) {
     const FileRun r = run_copy(c, f, *text, "swap");
     t.sectors_after = global_sectors(r.report.counters);
     t.time_after_ms = file_estimate(r.report, c.estimate).time_ms();
-    t.failed = t.sectors_after >= t.sectors_before                         ? "sectors"
-               : !same_buffers(r, c.first)                                 ? "results"
-               : r.report.findings.size() > c.first.report.findings.size() ? "findings"
-               : t.time_after_ms > t.time_before_ms * 1.0001               ? "slower"
-                                                                           : "";
+    t.failed = rerun_verdict("sectors", t.sectors_before, t.sectors_after, t.time_before_ms, t.time_after_ms, r, c);
   } catch (const std::exception&) {  // the copy did not compile, the swapped block is too large...
     t.failed = "error";
   }
