@@ -69,7 +69,7 @@ const std::vector<Message>& note_messages() {
       {"table.validate.mismatch", "MISMATCH", "一致しないカウンタがあります"},
       // tgsim predict (sim/validation/predict.cpp format_prediction).
       {"table.predict.cache", "Cache counters, tgsim vs H100 (Nsight Compute), at the fixture's sizes",
-       "キャッシュのカウンタ: tgsim と H100（Nsight Compute）の比較、記録のサイズで"},
+       "キャッシュのカウンタ: 記録のサイズでの tgsim と H100（Nsight Compute）の比較"},
       {"table.kernel", "kernel", "カーネル"},
       {"table.counter", "counter", "カウンタ"},
       {"table.error", "error", "誤差"},
