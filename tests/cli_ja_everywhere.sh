@@ -5,7 +5,8 @@
 # progress lines, tgsim list, check's findings (2-D indices kept), and usage errors. English words are allowed only
 # in identifiers: file:line, access kinds, options, code, kernel and profile names, quoted
 # arguments, units. Also each usage, launch and compile error of the options and commands,
-# --help, and the tour's tables. And no ASCII ; or ? in a Japanese sentence, no half-width space after 。、）.
+# --help, the tour's tables, the library's notes and warnings, validate and predict. One word for
+# a block (CUDA) and a threadgroup (Metal): スレッドグループ, never ブロック. And no ASCII ; or ? in a Japanese sentence, no half-width space after 。、）.
 set -u
 tgsim=$1 dir=$2
 fail() { echo "FAIL: $*"; exit 1; }
@@ -112,6 +113,32 @@ ja merge "$out/part0.json.data" "$out/part1.json.data" >"$out/merge.txt" 2>&1 ||
 grep -q "スライス 2 個を合計" "$out/merge.txt" || fail "merge's summary is not Japanese"
 ja explain matmul --sweep tile=8,16 --n 64 >"$out/sweep.txt" 2>&1 || fail "explain --sweep"
 grep -q "リクエスト" "$out/sweep.txt" || fail "explain --sweep's headers are not Japanese"
+# The library's English said in Japanese: the checker's equal-value notes (shared, global from
+# data), run --json's note on printf output past 16 MiB, the compiler's null-store warning,
+# bench --hipcpu's failure, the validate and predict tables. Schedules listed with 、.
+checkf=$dir/check_files
+ja check "$checkf/byte_and_half.cu" --grid 1 --block 64 'uint[1]=0' int:0x0705 >"$out/same_shared.txt" 2>&1 ||
+  fail "check byte_and_half.cu: $(cat "$out/same_shared.txt")"
+grep -q "^注: 順序づけのない 2 つのスレッドが同じ値をストアしました.*: スレッドグループ (0,0,0) のスレッド (1,0,0) と (33,0,0) が" \
+  "$out/same_shared.txt" || fail "the equal-value note is not Japanese: $(grep -m1 "^注\|^note" "$out/same_shared.txt")"
+ja check "$checkf/same_value.cu" --kernel copy --grid 2 --block 64 'int[64]=0' 'int[1]=0' >"$out/same_global.txt" 2>&1 ||
+  fail "check same_value.cu: $(cat "$out/same_global.txt")"
+grep -q "グローバルメモリの arg 1 (out)\[0\] に同じバイト" "$out/same_global.txt" || fail "the global equal-value note is not Japanese"
+ja run "$dir/hostile/printf_many.cu" --kernel many --grid 64 --block 256 int:32 --json 2>/dev/null |
+  python3 -c 'import json, sys; print("\n".join(json.load(sys.stdin)["notes"]))' >"$out/printed_note.txt" ||
+  fail "run --json of printf_many.cu"
+grep -q "^カーネルは [0-9]* バイトを出力しました" "$out/printed_note.txt" || fail "the printed note: $(cat "$out/printed_note.txt")"
+ja run "$dir/hostile/null_store.cu" --grid 1 --block 32 'int[32]' >/dev/null 2>"$out/null_store.txt" || fail "run null_store.cu"
+grep -q "null_store.cu:5:[0-9]*: 警告: ヌルポインタを通したストアです" "$out/null_store.txt" ||
+  fail "the null-store warning is not Japanese: $(cat "$out/null_store.txt")"
+usage bench --sizes 16 --count none --rows engine --threads 1 --hipcpu /bin/false
+grep -q "taskset の下で動かなかった" "$out/usage_$n.txt" || fail "bench --hipcpu's failure: $(cat "$out/usage_$n.txt")"
+ja validate --kernels matmul_naive >"$out/validate.txt" 2>&1 || fail "validate: $(cat "$out/validate.txt")"
+grep -q "比べたカウンタはすべて一致しました" "$out/validate.txt" || fail "validate's table is not Japanese"
+ja predict >"$out/predict.txt" 2>&1 || fail "predict: $(tail -3 "$out/predict.txt")"
+grep -q "^速度比" "$out/predict.txt" || fail "predict's table is not Japanese"
+ja check "$race" --grid 1 --block 64 'float[64]' 'float[1]=0' --schedules 2 >"$out/schedules.txt" 2>&1
+grep -q "in-order、reverse" "$out/schedules.txt" || fail "schedules not listed with 、: $(grep -m1 in-order "$out/schedules.txt")"
 # --help, and the tour (its tables' headers and legend).
 for cmd in "" run check explain tour list bench validate predict merge; do
   ja $cmd --help >"$out/help_${cmd:-tgsim}.txt" 2>&1 || fail "$cmd --help"
@@ -135,7 +162,9 @@ english = re.compile(r"\b(the|of|and|is|are|to|in|by|for|at|per|with|not|no|from
                      r"usage|options|positionals|subcommands?|text|print|help|exit|display|limit|exceeds|declares|"
                      r"allows|bytes|dimension|slices?|fixture|nothing|compiler|supports|rows|worker|cooperative|"
                      r"sampling|ld|req|sect|est|conflicts|yes|names|more|than|give|need|needs|whole|launch|"
-                     r"open|read|write|number|outside|above|below|must|passed|pointers?|buffer|sweep|groups)\b", re.I)
+                     r"open|read|write|number|outside|above|below|must|passed|pointers?|buffer|sweep|groups|equal|values|stored|"
+                     r"printed|holds|warning|null|compared|correct|wrong|different|mismatch|predicted|speedups|"
+                     r"modelled|driver|did|timings|constant|data)\b", re.I)
 def identifiers_out(line):
     t = re.sub(r"'[^']*'", " ", line)                                   # quoted arguments
     t = re.sub(r"\S*[=/]\S*", " ", t)                                   # NAME=VALUE, tile=8,16, paths
@@ -182,6 +211,8 @@ for name in sorted(os.listdir(out)):
             bad.append(f"{name}: ASCII ; or ? in a Japanese sentence: {line.strip()}")
         if re.search(r"[\u3040-\u30ff\u4e00-\u9fff] [\u3040-\u30ff\u4e00-\u9fff]", line) and re.search(r"[、。:]", line):
             bad.append(f"{name}: a half-width space between two Japanese words: {line.strip()}")  # not "律速は レイテンシ"
+        if "ブロック" in line:
+            bad.append(f"{name}: ブロック where the rest says スレッドグループ: {line.strip()}")
         if re.search(r"[。、）] [\u3040-\u30ff\u4e00-\u9fff]", line):
             bad.append(f"{name}: a half-width space after 。、）: {line.strip()}")
 if bad:

@@ -110,10 +110,15 @@ TEST(Messages, EveryKeyTheCodeUsesIsInTheCatalog) {
     }
   }
   EXPECT_GT(found, 40u);
-  for (const char* rule : {"pad", "sequential", "shuffle", "coalesce", "stage"}) {
+  for (const char* rule : {"pad", "sequential", "shuffle", "coalesce", "coalesce_store", "stage"}) {
     EXPECT_TRUE(has_message(std::string("rule.") + rule));
     EXPECT_TRUE(has_message(std::string("rule.") + rule + ".title"));
   }
+  for (const char* rule : {"coalesce", "coalesce_store"})  // the swap tried (rules.cpp rule_title, rule_text)
+    for (const char* part : {".seen", ".swap.title", ".swap_none.title", ".swap_none"})
+      EXPECT_TRUE(has_message(std::string("rule.") + rule + part)) << rule << part;
+  for (const char* key : {"swap.strides", "swap.strides_store"})
+    for (const char* part : {".x", ".xy"}) EXPECT_TRUE(has_message(std::string(key) + part)) << key << part;
   for (const char* unit : {"l1", "l2", "dram", "latency"}) EXPECT_TRUE(has_message(std::string("src.share.") + unit));
 }
 

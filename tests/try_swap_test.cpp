@@ -129,3 +129,26 @@ TEST(SwapText, SaysTheNumbersAndWhyNotInBothLanguages) {
     EXPECT_EQ(ja.find("tried"), std::string::npos) << ja;
   }
 }
+
+// One verdict for every re-run (the pad and the swap tried): the targeted count must fall, then the
+// buffers stay byte-equal, no finding is added and the estimate does not grow, in that order.
+TEST(RerunVerdict, TheCountFirstThenResultsFindingsAndTime) {
+  FileLaunch f;
+  FileRun first;
+  first.buffers.push_back(FileBuffer{"arg 0 (a)", "a", 0, "float", 1, 4, {0, 0, 128, 63}});
+  const DeviceProfile profile = profiles::nvidia_h100();
+  const TryContext c{f, first, profile, profile, LaunchConfig{}};
+  FileRun same = first;
+  EXPECT_EQ(rerun_verdict("conflicts", 100, 0, 2.0, 1.0, same, c), "");
+  EXPECT_EQ(rerun_verdict("conflicts", 100, 100, 2.0, 1.0, same, c), "conflicts");
+  EXPECT_EQ(rerun_verdict("sectors", 100, 120, 2.0, 1.0, same, c), "sectors");
+  EXPECT_EQ(rerun_verdict("sectors", 100, 50, 2.0, 2.0001, same, c), "");  // within rounding: no slower
+  EXPECT_EQ(rerun_verdict("sectors", 100, 50, 2.0, 2.1, same, c), "slower");
+  FileRun found = first;
+  found.report.findings.emplace_back();
+  EXPECT_EQ(rerun_verdict("sectors", 100, 50, 2.0, 2.1, found, c), "findings");
+  FileRun other = found;
+  other.buffers[0].bytes[2] = 0;
+  EXPECT_EQ(rerun_verdict("sectors", 100, 50, 2.0, 2.1, other, c), "results");
+  EXPECT_EQ(rerun_verdict("sectors", 100, 100, 2.0, 2.1, other, c), "sectors");
+}

@@ -35,6 +35,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "file_kernel.hpp"  // UsageError
 #include "i18n.hpp"
 #include "kernels.hpp"
 #include "machine_loops.hpp"
@@ -339,7 +340,7 @@ int bench(std::ostream& os, const std::vector<int>& sizes, int reps, const std::
       native = std::min(native, min_seconds(1, [&] { native_matmul(A.data(), B.data(), C.data(), n); }));
       for (HipRun& h : hip)
         if (!run_hipcpu(hipcpu_program, n, h))
-          throw std::invalid_argument("--hipcpu '" + hipcpu_program + "' did not run under taskset or printed no seconds=");
+          throw UsageError("--hipcpu '" + hipcpu_program + "' did not run under taskset or printed no seconds=");
       for (Run* run : order) {
         Run& r = *run;
         r.per_run_rss = reset_peak_rss() && r.per_run_rss;
@@ -436,7 +437,11 @@ Command add_bench(CLI::App& program) {
             if (!g_bench_rows.empty() && std::none_of(g_bench_rows.begin(), g_bench_rows.end(), timed))
               return usage_error(std::string("bench --rows leaves no row to time with ") +
                                  (g_bench_count_none ? "--count none (engine only)" : "--no-cache"));
-            return bench(std::cout, st->sizes, st->reps, st->threads, st->json);
+            try {
+              return bench(std::cout, st->sizes, st->reps, st->threads, st->json);
+            } catch (const UsageError& e) {  // a --hipcpu PROGRAM that does not run
+              return usage_error(e.what());
+            }
           }};
 }
 

@@ -134,7 +134,7 @@ std::string finding_line(const Seen& s) {
   if (!f.file2.empty()) line += " " + tr("check.and") + " " + f.where2();
   line += " [" + trf(f.count == 1 ? "check.time" : "check.times", {internal::with_commas(f.count)}) + "]";
   std::string under;
-  for (const std::string& n : s.schedules) under += (under.empty() ? "" : ", ") + n;
+  for (const std::string& n : s.schedules) under += (under.empty() ? "" : tr("list.sep")) + n;
   return line + " " + trf("check.under", {under});
 }
 
@@ -242,7 +242,7 @@ int check_file(std::ostream& os, std::ostream& err, const FileLaunch& f, const D
   const FileRun& a = runs[0];
   os << a.signature << "  (" << a.file << ")\n";
   std::string names;
-  for (const ScheduleChoice& s : scheds) names += (names.empty() ? "" : ", ") + s.name;
+  for (const ScheduleChoice& s : scheds) names += (names.empty() ? "" : tr("list.sep")) + s.name;
   // The first run's counters (findings: the union, below).
   Report counters = a.report;
   counters.findings.clear();

@@ -244,7 +244,7 @@ int sweep(std::ostream& os, std::ostream& err, const ExplainOptions& o, const De
       std::string line;
       for (std::size_t i = 0; i < variants.size(); ++i)
         if (bars[6].measured[i] == bars[6].measured[i])
-          line += (line.empty() ? "" : ", ") + variants[i] + " " + fmt3(bars[6].measured[i]) + " ms";
+          line += (line.empty() ? "" : tr("list.sep")) + variants[i] + " " + fmt3(bars[6].measured[i]) + " ms";
       if (!line.empty()) os << wrap(trf("explain.measured", {std::to_string(timed_n), line}), 100, 2) << "\n";
     }
   }

@@ -671,7 +671,10 @@ std::string file_json(const FileRun& r, int indent) {
   j["sites"] = rep["sites"];
   j["findings"] = rep["findings"];
   if (rep.contains("printed")) j["printed"] = rep["printed"];
-  if (rep.contains("notes")) j["notes"] = rep["notes"];
+  if (rep.contains("notes")) {  // prose for the reader, in the command's language like the text report's
+    j["notes"] = nlohmann::ordered_json::array();
+    for (const auto& n : rep["notes"]) j["notes"].push_back(localize_error(n.get<std::string>()));
+  }
   if (rep.contains("sampled")) j["sampled"] = rep["sampled"];
   return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);  // names need not be UTF-8
 }
@@ -726,8 +729,8 @@ int run_file_command(std::ostream& os, std::ostream& err, const FileLaunch& f, c
     if (json) {
       r.report.printed = std::move(json_printed);
       if (printed_bytes > kJsonPrintedBytes)
-        r.report.notes.push_back("the kernel printed " + std::to_string(printed_bytes) + " bytes; \"printed\" holds the first " +
-                                 std::to_string(kJsonPrintedBytes) + " (run without --json for all of it)");
+        r.report.notes.push_back(
+            trf("note.printed_json", {std::to_string(printed_bytes), std::to_string(kJsonPrintedBytes)}));
     }
     save_buffers(r, f.save);
     const std::vector<ExpectResult> expected = expect_buffers(r, f.expect);

@@ -66,44 +66,59 @@ bool set_lang_from(const std::string& option) {
   return true;
 }
 
-std::string localize_error(const std::string& what) {
-  if (lang() != Lang::kJa) return what;
-  // Each "usage.", "launch." and "note." entry's English as a pattern: its text, "{N}" any run of characters.
-  struct Pattern {
-    std::regex re;
-    std::vector<int> slots;  // the N of each group, in order
-    const std::string* ja;
-  };
-  static const std::vector<Pattern> patterns = [] {
+namespace {
+
+// A catalog entry's English as a pattern: its text, "{N}" any run of characters.
+struct Pattern {
+  std::regex re;
+  std::vector<int> slots;  // the N of each group, in order
+  const std::string* ja;
+};
+
+std::string escaped(std::string_view text) {
+  std::string re;
+  for (char c : text) {
+    if (std::string_view(".^$|()[]{}*+?\\").find(c) != std::string_view::npos) re += '\\';
+    re += c;
+  }
+  return re;
+}
+
+// The whole texts ("usage.", "launch.", "note.", "table." entries), or the pieces that fill
+// their slots ("part." entries: "thread (1,0,0) and thread (33,0,0) of block (0,0,0)").
+const std::vector<Pattern>& patterns(bool parts) {
+  static const auto build = [](bool want_parts) {
     std::vector<Pattern> out;
     static const std::regex slot(R"(\{(\d)\})");
     for (const Message& m : messages()) {
-      if (m.key.substr(0, 6) != "usage." && m.key.substr(0, 7) != "launch." && m.key.substr(0, 5) != "note.") continue;
+      const bool whole = m.key.starts_with("usage.") || m.key.starts_with("launch.") || m.key.starts_with("note.") ||
+                         m.key.starts_with("table.");
+      if (want_parts ? !m.key.starts_with("part.") : !whole) continue;
       std::string re = "^";
       std::vector<int> slots;
       std::size_t at = 0;
       for (std::sregex_iterator it(m.en.begin(), m.en.end(), slot), end; it != end; ++it) {
-        for (char c : m.en.substr(at, it->position() - at)) {
-          if (std::string_view(".^$|()[]{}*+?\\").find(c) != std::string_view::npos) re += '\\';
-          re += c;
-        }
+        re += escaped(std::string_view(m.en).substr(at, it->position() - at));
         re += "([\\s\\S]*?)";  // any text, newlines too (a list of kernels)
         slots.push_back((*it)[1].str()[0] - '0');
         at = it->position() + it->length();
       }
-      for (char c : m.en.substr(at)) {
-        if (std::string_view(".^$|()[]{}*+?\\").find(c) != std::string_view::npos) re += '\\';
-        re += c;
-      }
-      out.push_back({std::regex(re + "$"), slots, &m.ja});
+      out.push_back({std::regex(re + escaped(std::string_view(m.en).substr(at)) + "$"), slots, &m.ja});
     }
     return out;
-  }();
-  for (const Pattern& p : patterns) {
+  };
+  static const std::vector<Pattern> whole = build(false), pieces = build(true);
+  return parts ? pieces : whole;
+}
+
+// `what` said by the first pattern whose English it matches, each slot's text said by a "part."
+// entry where one matches it; `what` itself where none does.
+std::string localize_with(const std::string& what, bool parts) {
+  for (const Pattern& p : patterns(parts)) {
     std::smatch g;
     if (!std::regex_match(what, g, p.re)) continue;
     std::vector<std::string> args(10);
-    for (std::size_t i = 0; i < p.slots.size(); ++i) args[p.slots[i]] = g[i + 1].str();
+    for (std::size_t i = 0; i < p.slots.size(); ++i) args[p.slots[i]] = localize_with(g[i + 1].str(), true);
     std::string out = *p.ja;
     for (int n = 0; n < 10; ++n) {
       const std::string key = "{" + std::to_string(n) + "}";
@@ -112,6 +127,25 @@ std::string localize_error(const std::string& what) {
     return out;
   }
   return what;
+}
+
+}  // namespace
+
+std::string localize_error(const std::string& what) {
+  if (lang() != Lang::kJa) return what;
+  return localize_with(what, false);
+}
+
+std::string localize_lines(const std::string& text) {
+  if (lang() != Lang::kJa) return text;
+  std::string out;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    out += localize_with(text.substr(at, end - at), false);
+    if (end < text.size()) out += '\n';
+    at = end + 1;
+  }
+  return out;
 }
 
 std::string error_line(const std::string& what, bool see_help) {

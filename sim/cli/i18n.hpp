@@ -35,6 +35,9 @@ bool has_message(std::string_view key);
 // (messages_errors.cpp), WHAT itself where none does.
 std::string error_line(const std::string& what, bool see_help = false);
 std::string localize_error(const std::string& what);
+// Each line of `text` said as localize_error says it (the compiler's warnings: the ones tgsim's
+// pass writes are in the catalog, Clang's own stay as Clang wrote them).
+std::string localize_lines(const std::string& text);
 // The unit that binds an estimate (Estimate::bound: dram, l2, l1, fp32, latency) in words: the
 // name itself in English, "DRAM 帯域", "レイテンシ" ... in Japanese.
 std::string bound_name(const std::string& bound);

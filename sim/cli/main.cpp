@@ -21,6 +21,7 @@
 #include "file_kernel.hpp"
 #include "help_formatter.hpp"
 #include "i18n.hpp"
+#include <tgsim/internal/compile.hpp>
 
 int main(int argc, char** argv) {
   namespace cli = tgsim::cli;
@@ -52,6 +53,8 @@ int main(int argc, char** argv) {
     return cli::usage_error(what.empty() ? e.get_name() : what);
   }
   if (!cli::set_lang_from(lang)) return cli::usage_error(cli::trf("err.lang", {lang}));
+  tgsim::internal::set_compile_warning_printer(
+      [](const std::string& text) { std::fputs(cli::localize_lines(text).c_str(), stderr); });
   try {
     for (const cli::Command& c : commands)
       if (c.app->parsed()) return cli::finish_output(c.run());

@@ -504,6 +504,8 @@ const std::vector<Message>& messages() {
       {"ctr.shared_loads", "shared loads", "共有メモリのロード"},
       {"ctr.load_spr", "load sectors/request", "ロードのセクタ/リクエスト"},
       {"ctr.load_sectors", "load sectors", "ロードのセクタ"},
+      {"ctr.store_spr", "store sectors/request", "ストアのセクタ/リクエスト"},
+      {"ctr.store_sectors", "store sectors", "ストアのセクタ"},
       {"ctr.load_requests", "load requests", "ロードのリクエスト"},
       {"ctr.l2_sectors", "L2 sectors", "L2 のセクタ"},
       {"ctr.barriers", "BAR", "BAR"},
@@ -515,6 +517,7 @@ const std::vector<Message>& messages() {
     v.insert(v.end(), try_messages().begin(), try_messages().end());
     v.insert(v.end(), help_messages().begin(), help_messages().end());
     v.insert(v.end(), launch_error_messages().begin(), launch_error_messages().end());
+    v.insert(v.end(), note_messages().begin(), note_messages().end());
     return v;
   }();
   return m;

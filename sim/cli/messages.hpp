@@ -18,5 +18,6 @@ const std::vector<Message>& list_messages();     // messages_list.cpp; messages(
 const std::vector<Message>& try_messages();      // messages_try.cpp; messages() holds them too
 const std::vector<Message>& launch_error_messages();  // messages_errors.cpp; messages() holds them too
 const std::vector<Message>& help_messages();     // messages_help.cpp; messages() holds them too
+const std::vector<Message>& note_messages();     // messages_notes.cpp; messages() holds them too
 
 }  // namespace tgsim::cli

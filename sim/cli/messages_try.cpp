@@ -23,6 +23,40 @@ const std::vector<Message>& try_messages() {
        "入れ替えは勧めません。再実行の結果、効果がないからです。別の方法で隣のレーンが隣のアドレスを読むようにするか、"
        "共有メモリを経由してください。タイルを行で読み（コアレッシングされる）、列はパディングした共有メモリのタイル"
        "から読みます。"},
+      // The same for an uncoalesced global store (rule "coalesce_store", rules.cpp): a line whose loads
+      // call for no rule. {0} requests, {1} sectors per request.
+      {"rule.coalesce_store.title", "uncoalesced global store: let consecutive lanes write consecutive addresses",
+       "コアレッシングされないグローバルストア: 隣のレーンが隣のアドレスに書くようにする"},
+      {"rule.coalesce_store",
+       "Its global stores take {1} sectors per request ({0} requests). The lanes of a warp write addresses far "
+       "apart (a column), one sector each, where a coalesced warp needs 4 sectors for 32 4-byte words. Fix: let "
+       "consecutive lanes write consecutive addresses; when the data must be written by column, gather a tile in "
+       "shared memory and write it by rows. Counters it changes: store sectors per request fall to 4 and global "
+       "store sectors fall.",
+       "グローバルストアが 1 リクエストあたり {1} セクタ（{0} リクエスト）。ワープのレーンが離れたアドレス（列）に"
+       "書き、1 レーンに 1 セクタ要ります。コアレッシングされたワープなら 4 バイト 32 ワードで 4 セクタです。修正: 隣の"
+       "レーンが隣のアドレスに書くようにする（コアレッシング）。列で書く必要があれば、共有メモリにタイルを集めてから"
+       "行で書く。変わるカウンタ: ストアのセクタ/リクエストが 4 に、グローバルストアのセクタが減ります。"},
+      {"rule.coalesce_store.seen", "Its global stores take {1} sectors per request ({0} requests).",
+       "グローバルストアが 1 リクエストあたり {1} セクタ（{0} リクエスト）。"},
+      {"rule.coalesce_store.swap.title", "uncoalesced global store: swap the x and y thread mapping",
+       "コアレッシングされないグローバルストア: x と y のスレッド対応を入れ替える"},
+      {"rule.coalesce_store.swap_none.title",
+       "uncoalesced global store: swapping the x and y thread mapping does not fix it",
+       "コアレッシングされないグローバルストア: x と y のスレッド対応の入れ替えでは直らない"},
+      {"rule.coalesce_store.swap_none",
+       "No swap is advised: the re-run shows that it does not help. Let consecutive lanes write consecutive "
+       "addresses another way, or gather a tile in shared memory and write it by rows.",
+       "入れ替えは勧めません。再実行の結果、効果がないからです。別の方法で隣のレーンが隣のアドレスに書くようにするか、"
+       "共有メモリにタイルを集めてから行で書いてください。"},
+      {"swap.strides_store.xy",
+       "In the first warp that reaches it, lanes one thread apart in x write addresses {0} bytes apart, lanes one "
+       "thread apart in y {1} bytes apart.",
+       "この行に最初に来たワープでは、x で隣り合うスレッドのレーンが {0} バイト離れたアドレスに、y で隣り合う"
+       "スレッドのレーンが {1} バイト離れたアドレスに書きます。"},
+      {"swap.strides_store.x",
+       "In the first warp that reaches it, lanes one thread apart in x write addresses {0} bytes apart.",
+       "この行に最初に来たワープでは、x で隣り合うスレッドのレーンが {0} バイト離れたアドレスに書きます。"},
       {"swap.strides.xy",
        "In the first warp that reaches it, lanes one thread apart in x read addresses {0} bytes apart, lanes one "
        "thread apart in y {1} bytes apart.",

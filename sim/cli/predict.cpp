@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "i18n.hpp"
 #include "predict.hpp"
 #include "validate.hpp"
 
@@ -30,7 +31,11 @@ Command add_predict(CLI::App& program) {
             } catch (const std::runtime_error& e) {
               return usage_error(e.what());
             }
-            std::cout << (st->json ? catalog::prediction_json(p) + "\n" : catalog::format_prediction(p));
+            // The table's words: its "table." entries (messages_notes.cpp), a bound's name (dram, latency).
+            auto say = [](const std::string& en) {
+              return has_message("bound." + en) ? bound_name(en) : localize_error(en);
+            };
+            std::cout << (st->json ? catalog::prediction_json(p) + "\n" : catalog::format_prediction(p, say));
             return 0;
           }};
 }

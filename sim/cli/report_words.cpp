@@ -10,7 +10,7 @@ ReportWords japanese() {
   ReportWords w;
   w.kernel = "カーネル";
   w.grid = "グリッド";
-  w.block = "ブロック";
+  w.block = "スレッドグループ";
   w.sampled = "サンプリング";
   w.sampled_exact = "サンプリング: スレッドグループ {1} 個のうち {0} 個をシミュレーション（{2}%）。グループが少ない"
                     "のでサンプリングせず、下のカウンタは正確な値";

@@ -33,6 +33,9 @@ std::vector<Change> measure(const std::string& rule, const Counters& c) {
             {"ctr.load_sectors", double(c.global_load.sectors)},
             {"ctr.load_requests", double(c.global_load.requests())},
             {"ctr.shared_wavefronts", double(wavefronts)}};
+  if (rule == "coalesce_store")
+    return {{"ctr.store_spr", per(c.global_store.sectors, c.global_store.requests()), 0, true},
+            {"ctr.store_sectors", double(c.global_store.sectors)}};
   if (rule == "stage")
     return {{"ctr.load_requests", double(c.global_load.requests())},
             {"ctr.load_sectors", double(c.global_load.sectors)},
@@ -53,6 +56,7 @@ std::vector<Change> measure(const std::string& rule, const Counters& c) {
 //   shuffle: the line loads and stores shared memory (s[tid] += s[tid + s]) in a kernel with
 //     barriers and no shuffles: a tree reduction through shared memory;
 //   coalesce: a global load takes at least twice the sectors its bytes need;
+//   coalesce_store: the same for a global store, on a line whose loads call for no rule;
 //   stage: a global load whose sectors mostly hit L1 (reuse across the group) in a kernel
 //     without shared memory: tiling makes the reuse explicit.
 std::string rule_for(const std::string& kernel, const LineCost& l, const Counters& kc) {
@@ -73,6 +77,12 @@ std::string rule_for(const std::string& kernel, const LineCost& l, const Counter
     const double need = std::ceil(per(c.bytes, c.instructions) / 32.0);
     if (per(c.sectors, c.instructions) >= 2 * std::max(1.0, need)) return "coalesce";
     if (!kernel_shared && c.l1_hit_sectors * 2 >= c.sectors) return "stage";
+  }
+  for (const SiteCounters& s : l.sites) {  // a line whose loads call for nothing: its stores
+    const AccessCounters& c = s.counters;
+    if (s.kind != SiteKind::kGlobalStore || c.instructions == 0) continue;
+    const double need = std::ceil(per(c.bytes, c.instructions) / 32.0);
+    if (per(c.sectors, c.instructions) >= 2 * std::max(1.0, need)) return "coalesce_store";
   }
   return "";
 }
@@ -123,7 +133,7 @@ bool swap_helped(const Advice& a) {
 }
 
 std::string rule_title(const Advice& a) {
-  if (!a.swapped.empty()) return tr(swap_helped(a) ? "rule.coalesce.swap.title" : "rule.coalesce.swap_none.title");
+  if (!a.swapped.empty()) return tr("rule." + a.rule + (swap_helped(a) ? ".swap.title" : ".swap_none.title"));
   return tr(!a.tried.empty() && !pad_helped(a) ? "rule.pad.none.title" : "rule." + a.rule + ".title");
 }
 
@@ -138,9 +148,9 @@ std::string rule_text(const Advice& a, const LineCost& l) {
   const bool ja = lang() == Lang::kJa;
   const std::string sp = ja ? "" : " ";
   if (!a.swapped.empty()) {  // the thread mapping swapped on the user's kernel FILE (try_swap.hpp)
-    std::string t = lead + sp + trf("rule.coalesce.seen", nums) + sp + swap_strides_text(a.swapped.front());
+    std::string t = lead + sp + trf("rule." + a.rule + ".seen", nums) + sp + swap_strides_text(a.swapped.front());
     for (const SwapTry& x : a.swapped) t += "\n   " + swap_text(x);
-    return t + (swap_helped(a) ? "" : "\n   " + tr("rule.coalesce.swap_none"));
+    return t + (swap_helped(a) ? "" : "\n   " + tr("rule." + a.rule + ".swap_none"));
   }
   if (!a.tried.empty()) {  // pads tried on the user's kernel FILE (try_pad.hpp): what the re-runs showed
     std::string t = lead + sp + trf("rule.pad.seen", nums);

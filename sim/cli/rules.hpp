@@ -36,13 +36,14 @@ struct PadTry {
 };
 
 // The x and y thread mapping swapped, tried on a user's kernel FILE for an uncoalesced global load
-// (rule "coalesce", try_swap.hpp): threadIdx/blockIdx/blockDim/gridDim .x <-> .y (Metal: the
-// position attributes' .x <-> .y) in a temporary copy, the launch re-run with its grid and block
-// dimensions swapped.
+// (rule "coalesce") or store (rule "coalesce_store", try_swap.hpp): threadIdx/blockIdx/blockDim/gridDim
+// .x <-> .y (Metal: the position attributes' .x <-> .y) in a temporary copy, the launch re-run with
+// its grid and block dimensions swapped.
 struct SwapTry {
   std::string grid_from, block_from, grid_to, block_to;   // "64,64", "16,16"
   std::int64_t stride_x = 0, stride_y = 0;                // bytes between lanes one thread apart in x, in y
   bool y_seen = false;                                    // the captured warp spans two rows of threads
+  bool store = false;                                     // the access captured: a store (else a load)
   std::uint64_t sectors_before = 0, sectors_after = 0;    // global load and store sectors of the launch
   double time_before_ms = 0, time_after_ms = 0;           // the estimate, before and after
   // "" when the re-run helps (fewer sectors, no slower, the same buffers, no new finding); else why
@@ -54,7 +55,7 @@ struct SwapTry {
 struct Advice {
   std::string file;
   std::uint32_t line = 0;
-  std::string rule;        // "pad", "coalesce", "stage", "sequential", "shuffle"
+  std::string rule;        // "pad", "coalesce", "coalesce_store", "stage", "sequential", "shuffle"
   std::string fix_kernel;  // the catalog's fixed variant, "" when it has none
   int n = 0;
   std::string bound;            // the unit that binds the estimate
@@ -62,7 +63,7 @@ struct Advice {
   bool confirmed = false;       // the rule's first counter moved the way the rule says
   double time_before_ms = 0, time_after_ms = 0;
   std::vector<PadTry> tried;  // a kernel FILE's pads tried for rule "pad" (try_pad.hpp)
-  std::vector<SwapTry> swapped;  // a kernel FILE's thread mapping swapped for rule "coalesce" (try_swap.hpp)
+  std::vector<SwapTry> swapped;  // a kernel FILE's thread mapping swapped for rule "coalesce" or "coalesce_store" (try_swap.hpp)
 };
 
 // The rule of a line, or "" (see rules.cpp for the criteria).

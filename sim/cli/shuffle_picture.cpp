@@ -27,7 +27,7 @@ bool poisoned(const CapturedShuffle& s, int l) {
   return j != l && (j < 0 || j > 31 || !takes_part(s, j));
 }
 
-// "0-15", "0-15, 20, 22-23".
+// "0-15", "0-15, 20, 22-23" ("0-15、20、22-23" in Japanese).
 std::string lane_ranges(std::uint32_t lanes) {
   std::string out;
   for (int l = 0; l < 32;) {
@@ -37,7 +37,7 @@ std::string lane_ranges(std::uint32_t lanes) {
     }
     int e = l;
     while (e + 1 < 32 && (lanes >> (e + 1) & 1u)) ++e;
-    out += (out.empty() ? "" : ", ") + std::to_string(l) + (e > l ? "-" + std::to_string(e) : "");
+    out += (out.empty() ? "" : tr("list.sep")) + std::to_string(l) + (e > l ? "-" + std::to_string(e) : "");
     l = e + 1;
   }
   return out;
@@ -116,7 +116,8 @@ std::string shuffle_step_lines(const ShuffleStep& st) {
   std::string lines;
   for (const CapturedShuffle* c : st.shuffles) {
     const bool same_file = c != st.shuffles.front() && c->file == st.first().file;
-    lines += (lines.empty() ? "" : ", ") + (same_file ? "" : internal::basename_of(c->file) + ":") + std::to_string(c->line);
+    lines += (lines.empty() ? "" : tr("list.sep")) + (same_file ? "" : internal::basename_of(c->file) + ":") +
+             std::to_string(c->line);
   }
   return lines;
 }

@@ -169,17 +169,23 @@ void rerun(const TryContext& c, const tgsim_shared_desc& a, PadTry& t) {
     const FileRun r = run_copy(c, c.file, text, "pad");
     t.conflicts_after = conflicts_of(r.report.counters);
     t.time_after_ms = file_estimate(r.report, c.estimate).time_ms();
-    t.failed = t.conflicts_after >= t.conflicts_before                     ? "conflicts"
-               : !same_buffers(r, c.first)                                 ? "results"
-               : r.report.findings.size() > c.first.report.findings.size() ? "findings"
-               : t.time_after_ms > t.time_before_ms * 1.0001               ? "slower"
-                                                                           : "";
+    t.failed =
+        rerun_verdict("conflicts", t.conflicts_before, t.conflicts_after, t.time_before_ms, t.time_after_ms, r, c);
   } catch (const std::exception&) {  // too much shared memory, a compile error of the copy, no cache
     t.failed = "error";
   }
 }
 
 }  // namespace
+
+std::string rerun_verdict(const std::string& target, std::uint64_t before, std::uint64_t after, double time_before_ms,
+                          double time_after_ms, const FileRun& rerun, const TryContext& c) {
+  if (after >= before) return target;
+  if (!same_buffers(rerun, c.first)) return "results";
+  if (rerun.report.findings.size() > c.first.report.findings.size()) return "findings";
+  if (time_after_ms > time_before_ms * 1.0001) return "slower";  // a rounding's worth of growth is no change
+  return "";
+}
 
 CapturedInstruction capture_site(const TryContext& c, const SiteCounters& s) {
   LaunchConfig cfg = quiet(c.cfg);

@@ -50,6 +50,11 @@ bool same_buffers(const FileRun& a, const FileRun& b);
 // compile cache named `tag` and by its content (so the compile is cached), removed after. The user's
 // file is never written. Throws what run_file throws.
 FileRun run_copy(const TryContext& c, FileLaunch f, const std::string& text, const std::string& tag);
+// Why a re-run's change is not advised, "" when it is: `target` (the count the change aims at:
+// "conflicts", "sectors") did not fall from `before` to `after`, the buffers of `rerun` differ from
+// the advised run's ("results"), it has more findings ("findings"), or its estimate grew ("slower").
+std::string rerun_verdict(const std::string& target, std::uint64_t before, std::uint64_t after, double time_before_ms,
+                          double time_after_ms, const FileRun& rerun, const TryContext& c);
 
 // Fills Advice::tried of each "pad" advice of `advice` (lines of `v`), trying each array once.
 void add_pad_tries(std::vector<Advice>& advice, const SourceView& v, const TryContext& c);

@@ -27,13 +27,14 @@ std::string with_commas_signed(std::int64_t v) {
 
 std::uint64_t global_sectors(const Counters& c) { return c.global_load.sectors + c.global_store.sectors; }
 
-// The line's global load with the most sectors above what its bytes need, or nullptr.
-const SiteCounters* worst_global_load(const LineCost& l) {
+// The line's global access of `kind` (a load, a store) with the most sectors above what its bytes
+// need, or nullptr.
+const SiteCounters* worst_global_access(const LineCost& l, SiteKind kind) {
   const SiteCounters* best = nullptr;
   double excess = 0;
   for (const SiteCounters& s : l.sites) {
     const AccessCounters& c = s.counters;
-    if (s.kind != SiteKind::kGlobalLoad || c.instructions == 0) continue;
+    if (s.kind != kind || c.instructions == 0) continue;
     const double need = double(c.instructions) * std::max(1.0, std::ceil(double(c.bytes) / double(c.instructions) / 32));
     if (const double e = double(c.sectors) - need; e > excess) {
       excess = e;
@@ -179,11 +180,7 @@ void rerun(const TryContext& c, SwapTry& t) {
     const FileRun r = run_copy(c, f, *text, "swap");
     t.sectors_after = global_sectors(r.report.counters);
     t.time_after_ms = file_estimate(r.report, c.estimate).time_ms();
-    t.failed = t.sectors_after >= t.sectors_before                         ? "sectors"
-               : !same_buffers(r, c.first)                                 ? "results"
-               : r.report.findings.size() > c.first.report.findings.size() ? "findings"
-               : t.time_after_ms > t.time_before_ms * 1.0001               ? "slower"
-                                                                           : "";
+    t.failed = rerun_verdict("sectors", t.sectors_before, t.sectors_after, t.time_before_ms, t.time_after_ms, r, c);
   } catch (const std::exception&) {  // the copy did not compile, the swapped block is too large...
     t.failed = "error";
   }
@@ -236,17 +233,20 @@ void add_swap_tries(std::vector<Advice>& advice, const SourceView& v, const TryC
   const Dim3 block = c.first.report.block;
   std::optional<SwapTry> tried;  // one re-run for the kernel, on the costliest line that calls for it
   for (Advice& a : advice) {
-    if (a.rule != "coalesce") continue;
+    if (a.rule != "coalesce" && a.rule != "coalesce_store") continue;
     if (!tried) {
       const auto l = std::find_if(v.lines.begin(), v.lines.end(),
                                   [&](const LineCost& x) { return x.file == a.file && x.line == a.line; });
-      const SiteCounters* s = l == v.lines.end() ? nullptr : worst_global_load(*l);
+      const bool store = a.rule == "coalesce_store";
+      const SiteKind kind = store ? SiteKind::kGlobalStore : SiteKind::kGlobalLoad;
+      const SiteCounters* s = l == v.lines.end() ? nullptr : worst_global_access(*l, kind);
       if (!s) continue;
       const CapturedInstruction cap = capture_site(c, *s);
       if (!cap.present) continue;
       const LaneStrides strides = lane_strides(cap, block);
       if (!swap_worth_trying(strides, cap.width, block)) continue;
       SwapTry t;
+      t.store = store;
       t.stride_x = strides.x;
       t.stride_y = strides.y;
       t.y_seen = strides.y_seen;
@@ -273,8 +273,9 @@ std::string swap_text(const SwapTry& t) {
 }
 
 std::string swap_strides_text(const SwapTry& t) {
-  return t.y_seen ? trf("swap.strides.xy", {with_commas_signed(t.stride_x), with_commas_signed(t.stride_y)})
-                  : trf("swap.strides.x", {with_commas_signed(t.stride_x)});
+  const std::string key = t.store ? "swap.strides_store" : "swap.strides";
+  return t.y_seen ? trf(key + ".xy", {with_commas_signed(t.stride_x), with_commas_signed(t.stride_y)})
+                  : trf(key + ".x", {with_commas_signed(t.stride_x)});
 }
 
 nlohmann::ordered_json swap_json(const SwapTry& t) {
@@ -291,6 +292,7 @@ nlohmann::ordered_json swap_json(const SwapTry& t) {
   x["time_after_ms"] = t.time_after_ms;
   x["helps"] = t.helps();
   x["failed"] = t.failed.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(t.failed);
+  x["access"] = t.store ? "store" : "load";  // the access whose lanes were captured
   return x;
 }
 

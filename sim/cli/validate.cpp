@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "i18n.hpp"
 #include "validate.hpp"
 
 namespace tgsim::cli {
@@ -30,7 +31,7 @@ Command add_validate(CLI::App& program) {
             } catch (const std::runtime_error& e) {
               return usage_error(e.what());
             }
-            std::cout << catalog::format_table(v);
+            std::cout << catalog::format_table(v, localize_error);  // "table." entries (messages_notes.cpp)
             return v.all_equal() ? 0 : 1;
           }};
 }

@@ -172,42 +172,54 @@ Prediction predict_against(const std::string& path, unsigned threads) {
   }
 }
 
-std::string format_prediction(const Prediction& p) {
+std::string format_prediction(const Prediction& p, const Say& say_in) {
+  const Say say = say_in ? say_in : [](const std::string& en) { return en; };
   std::ostringstream o;
   auto pct = [](double e) {
     std::ostringstream s;
     s << std::showpos << std::fixed << std::setprecision(1) << e * 100 << "%";
     return s.str();
   };
-  o << "Cache counters, tgsim vs H100 (Nsight Compute), at the fixture's sizes\n";
-  o << std::left << std::setw(22) << "kernel" << std::setw(28) << "counter" << std::right << std::setw(12)
-    << "tgsim" << std::setw(12) << "H100" << std::setw(10) << "error" << "\n";
+  auto num = [](double v, int precision) {
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(precision) << v;
+    return s.str();
+  };
+  o << say("Cache counters, tgsim vs H100 (Nsight Compute), at the fixture's sizes") << "\n";
+  o << pad_cell(say("kernel"), 22, true) << pad_cell(say("counter"), 28, true) << std::right << std::setw(12) << "tgsim"
+    << std::setw(12) << "H100" << pad_cell(say("error"), 10, false) << "\n";
   for (const CacheRow& r : p.cache)
     o << std::left << std::setw(22) << r.kernel << std::setw(28) << r.counter << std::right << std::setw(12)
       << r.tgsim << std::setw(12) << r.h100 << std::setw(10) << pct(r.error()) << "\n";
-  o << "\nTime estimate vs H100 timings (counters simulated at n=sim, scaled to n)\n";
-  o << std::left << std::setw(18) << "kernel" << std::right << std::setw(6) << "n" << std::setw(6) << "sim"
-    << std::setw(12) << "H100 ms" << std::setw(12) << "tgsim ms" << std::setw(9) << "bound" << "\n";
+  o << "\n" << say("Time estimate vs H100 timings (counters simulated at n=sim, scaled to n)") << "\n";
+  std::size_t bound_w = 9;  // the widest bound's name and a space ("レイテンシ" takes 10 columns)
+  for (const TimingRow& t : p.timings) bound_w = std::max(bound_w, display_columns(say(t.est.bound)) + 1);
+  o << pad_cell(say("kernel"), 18, true) << std::right << std::setw(6) << "n" << std::setw(6) << "sim"
+    << pad_cell(say("H100 ms"), 12, false) << pad_cell(say("tgsim ms"), 12, false)
+    << pad_cell(say("bound"), bound_w, false) << "\n";
   for (const TimingRow& t : p.timings)
     o << std::left << std::setw(18) << t.kernel << std::right << std::setw(6) << t.n << std::setw(6)
-      << t.scaled_from_n << std::setw(12) << std::fixed << std::setprecision(3) << t.measured_ms
-      << std::setw(12) << t.est.time_ms() << std::setw(9) << t.est.bound << "\n";
-  o << "\nSpeedups (t(first) / t(second)), measured vs predicted\n";
+      << t.scaled_from_n << std::setw(12) << num(t.measured_ms, 3) << std::setw(12) << num(t.est.time_ms(), 3)
+      << pad_cell(say(t.est.bound), bound_w, false) << "\n";
+  o << "\n" << say("Speedups (t(first) / t(second)), measured vs predicted") << "\n";
   std::string device = "nvidia-h100";
   for (const PairRow& r : p.pairs) {
     if (r.device != device) {
       device = r.device;
-      o << "On " << device << " (seed 001's measurements; simulated at n=" << r.simulated_n
-        << " under --profile " << device << ", scaled; unified load path rule):\n";
+      o << say("On " + device + " (seed 001's measurements; simulated at n=" + std::to_string(r.simulated_n) +
+               " under --profile " + device + ", scaled; unified load path rule):")
+        << "\n";
     }
     o << "  " << std::left << std::setw(18) << r.slower << "/ " << std::setw(18) << r.faster << std::right
-      << " n=" << std::setw(5) << r.n << std::fixed << std::setprecision(2) << "  measured " << std::setw(6)
-      << r.measured << "  tgsim " << std::setw(6) << r.predicted << "  error " << std::setw(8) << pct(r.error())
-      << (r.same_sign() ? "" : "  WRONG ORDER")
-      << (std::abs(r.error()) <= r.target() ? "" : "  model misses: beyond " + pct(r.target()).substr(1)) << "\n";
+      << " n=" << std::setw(5) << r.n << "  " << say("measured") << " " << std::setw(6) << num(r.measured, 2)
+      << "  tgsim " << std::setw(6) << num(r.predicted, 2) << "  " << say("error") << " " << std::setw(8)
+      << pct(r.error()) << (r.same_sign() ? "" : "  " + say("WRONG ORDER"))
+      << (std::abs(r.error()) <= r.target() ? "" : "  " + say("model misses: beyond " + pct(r.target()).substr(1)))
+      << "\n";
   }
-  o << "(Not modelled: the L2's merging of requests of several SMs, so matmul L2 reads are an upper\n"
-       " bound; clock changes and timing effects. Times at n above the simulated size are scaled.)\n";
+  o << say("(Not modelled: the L2's merging of requests of several SMs, so matmul L2 reads are an upper\n"
+           " bound; clock changes and timing effects. Times at n above the simulated size are scaled.)")
+    << "\n";
   return o.str();
 }
 

@@ -12,6 +12,7 @@
 #include <tgsim/estimate.hpp>
 
 #include "catalog.hpp"
+#include "validate.hpp"
 
 namespace tgsim::catalog {
 
@@ -55,7 +56,7 @@ struct Prediction {
 Prediction predict_against(const std::string& fixture_path, unsigned threads = 0);
 // The M3 pairs alone (appended to `out.pairs`, device "apple-m3").
 void add_m3_pairs(Prediction& out, const std::string& m3_fixture_path, unsigned threads = 0);
-std::string format_prediction(const Prediction& p);
+std::string format_prediction(const Prediction& p, const Say& say = {});  // Say: validate.hpp
 // {"speedups": [{"device", "first", "second", "n", "measured", "predicted"}...],
 //  "timings": [...], "cache": [...]}
 std::string prediction_json(const Prediction& p, int indent = 1);

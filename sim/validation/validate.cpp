@@ -143,24 +143,43 @@ Validation validate_against(const std::string& path, unsigned threads, const std
   }
 }
 
-std::string format_table(const Validation& v) {
+std::size_t display_columns(const std::string& s) {
+  std::size_t cols = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    if ((b & 0xC0) == 0x80) continue;  // a continuation byte
+    cols += b >= 0xE1 && b <= 0xEF ? 2 : 1;  // U+1000..U+FFFF: the kana, kanji and full-width forms
+  }
+  return cols;
+}
+
+std::string pad_cell(const std::string& s, std::size_t w, bool left) {
+  const std::size_t cols = display_columns(s);
+  if (!left && cols >= w) return " " + s;  // a right-aligned cell that fills its column never touches the one before
+  const std::string fill(cols < w ? w - cols : 0, ' ');
+  return left ? s + fill : fill + s;
+}
+
+std::string format_table(const Validation& v, const Say& say_in) {
+  const Say say = say_in ? say_in : [](const std::string& en) { return en; };
   std::ostringstream os;
-  os << "tgsim vs " << v.gpu << " (driver " << v.driver << ", Nsight Compute " << v.ncu << ")\n"
-     << "compared: SASS-level instruction, request, sector, wavefront, BAR, SHFL, atomic and\n"
-     << "constant-replay counts must be equal;\n"
-     << "(info) rows are hardware bank-conflict counters, which include arbitration wavefronts\n\n";
+  os << say("tgsim vs " + v.gpu + " (driver " + v.driver + ", Nsight Compute " + v.ncu + ")") << "\n"
+     << say("compared: SASS-level instruction, request, sector, wavefront, BAR, SHFL, atomic and") << "\n"
+     << say("constant-replay counts must be equal;") << "\n"
+     << say("(info) rows are hardware bank-conflict counters, which include arbitration wavefronts") << "\n\n";
   for (const KernelComparison& k : v.kernels) {
-    os << k.kernel << "  n=" << k.n << "  result " << (k.correct_tgsim ? "correct" : "WRONG")
-       << " in tgsim, " << (k.correct_h100 ? "correct" : "WRONG") << " on the H100\n";
+    const std::string ours = k.correct_tgsim ? "correct" : "WRONG", theirs = k.correct_h100 ? "correct" : "WRONG";
+    os << k.kernel << "  n=" << k.n << "  "
+       << say("result " + ours + " in tgsim, " + theirs + " on the H100") << "\n";
     for (const MetricRow& r : k.rows) {
       if (!r.compared && r.tgsim == 0 && r.h100 == 0) continue;
       os << "  " << std::left << std::setw(28) << r.counter << std::right << std::setw(15) << with_commas(r.tgsim)
          << std::setw(15) << with_commas(r.h100) << "  "
-         << (r.compared ? (r.equal() ? "equal" : "DIFFERENT") : "(info)") << "\n";
+         << say(r.compared ? (r.equal() ? "equal" : "DIFFERENT") : "(info)") << "\n";
     }
   }
-  for (const std::string& k : v.catalog_kernels_missing) os << k << ": NOT IN THE FIXTURE\n";
-  os << "\n" << (v.all_equal() ? "all compared counters equal" : "MISMATCH") << "\n";
+  for (const std::string& k : v.catalog_kernels_missing) os << say(k + ": NOT IN THE FIXTURE") << "\n";
+  os << "\n" << say(v.all_equal() ? "all compared counters equal" : "MISMATCH") << "\n";
   return os.str();
 }
 

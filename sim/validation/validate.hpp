@@ -5,6 +5,7 @@
 // causes (docs/hardware-model.md 2.6) and are shown as information, never compared.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,14 @@ Validation validate_against(const std::string& fixture_path, unsigned threads = 
 //   the source tree's tests/hardware/h100.json (a build-tree binary).
 // Returns "" when none exists. predict looks for apple_m3_seed001.json beside it.
 std::string default_fixture_path();
-std::string format_table(const Validation& v);
+// The tables of `tgsim validate` and `tgsim predict` in words: each English sentence, header and
+// word passes through `say` (the command's language: its catalog's "table." entries), cells padded
+// by display width (a CJK character takes two columns). No `say`: English.
+using Say = std::function<std::string(const std::string& english)>;
+std::string format_table(const Validation& v, const Say& say = {});
+// `s` padded to `w` terminal columns, on the right (left-aligned) or on the left (with one space
+// before a right-aligned cell that fills or overflows its column).
+std::string pad_cell(const std::string& s, std::size_t w, bool left);
+std::size_t display_columns(const std::string& s);  // a CJK character counts 2
 
 }  // namespace tgsim::catalog

@@ -20,6 +20,8 @@
 #   swap_ja   the tried swap in Japanese, without ASCII ; ? or English words
 #   swap_metal    the same naive matmul in Metal (the position parameter's .x and .y swapped)
 #   swap_explain  `explain FILE --source --html` shows the tried swap; --no-try does not
+#   swap_store    an uncoalesced global store alone (fill_rows_x): rule "coalesce_store", the swap
+#             tried on it, its sectors fall by more than 4x, in text, JSON ("access":"store") and Japanese
 set -u
 tgsim=$1 case=$2
 here=$(cd "$(dirname "$0")" && pwd)
@@ -177,6 +179,26 @@ METAL
     echo "$flat" | grep -q "m.metal:11 uncoalesced global load: swap the x and y thread mapping" || { cat out.txt; fail "no swap advised"; }
     echo "$flat" | grep -q "tried: swap x and y thread mapping: [0-9,]* -> [0-9,]* sectors, estimated time [0-9]*% of now" ||
       { cat out.txt; fail "no tried swap"; }
+    ;;
+  swap_store)
+    cp "$here/coalesce.cu" c.cu
+    f=(--kernel fill_rows_x --grid 8,32 --block 32,8 'float[65536]' int:256 --threads 2)
+    "$tgsim" run c.cu "${f[@]}" --advice >out.txt 2>&1 || { cat out.txt; fail "run --advice"; }
+    flat=$(tr '\n' ' ' <out.txt | sed 's/  */ /g')
+    echo "$flat" | grep -q "c.cu:46 uncoalesced global store: swap the x and y thread mapping" ||
+      { cat out.txt; fail "no swap advised for the store of line 46"; }
+    echo "$flat" | grep -q "lanes one thread apart in x write addresses 1,024 bytes apart" || { cat out.txt; fail "the store's stride"; }
+    read -r before after pct < <(echo "$flat" | grep -o "tried: swap x and y thread mapping: [0-9,]* -> [0-9,]* sectors, estimated time [0-9]*%" |
+      sed -E 's/.*: ([0-9,]*) -> ([0-9,]*) sectors, estimated time ([0-9]*)%/\1 \2 \3/; s/,//g')
+    [ "${before:-0}" -gt 0 ] && [ "${after:-0}" -gt 0 ] && [ $((after * 4)) -lt "$before" ] && [ "${pct:-100}" -lt 100 ] ||
+      { cat out.txt; fail "sectors $before -> $after, time $pct%: not a fall"; }
+    "$tgsim" run c.cu "${f[@]}" --advice --json | tr -d ' \n' >flat.json
+    grep -q '"rule":"coalesce_store".*"swapped":\[{"grid_from":"8,32".*"helps":true,"failed":null,"access":"store"' flat.json ||
+      { cat flat.json; fail "the JSON's swap of a store"; }
+    "$tgsim" --lang ja run c.cu "${f[@]}" --advice >ja.txt 2>&1 || { cat ja.txt; fail "run --advice --lang ja"; }
+    tr -d '\n' <ja.txt | sed 's/   */ /g' | grep -q "コアレッシングされないグローバルストア: x と y のスレッド対応を入れ替える" ||
+      { cat ja.txt; fail "no Japanese swap of a store"; }
+    sed -n '/直すところ/,$p' ja.txt | grep -n "[;?]\|。 \|tried\|sectors\|write" && fail "ASCII or English in the Japanese advice"
     ;;
   *) fail "unknown case $case" ;;
 esac

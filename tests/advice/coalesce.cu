@@ -36,3 +36,12 @@ __global__ void warp_column_sums(const float* in, float* out, int n) {
                      threadIdx.y * blockDim.x + threadIdx.x;
   if (linear % 32 == 0) out[linear / 32] = v;
 }
+
+// A matrix filled by a formula, with the row from threadIdx.x: no load, and C[row * n + col]
+// writes a column (a sector per lane). With x and y swapped the lanes write consecutive words.
+__global__ void fill_rows_x(float* C, int n) {
+  const int row = blockIdx.x * blockDim.x + threadIdx.x;
+  const int col = blockIdx.y * blockDim.y + threadIdx.y;
+  if (row >= n || col >= n) return;
+  C[row * n + col] = float(row) * 0.5f + float(col);
+}

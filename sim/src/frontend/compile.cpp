@@ -250,6 +250,12 @@ void add_user_flags(std::vector<std::string>& cmd, const std::vector<std::string
   cmd.insert(x, flags.begin(), flags.end());
 }
 
+namespace {
+WarningPrinter g_warning_printer = nullptr;
+}  // namespace
+
+void set_compile_warning_printer(WarningPrinter print) { g_warning_printer = print; }
+
 std::string compile_to_shared_object(const std::string& file, const std::vector<std::string>& flags,
                                      const std::string& epilogue, const KernelSelection& selection) {
   std::string prepared = prepared_source(file, flags);
@@ -276,7 +282,10 @@ std::string compile_to_shared_object(const std::string& file, const std::vector<
   const fs::path warnings = cache / (key + ".warnings");
   auto show_warnings = [&] {
     std::error_code ec;
-    if (fs::is_regular_file(warnings, ec)) std::fputs(read_file(warnings.string()).c_str(), stderr);
+    if (!fs::is_regular_file(warnings, ec)) return;
+    const std::string text = read_file(warnings.string());
+    if (g_warning_printer) g_warning_printer(text);
+    else std::fputs(text.c_str(), stderr);
   };
   if (entry_is_valid(key, so.string(), manifest.string())) {
     show_warnings();

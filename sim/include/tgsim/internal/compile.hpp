@@ -47,6 +47,12 @@ struct KernelSelection {
 std::string compile_to_shared_object(const std::string& file, const std::vector<std::string>& flags = {},
                                      const std::string& epilogue = {}, const KernelSelection& selection = {});
 
+// Where the compiler's warnings of a successful compile go (a store through a null pointer it
+// deletes, on every run of the file): stderr as the compiler wrote them, or `print` once the
+// command sets one (its language's words). nullptr: stderr again.
+using WarningPrinter = void (*)(const std::string& text);
+void set_compile_warning_printer(WarningPrinter print);
+
 // The cache directory, created 0700 when missing (throws CacheError when it cannot be used
 // safely); a 128-bit content hash as 32 hex digits; `#line LINE "file"` with its newline. The
 // command writes a padded copy of a user's file there (try_pad.cpp).
@@ -64,6 +70,7 @@ using frontend::CompileError;
 using frontend::content_hash;
 using frontend::line_directive;
 using frontend::secure_cache_dir;
+using frontend::set_compile_warning_printer;
 using frontend::Language;
 using frontend::language_of;
 }  // namespace tgsim::internal
