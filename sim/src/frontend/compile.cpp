@@ -167,6 +167,9 @@ std::vector<std::string> compile_command(const Toolchain& tc, Language lang, con
                                    // helper); the pass merges those to one address
                                    // (sim/pass/merge_arm_stores.cpp).
                                    "-mllvm", "-sink-common-insts=false",
+                                   // Clang's own runtime unrolling (by the host's costs) is left
+                                   // out: the pass unrolls as NVVM and ptxas do (sim/pass/unroll.cpp).
+                                   "-mllvm", "-unroll-runtime=false",
                                    // A frame larger than a page probes it page by page, so a large local
                                    // array hits the guard below the fiber's stack (guard.cpp), never
                                    // a neighbouring stack.
