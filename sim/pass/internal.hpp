@@ -162,6 +162,8 @@ void lower_ptx_asm(Context& c);
 // faults.cpp: integer division guards, assert/abort/trap calls, the loop budget.
 void guard_faults(Context& c);
 bool is_constant_memory(const Context& c, llvm::Value* ptr);
+// local_bounds.cpp: accesses of a thread's local arrays at offsets not known to lie inside them.
+void guard_local_bounds(Context& c);
 
 // The file, line and column a source site names: the innermost location outside tgsim's
 // own headers (so a load inlined from a user helper keeps the helper's line, and a runtime

@@ -180,6 +180,7 @@ PreservedAnalyses Instrument::run(Module& m, ModuleAnalysisManager& mam) {
   for (Function* f : fs)  // before the loop budget's phis
     if (!f->isDeclaration()) unroll_like_nvcc(c, *f, fam.getResult<TargetIRAnalysis>(*f));
   guard_faults(c);
+  guard_local_bounds(c);
   for (Function* f : fs) {
     // The module's earlier steps changed f: its cached analyses (the alias analysis's dominator
     // tree) are computed again for store_notes.cpp.

@@ -73,3 +73,18 @@ __global__ void fence_then_relaxed(float* partial, unsigned int* tickets, float*
     *total = sum;
   }
 }
+
+// flag with relaxed orders and no fence: the store of data is not released, so block 1's load of
+// it races block 0's store.
+__global__ void flag_relaxed(int* data, int* ready, int* out) {
+  cuda::atomic_ref<int, cuda::thread_scope_device> f(*ready);
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    *data = 42;
+    f.store(1, cuda::memory_order_relaxed);
+  }
+  if (blockIdx.x == 1 && threadIdx.x == 0) {
+    while (f.load(cuda::memory_order_relaxed) == 0) {
+    }
+    *out = *data;
+  }
+}

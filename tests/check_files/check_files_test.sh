@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # check_files_test.sh CASE TGSIM: `tgsim check FILE` on the kernels of tests/check_files/.
-#   determinism: the JSON report of a last-block reduction (atomics between blocks) and of a
-#                kernel whose results depend on the order of atomics is identical for 1, 2, 4
-#                and 8 workers, run after run.
+#   determinism: the JSON report of a last-block reduction (atomics between blocks), of a
+#                kernel whose results depend on the order of atomics, of a stack overrun and of
+#                a race only lane shuffles show is identical for 1, 2, 4 and 8 workers, run
+#                after run.
 #   json:        each finding of the union names the schedules that showed it; results that
 #                depend on the order of atomics are information, a buffer no atomic explains
 #                is a finding.
@@ -23,7 +24,9 @@ case $case_ in
 determinism)
   last=("$dir/last_block.cu" --grid 64 --block 128 float[8192] float[64]=0 uint[1]=0 float[1]=0 int:8192)
   slots=("$dir/atomic_slots.cu" --grid 4 --block 64 int[1]=0 int[256]=0 int[1]=0 int[256]=0)
-  for k in last slots; do
+  overrun=("$dir/local_array.cu" --kernel store_past --grid 8 --block 64 int[512]=0 int:9)
+  lanes=("$dir/lane_order.cu" --kernel lane_order --grid 4 --block 64 int[1]=0 --schedules 8)
+  for k in last slots overrun lanes; do
     declare -n args=$k
     first_rc=0
     first=$("$tgsim" check "${args[@]}" --json --threads 1) || first_rc=$?

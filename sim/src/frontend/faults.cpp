@@ -106,6 +106,23 @@ void __tgsim_constant_store(const void* site, const char* name) {
   throw AbortGroup{};
 }
 
+// A local array (the thread's stack) accessed outside its bytes: the GPU would read or write
+// other local memory of the thread and go on; on the CPU that memory is tgsim's own stack.
+void __tgsim_local_out_of_bounds(const void* site, const char* name, long long offset, unsigned long long bytes,
+                                 unsigned long long extent) {
+  ThreadCtx& t = running();
+  const std::string array = name && *name ? "local array '" + std::string(name) + "'" : std::string("a local array");
+  const bool before = offset < 0;
+  t.group_->add_finding(t, FindingKind::kOutOfBounds, loc_of(site),
+                        "local access of " + std::to_string(bytes) + " bytes at byte offset " + std::to_string(offset) +
+                            " of " + array + " (" + std::to_string(extent) + " bytes, on the thread's stack), " +
+                            (before ? "before its start" : "past its end") +
+                            ": a stack overrun (on the GPU it reads or writes other local memory of the thread and "
+                            "goes on; memcheck sees it only outside the thread's local memory); tgsim ended the "
+                            "thread rather than touch its own stack");
+  throw AbortGroup{};
+}
+
 void __tgsim_loop_budget(const void* site, unsigned long long iterations) {
   ThreadCtx& t = running();
   t.group_->add_finding(t, FindingKind::kWatchdog, loc_of(site),

@@ -224,6 +224,11 @@ void __tgsim_device_free(const void* site, void* p);
 /* A store to the __constant__ variable `name` (the pass removed the store). */
 void __tgsim_constant_store(const void* site, const char* name) __attribute__((noreturn));
 void __tgsim_loop_budget(const void* site, unsigned long long iterations) __attribute__((noreturn));
+/* An access of `bytes` bytes at byte `offset` (as a signed number: before the start is negative)
+ * of the thread's local array `name` ("" when unnamed) of `extent` bytes, outside it
+ * (sim/pass/local_bounds.cpp): an out-of-bounds finding, and the thread ends. */
+void __tgsim_local_out_of_bounds(const void* site, const char* name, long long offset, unsigned long long bytes,
+                                 unsigned long long extent) __attribute__((noreturn));
 /* Index `dim` (0-based, an inner dimension) of the shared array `name` of `shape` ("[32][33]") is
  * outside its dimension though the element lies inside the array (sim/pass/dims.cpp); then
  * `rank` long long values: the index in each dimension, outermost first. A finding; the access
