@@ -132,6 +132,7 @@ void GroupRun::start(std::uint64_t g) {
   add_kernel_shared_decls();
   arena_used_ = placement_.shared_valid();  // zeroed at the group end, as the proxy dialect's arrays are
   aborting_ = false;
+  metal_barrier_ = device_unordered_ = metal_exit_reported_ = false;
   rendezvous_.reset();
   for (std::vector<WarpDivergence>& d : warp_div_) d.clear();
   emit_group_start();
@@ -336,6 +337,7 @@ void GroupRun::schedule() {
 // Every live thread waits at the barrier: they become ready, and each warp's live lanes are
 // pending again. Only the waiting lanes are visited (their masks).
 void GroupRun::release_barrier() {
+  if (metal_barrier_) [[unlikely]] note_metal_barrier();
   if (counting_) count_barriers_at_waits();
   last_stopped_ = ~0u;
   if (spin_sites_) [[unlikely]] std::fill(spin_at_.begin(), spin_at_.end(), kNoSpin);

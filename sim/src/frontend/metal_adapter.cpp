@@ -421,7 +421,11 @@ void Adapter::param(Param& p, std::string& body, int& next_buffer, bool& dynamic
       p.buffer = std::stoi(a.substr(7), &used);
       if (used != a.size() - 8 || p.buffer < 0) throw std::invalid_argument("index");
     } catch (const std::exception&) {
-      fail(toks_[attr], "[[" + a + "]]: the buffer index must be an integer literal");
+      const long long e = enumerator_value(a.substr(7, a.size() - 8));  // [[buffer(BufferIndexParams)]]
+      if (e < 0 || e > 30)
+        fail(toks_[attr], "[[" + a + "]]: the buffer index must be an integer literal or an enumerator "
+                          "declared with one");
+      p.buffer = static_cast<int>(e);
     }
   } else {
     p.buffer = next_buffer;  // no attribute: the next index, as Metal assigns it
@@ -430,6 +434,51 @@ void Adapter::param(Param& p, std::string& body, int& next_buffer, bool& dynamic
   if (is_constant) {  // constant T& v -> const T v: by value
     for (size_t i : p.toks)
       if (i < name && is(i, "&")) toks_[i].out = " ";
+  }
+}
+
+// The value of an enumerator the source declares (Apple's samples name buffer indices by the
+// enumerators of a header they share with host code: [[buffer(AAPLBufferIndexVertices)]]);
+// `Enum::Name` names Name. -1 when no enum gives it a value known here.
+long long Adapter::enumerator_value(std::string name) {
+  if (const size_t q = name.rfind("::"); q != std::string::npos) name = name.substr(q + 2);
+  if (!enums_scanned_) scan_enumerators();
+  const auto it = enumerators_.find(name);
+  return it == enumerators_.end() ? -1 : it->second;
+}
+
+// Every `enum [class] [Name] [: type] { A = literal, B, ... }`: an enumerator's value is its
+// integer literal or one past the previous enumerator's; one set by another expression is not
+// known, nor are those after it until the next literal. The first declaration of a name counts.
+void Adapter::scan_enumerators() {
+  enums_scanned_ = true;
+  auto literal = [](std::string t) {
+    while (!t.empty() && (t.back() == 'u' || t.back() == 'U' || t.back() == 'l' || t.back() == 'L')) t.pop_back();
+    return std::stoll(t, nullptr, 0);
+  };
+  for (size_t i = 0; i < toks_.size(); ++i) {
+    if (toks_[i].kind != Kind::Ident || toks_[i].text != "enum") continue;
+    size_t open = next_sig(i);
+    while (open < toks_.size() && !is(open, "{") && !is(open, ";") && !is(open, "(")) open = next_sig(open);
+    if (!is(open, "{")) continue;
+    const size_t close = match(open);
+    long long next = 0;
+    bool known = true;
+    for (size_t k = next_sig(open); k < close && toks_[k].kind == Kind::Ident;) {
+      const std::string name = toks_[k].text;
+      size_t t = next_sig(k);
+      if (is(t, "=")) {
+        const size_t v = next_sig(t);
+        t = next_sig(v);
+        known = v < close && toks_[v].kind == Kind::Number && (is(t, ",") || t == close);
+        if (known) next = literal(toks_[v].text);
+        while (t < close && !is(t, ",")) t = next_sig(t);
+      }
+      if (known) enumerators_.emplace(name, next);
+      ++next;
+      k = is(t, ",") ? next_sig(t) : close;
+    }
+    i = close;
   }
 }
 

@@ -1,0 +1,23 @@
+// A header shared between host code and a shader, as Apple's samples write them.
+#ifndef SHARED_TYPES_H
+#define SHARED_TYPES_H
+
+#include <simd/simd.h>
+
+typedef enum BufferIndex {
+  BufferIndexParticles = 0,
+  BufferIndexParams = 1,
+} BufferIndex;
+
+typedef struct {
+  vector_float4 position;
+  simd_float2 velocity;
+} Particle;
+
+typedef struct {
+  matrix_float2x2 turn;
+  vector_float2 gravity;
+  float step;
+} Params;
+
+#endif
