@@ -116,6 +116,17 @@ TEST(MetalAdapter, ParametersWithoutIndexTakeTheNext) {
             "extern \"C++\" __global__ void f(       int* a              ,        int* b) { if (!__tgsim_metal_in_grid()) return;}");
 }
 
+// Apple's samples name buffer indices by the enumerators of a header shared with host code.
+TEST(MetalAdapter, BufferIndexNamedByEnumerator) {
+  EXPECT_EQ(code("typedef enum { IndexOut = 0x1u, IndexN, IndexIn = 0 } Index;\n"
+                 "kernel void g(device float* y [[buffer(IndexOut)]], device const float* x [[buffer(Index::IndexIn)]],\n"
+                 "              constant uint& n [[buffer(IndexN)]]) {}"),
+            "typedef enum { IndexOut = 0x1u, IndexN, IndexIn = 0 } Index;\n"
+            "extern \"C++\" __global__ void g(const float* x                              , float* y                   "
+            "                       ,\n"
+            "              const    uint  n                   ) { if (!__tgsim_metal_in_grid()) return;}");
+}
+
 TEST(MetalAdapter, Errors) {
   EXPECT_EQ(error("kernel void f(\n  device float* a [[buffer(0)]],\n  uint i [[thread_position_in_gird]]) {}"),
             "e.metal:3:10: unknown or unsupported kernel parameter attribute [[thread_position_in_gird]]");
@@ -124,7 +135,11 @@ TEST(MetalAdapter, Errors) {
   EXPECT_EQ(error("kernel void f(device int* a [[buffer(0)]], device int* b [[buffer(0)]]) {}"),
             "e.metal:1:44: buffer index 0 is used twice");
   EXPECT_EQ(error("kernel void f(device int* a [[buffer(x)]]) {}"),
-            "e.metal:1:29: [[buffer(x)]]: the buffer index must be an integer literal");
+            "e.metal:1:29: [[buffer(x)]]: the buffer index must be an integer literal or an enumerator "
+            "declared with one");
+  EXPECT_EQ(error("enum E { x = 1 + 1 };\nkernel void f(device int* a [[buffer(x)]]) {}"),
+            "e.metal:2:29: [[buffer(x)]]: the buffer index must be an integer literal or an enumerator "
+            "declared with one");
   EXPECT_EQ(error("vertex void v() {}"), "e.metal:1:1: vertex functions are not supported (compute kernels only)");
   EXPECT_EQ(error("struct S { float4 p [[position]]; };"),
             "e.metal:1:21: unknown or unsupported attribute [[position]] outside a kernel's parameters");

@@ -172,8 +172,9 @@ import struct
 parts = b''.join(struct.pack('4f2f8x', i, 2 * i, 0, 1, 1, i) for i in range(4))
 open('$work/particles.bin', 'wb').write(parts)
 open('$work/params.bin', 'wb').write(struct.pack('4f2ff4x', 0, 1, -1, 0, 0, -1, 0.5))"
-out=$(run "$here/simd_header.metal" -I "$here/include" --grid 1 --block 4 "float[32]=@$work/particles.bin" \
-      "struct:$work/params.bin" --save "0=$work/pa.bin")
+# (BufferIndexParams is 0, BufferIndexParticles 1: the struct's ARG comes first.)
+out=$(run "$here/simd_header.metal" -I "$here/include" --grid 1 --block 4 "struct:$work/params.bin" \
+      "float[32]=@$work/particles.bin" --save "particles=$work/pa.bin")
 want_pa=$(python3 -c "
 r = []
 for i in range(4):

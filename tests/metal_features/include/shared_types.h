@@ -5,8 +5,8 @@
 #include <simd/simd.h>
 
 typedef enum BufferIndex {
-  BufferIndexParticles = 0,
-  BufferIndexParams = 1,
+  BufferIndexParams = 0x0u,
+  BufferIndexParticles,
 } BufferIndex;
 
 typedef struct {
