@@ -101,6 +101,8 @@ class Adapter {
   bool enums_scanned_ = false;
   long long enumerator_value(std::string name);  // -1: none
   void scan_enumerators();
+  bool render_function_start(size_t i) const;
+  size_t render_function(size_t i);  // a vertex or fragment function, left out
   std::vector<Marker> markers_;
   std::vector<std::string> host_names_;      // the annotated globals naming kernels, put after each
   std::vector<std::string> function_consts_;  // [[function_constant(n)]] names
