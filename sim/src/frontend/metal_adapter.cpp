@@ -178,7 +178,8 @@ const char* const kIgnoredAttributes[] = {
     "point_size", "clip_distance", "render_target_array_index", "viewport_array_index", "sample_id",
     "sample_mask", "front_facing", "primitive_id", "invariant", "depth", "raster_order_group",
     "point_coord", "vertex_id", "instance_id", "base_vertex", "base_instance", "amplification_id",
-    "amplification_count", "barycentric_coord", "shared", "payload"};
+    "amplification_count", "barycentric_coord", "shared", "payload", "patch", "patch_id",
+    "position_in_patch"};
 
 const char* const kStandardAttributes[] = {"likely",   "unlikely",   "maybe_unused", "fallthrough",
                                            "nodiscard", "noreturn", "deprecated"};

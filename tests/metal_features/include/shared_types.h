@@ -3,6 +3,10 @@
 #define SHARED_TYPES_H
 
 #include <simd/simd.h>
+#include <TargetConditionals.h>
+#if !TARGET_OS_OSX || TARGET_OS_IPHONE
+#error "the shaders are built as on a Mac"
+#endif
 
 typedef enum BufferIndex {
   BufferIndexParams = 0x0u,
