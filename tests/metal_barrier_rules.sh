@@ -43,5 +43,12 @@ out=$(check --kernel partial_grid --grid 2 --block 32 --threads-in-grid 40 'floa
 if [ $rc = 0 ] && has "$out" "findings: none"; then ok "threads outside a dispatchThreads grid are not counted"
 else fail "partial_grid (rc $rc): $out"; fi
 
+# The same findings for any number of workers (4 groups).
+findings() { "$tgsim" check "$file" --kernel "$1" --grid 4 --block 64 'float[256]=0' 'float[256]=0' --threads "$2" --json 2>/dev/null |
+             python3 -c "import json, sys; print(json.dumps(json.load(sys.stdin)['findings'], sort_keys=True))"; }
+a=$(findings neighbour_tg_only 1) b=$(findings neighbour_tg_only 3)
+if [ -n "$a" ] && [ "$a" = "$b" ] && has "$a" "orders no device memory"; then ok "same findings on 1 and 3 workers"
+else fail "workers: $a / $b"; fi
+
 [ $fails = 0 ] && echo "metal barrier rules OK"
 exit $fails
