@@ -43,6 +43,11 @@ out=$(check --kernel partial_grid --grid 2 --block 32 --threads-in-grid 40 'floa
 if [ $rc = 0 ] && has "$out" "findings: none"; then ok "threads outside a dispatchThreads grid are not counted"
 else fail "partial_grid (rc $rc): $out"; fi
 
+out=$(check --kernel two_barriers --grid 1 --block 64 'float[64]=0'); rc=$?
+if [ $rc = 1 ] && has "$out" "32 of 64 threads reached the threadgroup_barrier at barrier_flags.metal:95; the others \(32\) wait at barrier_flags.metal:98; first divergent thread \(32,0,0\) \(SIMD group 1, lane 0\); in Metal every thread of a threadgroup must reach the same threadgroup_barrier" \
+   && ! has "$out" "__syncthreads|\(warp [0-9]"; then ok "SIMD groups at two threadgroup_barriers, in Metal's words"
+else fail "two_barriers (rc $rc): $out"; fi
+
 # The same findings for any number of workers (4 groups).
 findings() { "$tgsim" check "$file" --kernel "$1" --grid 4 --block 64 'float[256]=0' 'float[256]=0' --threads "$2" --json 2>/dev/null |
              python3 -c "import json, sys; print(json.dumps(json.load(sys.stdin)['findings'], sort_keys=True))"; }

@@ -86,3 +86,16 @@ kernel void partial_grid(device float* out [[buffer(0)]], uint gid [[thread_posi
   threadgroup_barrier(mem_flags::mem_threadgroup);
   out[gid] = tile[tid] + 1.0f;
 }
+
+// The SIMD groups of a threadgroup wait at two different threadgroup_barriers.
+kernel void two_barriers(device float* out [[buffer(0)]], uint tid [[thread_position_in_threadgroup]]) {
+  threadgroup float tile[64];
+  tile[tid] = float(tid);
+  if (tid < 32) {
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+  } else {
+    out[tid] = 0.0f;
+    threadgroup_barrier(mem_flags::mem_device);
+  }
+  out[tid] = tile[63 - tid];
+}

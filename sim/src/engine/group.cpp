@@ -362,6 +362,20 @@ void GroupRun::report_divergence(bool went_on) {
   if (!went_on) count_barriers_at_waits();
   const Barrier::Divergence d = bar_.describe_divergence(wait_sites());
   const ThreadCtx& other = threads_[d.other].ctx;
+  if (metal_barrier_) {  // Metal's threadgroup_barrier: its words (metal_barrier, group_sync.cpp)
+    std::string message = d.message;
+    const std::string cuda = "threads reached the barrier at";
+    if (const std::size_t at = message.find(cuda); at != std::string::npos)
+      message.replace(at, cuda.size(), "threads reached the threadgroup_barrier at");
+    add_finding(other, FindingKind::kBarrierDivergence, *d.main,
+                message + "; first divergent thread " + other.thread_idx.str() + " (SIMD group " +
+                    std::to_string(other.warp) + ", lane " + std::to_string(other.lane) +
+                    "); in Metal every thread of a threadgroup must reach the same threadgroup_barrier " +
+                    (went_on ? "(undefined behaviour otherwise); tgsim let the SIMD groups go on"
+                             : "(undefined behaviour otherwise); threads of one SIMD group wait at different "
+                               "ones, so the threadgroup was ended"));
+    return;
+  }
   add_finding(other, FindingKind::kBarrierDivergence, *d.main,
               d.message + "; first divergent thread " + other.thread_idx.str() + " (warp " +
                   std::to_string(other.warp) + ", lane " + std::to_string(other.lane) +
