@@ -3,6 +3,7 @@
 // (That each seed's output compiles with clang++-14 is the metal_compile_* CTest of each file.)
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -116,18 +117,56 @@ TEST(MetalAdapter, ParametersWithoutIndexTakeTheNext) {
             "extern \"C++\" __global__ void f(       int* a              ,        int* b) { if (!__tgsim_metal_in_grid()) return;}");
 }
 
+// Apple's samples name buffer indices by the enumerators of a header shared with host code.
+TEST(MetalAdapter, BufferIndexNamedByEnumerator) {
+  // Values from enumerators declared before (Apple's ModernRenderingWithMetal): a = 2, b = 3, c = 1.
+  EXPECT_NE(code("enum { Base = 2 }; enum { a = Base, b, c = b - 2 };\n"
+                 "kernel void g(device int* x [[buffer(b)]], device int* y [[buffer(c)]], device int* z [[buffer(c+1)]]) {}")
+                .find("void g(int* y"),
+            std::string::npos);
+  EXPECT_EQ(code("typedef enum { IndexOut = 0x1u, IndexN, IndexIn = 0 } Index;\n"
+                 "kernel void g(device float* y [[buffer(IndexOut)]], device const float* x [[buffer(Index::IndexIn)]],\n"
+                 "              constant uint& n [[buffer(IndexN)]]) {}"),
+            "typedef enum { IndexOut = 0x1u, IndexN, IndexIn = 0 } Index;\n"
+            "extern \"C++\" __global__ void g(const float* x                              , float* y                   "
+            "                       ,\n"
+            "              const    uint  n                   ) { if (!__tgsim_metal_in_grid()) return;}");
+}
+
+// A file of Apple's samples: render stages beside a kernel. The vertex and fragment functions are
+// left out (blanked, lines kept), the render attributes of struct members ignored.
+TEST(MetalAdapter, RenderStagesAreLeftOut) {
+  const std::string out = code(
+      "struct V { float4 p [[position]]; float2 uv [[user(uv)]]; half4 c [[color(0)]]; };\n"
+      "vertex V vs(uint id [[vertex_id]], constant float4* p [[buffer(0)]]) { V v; v.p = p[id]; return v; }\n"
+      "fragment float4 fs(V in [[stage_in]], texture2d<half> t [[texture(0)]]) { return in.p; }\n"
+      "fragment half4 fd(V in [[stage_in]]);\n"
+      "kernel void k(device float* a [[buffer(0)]]) { a[0] = 1; }\n");
+  EXPECT_EQ(out.find("vs("), std::string::npos);
+  EXPECT_EQ(out.find("fs("), std::string::npos);
+  EXPECT_EQ(out.find("fd("), std::string::npos);
+  EXPECT_EQ(out.find("[["), std::string::npos);
+  EXPECT_NE(out.find("struct V { float4 p "), std::string::npos);
+  const std::size_t k = out.find("extern \"C++\" __global__ void k(");
+  ASSERT_NE(k, std::string::npos);
+  EXPECT_EQ(std::count(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(k), '\n'), 4) << out;  // line 5 still
+}
+
 TEST(MetalAdapter, Errors) {
   EXPECT_EQ(error("kernel void f(\n  device float* a [[buffer(0)]],\n  uint i [[thread_position_in_gird]]) {}"),
             "e.metal:3:10: unknown or unsupported kernel parameter attribute [[thread_position_in_gird]]");
   EXPECT_EQ(error("kernel void f(texture2d<float> t [[texture(0)]]) {}"),
-            "e.metal:1:34: unknown or unsupported kernel parameter attribute [[texture(0)]]");
+            "e.metal:1:34: [[texture(0)]]: textures and samplers are not modelled by tgsim (kernels on buffers only)");
   EXPECT_EQ(error("kernel void f(device int* a [[buffer(0)]], device int* b [[buffer(0)]]) {}"),
             "e.metal:1:44: buffer index 0 is used twice");
   EXPECT_EQ(error("kernel void f(device int* a [[buffer(x)]]) {}"),
-            "e.metal:1:29: [[buffer(x)]]: the buffer index must be an integer literal");
-  EXPECT_EQ(error("vertex void v() {}"), "e.metal:1:1: vertex functions are not supported (compute kernels only)");
-  EXPECT_EQ(error("struct S { float4 p [[position]]; };"),
-            "e.metal:1:21: unknown or unsupported attribute [[position]] outside a kernel's parameters");
+            "e.metal:1:29: [[buffer(x)]]: the buffer index must be an integer literal or an enumerator "
+            "declared with one");
+  EXPECT_EQ(error("enum E { x = 2 * 1 };\nkernel void f(device int* a [[buffer(x)]]) {}"),
+            "e.metal:2:29: [[buffer(x)]]: the buffer index must be an integer literal or an enumerator "
+            "declared with one");
+  EXPECT_EQ(error("struct S { float4 p [[positon]]; };"),
+            "e.metal:1:21: unknown or unsupported attribute [[positon]] outside a kernel's parameters");
   EXPECT_EQ(error("kernel void f(threadgroup float* a [[threadgroup(0)]], threadgroup int* b [[threadgroup(1)]]) {}"),
             "e.metal:1:75: only one [[threadgroup(n)]] parameter is supported");
   EXPECT_EQ(error("kernel void f(threadgroup float& a [[threadgroup(0)]]) {}"),

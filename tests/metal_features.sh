@@ -4,7 +4,8 @@
 # counts: [[host_name]] instantiations (--kernel takes the host name), half and bfloat, Metal's
 # constants and type traits, a header with Metal keywords found through -I, atomics, function
 # constants (--constant), simdgroup_matrix and SIMD functions of half and vectors, type traits,
-# uniform<T>, and instantiations whose template arguments are deduced.
+# uniform<T>, instantiations whose template arguments are deduced, <simd/simd.h> and buffer
+# indices named by enumerators, the geometric functions.
 set -uo pipefail
 tgsim=$1 work=$2
 here=$(cd "$(dirname "$0")" && pwd)/metal_features
@@ -164,6 +165,29 @@ if values "$work/gi.bin" 4i "[108, 111, 114, 117]" && values "$work/gf.bin" 4f "
 else
   fail "deduced_instantiation: $out $out2"
 fi
+
+# <simd/simd.h> in a header shared with host code: vector_float4, simd_float2, matrix_float2x2.
+python3 -c "
+import struct
+parts = b''.join(struct.pack('4f2f8x', i, 2 * i, 0, 1, 1, i) for i in range(4))
+open('$work/particles.bin', 'wb').write(parts)
+open('$work/params.bin', 'wb').write(struct.pack('4f2ff4x', 0, 1, -1, 0, 0, -1, 0.5))"
+# (BufferIndexParams is 0, BufferIndexParticles 1: the struct's ARG comes first.)
+out=$(run "$here/simd_header.metal" -I "$here/include" --grid 1 --block 4 "struct:$work/params.bin" \
+      "float[32]=@$work/particles.bin" --save "particles=$work/pa.bin")
+want_pa=$(python3 -c "
+r = []
+for i in range(4):
+    v = (-i, 1 - 1)
+    r += [i + 0.5 * v[0], 2 * i + 0.5 * v[1], 0, 1, v[0], v[1], 0, 0]
+print([float(x) for x in r])")
+if has "$out" "findings: none" && values "$work/pa.bin" 32f "$want_pa"; then ok "simd/simd.h types"; else fail "simd_header: $out"; fi
+
+# distance_squared, reflect, faceforward, refract.
+out=$(run "$here/geometric.metal" --grid 1 --block 1 'float[8]' --save "0=$work/geo.bin")
+if has "$out" "findings: none" && values "$work/geo.bin" 8f "[25.0, 1.0, 1.0, 0.0, 1.0, -1.0, -1.0, 0.0]"; then
+  ok "geometric functions"
+else fail "geometric: $out"; fi
 
 # Apple's tensor library (MLX's *_nax.metal): not modelled, one line naming it, exit 2.
 out=$(run "$here/tensor_library.metal" --grid 1 --block 1 'float[1]'); rc=$?

@@ -63,9 +63,11 @@ int g_barriers = 0;
 namespace __tgsim_threadgroup_simd_probe {
 thread_local float scratch[4];
 }
-extern "C" void __tgsim_barrier(const void* site) {
+unsigned g_barrier_flags = ~0u;
+extern "C" void __tgsim_metal_barrier(const void* site, unsigned flags) {
   if (site) std::abort();  // the headers pass 0
   ++g_barriers;
+  g_barrier_flags = flags;
 }
 extern "C" unsigned long long __tgsim_collective(const void*, int op, int type, unsigned mask,
                                                  unsigned long long value, int arg, int width) {
@@ -144,7 +146,8 @@ int main() {
   }
   check(probe[0] == 3.0f && probe[1] == 31.0f && probe[2] == 3.0f, "simd results come back as their type");
   check(bits[0] == 1 && bits[1] == 1, "simd_vote converts to uint64; simd_is_first at the lowest active lane");
-  check(g_barriers == 1, "threadgroup_barrier: one __tgsim_barrier");
+  check(g_barriers == 1 && g_barrier_flags == (TGSIM_METAL_MEM_THREADGROUP | TGSIM_METAL_MEM_DEVICE),
+        "threadgroup_barrier(mem_threadgroup | mem_device): one __tgsim_metal_barrier with its flags");
   check(g_calls.size() == 5 && g_calls.back().op == TGSIM_SYNCWARP && g_calls.back().mask == 0xffffffffu,
         "simdgroup_barrier: SYNCWARP, full mask");
   check(__tgsim_threadgroup_simd_probe::scratch[1] == 4.0f, "[[threadgroup(0)]] is the kernel's extern threadgroup array");

@@ -55,7 +55,11 @@ std::string hazard(const Finding& f) {
   const char* key = f.kind == FindingKind::kRaw || f.kind == FindingKind::kWarpRaw   ? "check.ex.raw"
                     : f.kind == FindingKind::kWar || f.kind == FindingKind::kWarpWar ? "check.ex.war"
                                                                                      : "check.ex.waw";
+  // (The checker's English sentence says when a Metal threadgroup_barrier without mem_device
+  // was between the two accesses: checker.cpp, hazard_findings.)
+  const bool device_flag = f.message.find("orders no device memory") != std::string::npos;
   const char* sep = !(f.block2 == f.block)          ? "check.sep.grid"
+                    : device_flag                     ? "check.sep.device"
                     : f.kind >= FindingKind::kWarpRaw ? "check.sep.syncwarp"
                                                       : "check.sep.barrier";
   return trf(key, {who(f), f.where(), word(f), who2(f), f.where2()}) + tr(sep);

@@ -97,6 +97,8 @@ const std::vector<Message>& messages() {
       {"check.ex.waw", "{0} stores {2} at {1}, {3} stores it at {4}; ",
        "{0} が {1} で {2} に書き込み、{3} も {4} で書き込む。"},
       {"check.sep.barrier", "no barrier between them", "間にバリアがない"},
+      {"check.sep.device", "the threadgroup_barrier between them orders no device memory (its flags lack mem_flags::mem_device)",
+       "間の threadgroup_barrier はデバイスメモリの順序を保証しない（フラグに mem_flags::mem_device がない）"},
       {"check.sep.syncwarp", "no __syncwarp between them: lanes of a warp are unordered",
        "間に __syncwarp がない（同じワープのレーンの間にも順序はない）"},
       {"check.sep.grid", "threadgroups of one launch are unordered",

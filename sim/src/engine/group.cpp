@@ -144,6 +144,7 @@ void GroupRun::start(std::uint64_t g) {
   add_kernel_shared_decls();
   arena_used_ = placement_.shared_valid();  // zeroed at the group end, as the proxy dialect's arrays are
   aborting_ = false;
+  metal_barrier_ = device_unordered_ = metal_exit_reported_ = false;
   rendezvous_.reset();
   for (std::vector<WarpDivergence>& d : warp_div_) d.clear();
   emit_group_start();
@@ -348,6 +349,7 @@ void GroupRun::schedule() {
 // Every live thread waits at the barrier: they become ready, and each warp's live lanes are
 // pending again. Only the waiting lanes are visited (their masks).
 void GroupRun::release_barrier() {
+  if (metal_barrier_) [[unlikely]] note_metal_barrier();
   if (counting_) count_barriers_at_waits();
   last_stopped_ = ~0u;
   if (spin_sites_) [[unlikely]] std::fill(spin_at_.begin(), spin_at_.end(), kNoSpin);
@@ -372,6 +374,20 @@ void GroupRun::report_divergence(bool went_on) {
   if (!went_on) count_barriers_at_waits();
   const Barrier::Divergence d = bar_.describe_divergence(wait_sites());
   const ThreadCtx& other = threads_[d.other].ctx;
+  if (metal_barrier_) {  // Metal's threadgroup_barrier: its words (metal_barrier, group_sync.cpp)
+    std::string message = d.message;
+    const std::string cuda = "threads reached the barrier at";
+    if (const std::size_t at = message.find(cuda); at != std::string::npos)
+      message.replace(at, cuda.size(), "threads reached the threadgroup_barrier at");
+    add_finding(other, FindingKind::kBarrierDivergence, *d.main,
+                message + "; first divergent thread " + other.thread_idx.str() + " (SIMD group " +
+                    std::to_string(other.warp) + ", lane " + std::to_string(other.lane) +
+                    "); in Metal every thread of a threadgroup must reach the same threadgroup_barrier " +
+                    (went_on ? "(undefined behaviour otherwise); tgsim let the SIMD groups go on"
+                             : "(undefined behaviour otherwise); threads of one SIMD group wait at different "
+                               "ones, so the threadgroup was ended"));
+    return;
+  }
   add_finding(other, FindingKind::kBarrierDivergence, *d.main,
               d.message + "; first divergent thread " + other.thread_idx.str() + " (warp " +
                   std::to_string(other.warp) + ", lane " + std::to_string(other.lane) +

@@ -197,6 +197,9 @@ struct IntervalLogs {
   const std::vector<WarpLog>& warps;
   std::vector<TagInfo>& tags;
   GroupRun& group;  // placement of front-end accesses (check_placed)
+  // false: the barrier that ended it orders threadgroup memory only (Metal's
+  // threadgroup_barrier(mem_flags::mem_threadgroup)), so device memory stays unordered across it.
+  bool device_ordered = true;
 };
 
 class GroupRun {
@@ -319,6 +322,9 @@ class GroupRun {
   // The global atomic of a tag is of block scope (Checker::block_scope_atomic).
   void mark_block_scope(std::uint64_t tag) { tags_[tag >> kTagShift].block_scope = true; }
   void barrier(ThreadCtx& t, const std::source_location& loc);
+  // Metal's threadgroup_barrier(flags) (abi.h, __tgsim_metal_barrier): barrier() ordering the
+  // memory its flags name; threads that returned before it are a finding (group_sync.cpp).
+  void metal_barrier(ThreadCtx& t, const std::source_location& loc, unsigned flags);
   // The thread's last recorded access of this interval (its address and source line), for the
   // wild-access message (guard.cpp): reads only, so a signal handler may call it. False if none.
   bool last_access(const ThreadCtx& t, std::uint64_t* addr, const char** file, std::uint32_t* line) const {
@@ -458,6 +464,7 @@ class GroupRun {
                          std::uint32_t mask, const std::uint64_t* addr, std::uint32_t w,
                          std::uint64_t spread = model::kUnknownSpread);
   void release_barrier();
+  void note_metal_barrier();  // at a release: Metal's rules (group_sync.cpp)
   void report_divergence(bool went_on);
   std::vector<const std::source_location*> wait_sites() const;  // per thread; null: exited
   void note_warp_divergence(std::uint32_t w);
@@ -538,6 +545,10 @@ class GroupRun {
   Arena arena_;
   std::size_t arena_used_ = 0;
   bool aborting_ = false;
+  // The barrier being released was reached through Metal's threadgroup_barrier; one of its
+  // arrivals named no mem_device (device memory stays unordered); the group's finding for
+  // threads that returned before a threadgroup_barrier was made.
+  bool metal_barrier_ = false, device_unordered_ = false, metal_exit_reported_ = false;
 
   FindingMap findings_;
   SinksPtr sinks_;  // made once the arena is (SinkEnv)

@@ -120,3 +120,49 @@ bool GroupRun::spinning(const WarpLog::LaneLog& log) const {
 }
 
 }  // namespace tgsim::detail
+
+namespace tgsim::detail {
+
+// Metal's threadgroup_barrier(flags). A barrier orders only the memory its flags name: one whose
+// flags lack mem_device leaves device memory unordered for the checker (end_interval). Every
+// thread of a threadgroup must reach each threadgroup_barrier: one that returned before it is
+// undefined behaviour in Metal (the Metal Shading Language Specification, section 6.9.1), not
+// the "exited threads count as arrived" of CUDA.
+void GroupRun::metal_barrier(ThreadCtx& t, const std::source_location& loc, unsigned flags) {
+  metal_barrier_ = true;
+  if (!(flags & TGSIM_METAL_MEM_DEVICE)) device_unordered_ = true;
+  barrier(t, loc);
+}
+
+// A release of a barrier Metal's threadgroup_barrier reached: the threads that returned before
+// it (those outside a dispatchThreads grid never ran the kernel: not counted), once per group.
+void GroupRun::note_metal_barrier() {
+  metal_barrier_ = false;
+  if (metal_exit_reported_) return;
+  std::uint32_t returned = 0, waiting = 0;
+  const Thread* first = nullptr;
+  const Thread* waiter = nullptr;
+  for (const Thread& th : threads_) {
+    if (th.state != State::kExited) {
+      ++waiting;
+      if (!waiter) waiter = &th;
+      continue;
+    }
+    const Dim3 pos = th.ctx.thread_id(), size = th.ctx.grid_threads_;
+    if ((size.x && pos.x >= size.x) || (size.y && pos.y >= size.y) || (size.z && pos.z >= size.z)) continue;
+    if (!returned++) first = &th;
+  }
+  if (!returned || !waiter) return;
+  metal_exit_reported_ = true;
+  const std::source_location& at = waiter->wait_loc;
+  add_finding(first->ctx, FindingKind::kBarrierDivergence, at,
+              std::to_string(waiting) + " of " + std::to_string(waiting + returned) +
+                  " threads reached the threadgroup_barrier at " +
+                  where_of(SiteInfo{at.file_name(), at.line(), 0, SiteKind::kBarrier}) + "; the others (" +
+                  std::to_string(returned) + ") returned before it (first: thread " +
+                  first->ctx.thread_idx.str() + "); in Metal every thread of a threadgroup must reach "
+                  "each threadgroup_barrier, so this is undefined behaviour (on the GPU the "
+                  "threadgroup may hang or go on); tgsim let the threads that reached it go on");
+}
+
+}  // namespace tgsim::detail

@@ -113,6 +113,11 @@ void __tgsim_barrier(const void* site) {
   t.barrier(loc_of(site));
 }
 
+void __tgsim_metal_barrier(const void* site, unsigned flags) {
+  ThreadCtx& t = running();
+  t.group_->metal_barrier(t, loc_of(site), flags);
+}
+
 void __tgsim_grid_sync(const void* site) {
   ThreadCtx& t = running();
   t.group_->grid_barrier(t, loc_of(site));

@@ -170,7 +170,16 @@ const char* const kIgnoredAttributes[] = {
     "simdgroups_per_threadgroup", "thread_execution_width", "thread_index_in_quadgroup",
     "quadgroup_index_in_threadgroup", "grid_size", "grid_origin", "dispatch_threads_per_threadgroup",
     "max_total_threads_per_threadgroup", "visible", "always_inline", "noinline", "clang::always_inline",
-    "clang::noinline", "gnu::always_inline", "gnu::noinline", "clang::optnone", "host_name"};
+    "clang::noinline", "gnu::always_inline", "gnu::noinline", "clang::optnone", "host_name",
+    // The render stages' attributes on the members of structs that files mixing vertex and
+    // fragment functions with kernels declare (those functions are left out: render_function).
+    "position", "color", "attribute", "flat", "center_perspective", "center_no_perspective",
+    "centroid_perspective", "centroid_no_perspective", "sample_perspective", "sample_no_perspective",
+    "point_size", "clip_distance", "render_target_array_index", "viewport_array_index", "sample_id",
+    "sample_mask", "front_facing", "primitive_id", "invariant", "depth", "raster_order_group",
+    "point_coord", "vertex_id", "instance_id", "base_vertex", "base_instance", "amplification_id",
+    "amplification_count", "barycentric_coord", "shared", "payload", "patch", "patch_id",
+    "position_in_patch"};
 
 const char* const kStandardAttributes[] = {"likely",   "unlikely",   "maybe_unused", "fallthrough",
                                            "nodiscard", "noreturn", "deprecated"};
@@ -239,8 +248,8 @@ std::string Adapter::run() {
       } else if (t.text == "kernel" && n < toks_.size() && toks_[n].kind == Kind::Ident) {
         toks_[i].out = "extern \"C++\" __global__";
         i = kernel(i);
-      } else if ((t.text == "vertex" || t.text == "fragment") && is(next_sig(i), "void")) {
-        fail(t, std::string(t.text) + " functions are not supported (compute kernels only)");
+      } else if ((t.text == "vertex" || t.text == "fragment") && render_function_start(i)) {
+        i = render_function(i);
       } else {
         i = address_space(i);
       }
@@ -265,6 +274,33 @@ std::string Adapter::run() {
   r += "\"\n";
   for (const Token& t : toks_) r += t.out;
   return r;
+}
+
+// Whether `vertex` or `fragment` at i begins a function declaration: at the start of a
+// declaration (after `;`, `}`, `{`, an attribute or a directive), a return type and a name, then `(`.
+bool Adapter::render_function_start(size_t i) const {
+  const size_t before = prev_sig(i);
+  if (before < toks_.size() && !is(before, ";") && !is(before, "}") && !is(before, "{") &&
+      toks_[before].kind != Kind::Attr && toks_[before].kind != Kind::Directive)
+    return false;
+  size_t k = next_sig(i);
+  int idents = 0;
+  for (; k < toks_.size() && !is(k, "(") && !is(k, ";") && !is(k, "{") && !is(k, "="); k = next_sig(k))
+    idents += toks_[k].kind == Kind::Ident;
+  return is(k, "(") && idents >= 2;
+}
+
+// A vertex or fragment function (a file of Apple's samples mixes render stages with its compute
+// kernels): tgsim runs compute kernels only, so the function is left out of the output whole,
+// lines kept, and the file's kernels compile. Returns the index of its last token.
+size_t Adapter::render_function(size_t i) {
+  size_t k = i;
+  while (k < toks_.size() && !is(k, "(")) k = next_sig(k);
+  size_t end = next_sig(match(k));
+  while (end < toks_.size() && !is(end, "{") && !is(end, ";")) end = next_sig(end);  // const, attributes
+  if (is(end, "{")) end = match(end);
+  for (size_t j = i; j <= end && j < toks_.size(); ++j) toks_[j].out = blank(toks_[j].text);
+  return end;
 }
 
 // The kernel whose `kernel` or [[kernel]] token is at k: its parameters and its body's start.
@@ -414,6 +450,8 @@ void Adapter::param(Param& p, std::string& body, int& next_buffer, bool& dynamic
   }
   if (is_threadgroup) fail(toks_[p.first], "a threadgroup parameter needs [[threadgroup(n)]] or an array type");
   if (!a.empty()) {
+    if (a.rfind("texture(", 0) == 0 || a.rfind("sampler(", 0) == 0)
+      fail(toks_[attr], "[[" + a + "]]: textures and samplers are not modelled by tgsim (kernels on buffers only)");
     if (a.rfind("buffer(", 0) != 0 || a.back() != ')')
       fail(toks_[attr], "unknown or unsupported kernel parameter attribute [[" + a + "]]");
     try {
@@ -421,7 +459,11 @@ void Adapter::param(Param& p, std::string& body, int& next_buffer, bool& dynamic
       p.buffer = std::stoi(a.substr(7), &used);
       if (used != a.size() - 8 || p.buffer < 0) throw std::invalid_argument("index");
     } catch (const std::exception&) {
-      fail(toks_[attr], "[[" + a + "]]: the buffer index must be an integer literal");
+      const long long e = enumerator_value(a.substr(7, a.size() - 8));  // [[buffer(BufferIndexParams)]]
+      if (e < 0 || e > 30)
+        fail(toks_[attr], "[[" + a + "]]: the buffer index must be an integer literal or an enumerator "
+                          "declared with one");
+      p.buffer = static_cast<int>(e);
     }
   } else {
     p.buffer = next_buffer;  // no attribute: the next index, as Metal assigns it
@@ -430,6 +472,74 @@ void Adapter::param(Param& p, std::string& body, int& next_buffer, bool& dynamic
   if (is_constant) {  // constant T& v -> const T v: by value
     for (size_t i : p.toks)
       if (i < name && is(i, "&")) toks_[i].out = " ";
+  }
+}
+
+// The value of an enumerator the source declares (Apple's samples name buffer indices by the
+// enumerators of a header they share with host code: [[buffer(AAPLBufferIndexVertices)]]);
+// `Enum::Name` names Name. -1 when no enum gives it a value known here.
+// A sum (`AAPLBufferIndexRange+1`) adds its terms: enumerators and decimal literals.
+long long Adapter::enumerator_value(std::string name) {
+  if (!enums_scanned_) scan_enumerators();
+  long long sum = 0;
+  size_t b = 0;
+  for (size_t k = 1; k <= name.size(); ++k) {
+    if (k < name.size() && name[k] != '+' && name[k] != '-') continue;
+    std::string term = name.substr(b, k - b);
+    const long long sign = term[0] == '-' ? -1 : 1;
+    if (term[0] == '+' || term[0] == '-') term.erase(0, 1);
+    if (const size_t q = term.rfind("::"); q != std::string::npos) term = term.substr(q + 2);
+    const auto it = enumerators_.find(term);
+    if (it != enumerators_.end()) sum += sign * it->second;
+    else if (!term.empty() && term.find_first_not_of("0123456789") == std::string::npos) sum += sign * std::stoll(term);
+    else return -1;
+    b = k;
+  }
+  return sum;
+}
+
+// Every `enum [class] [Name] [: type] { A = literal, B, C = A + 2, ... }`: an enumerator's value
+// is a sum of integer literals and enumerators known before, or one past the previous
+// enumerator's; one set by another expression is not known, nor are those after it until the
+// next known one. The first declaration of a name counts.
+void Adapter::scan_enumerators() {
+  enums_scanned_ = true;
+  auto literal = [](std::string t) {
+    while (!t.empty() && (t.back() == 'u' || t.back() == 'U' || t.back() == 'l' || t.back() == 'L')) t.pop_back();
+    return std::stoll(t, nullptr, 0);
+  };
+  for (size_t i = 0; i < toks_.size(); ++i) {
+    if (toks_[i].kind != Kind::Ident || toks_[i].text != "enum") continue;
+    size_t open = next_sig(i);
+    while (open < toks_.size() && !is(open, "{") && !is(open, ";") && !is(open, "(")) open = next_sig(open);
+    if (!is(open, "{")) continue;
+    const size_t close = match(open);
+    long long next = 0;
+    bool known = true;
+    for (size_t k = next_sig(open); k < close && toks_[k].kind == Kind::Ident;) {
+      const std::string name = toks_[k].text;
+      size_t t = next_sig(k);
+      if (is(t, "=")) {  // a sum of literals and enumerators known before: `A = B + 1`
+        long long sum = 0, sign = 1;
+        known = true;
+        bool term = true;
+        for (t = next_sig(t); t < close && !is(t, ","); t = next_sig(t)) {
+          const Token& x = toks_[t];
+          const auto e = enumerators_.find(x.text);
+          if (!term && (is(t, "+") || is(t, "-"))) sign = is(t, "+") ? 1 : -1;
+          else if (term && x.kind == Kind::Number) sum += sign * literal(x.text);
+          else if (term && x.kind == Kind::Ident && e != enumerators_.end()) sum += sign * e->second;
+          else known = false;
+          term = !term;
+        }
+        known = known && !term;
+        if (known) next = sum;
+      }
+      if (known) enumerators_.emplace(name, next);
+      ++next;
+      k = is(t, ",") ? next_sig(t) : close;
+    }
+    i = close;
   }
 }
 

@@ -3,6 +3,7 @@
 // libraries' sources need: line markers, host names, function constants, address-space
 // overloads).
 #pragma once
+#include <map>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -94,6 +95,14 @@ class Adapter {
 
   std::string_view src_, file_;
   std::vector<Token> toks_;
+  // The enumerators the source declares with a literal value (or one past such a value), for
+  // buffer indices named by them (metal_adapter.cpp, enumerator_value).
+  std::map<std::string, long long> enumerators_;
+  bool enums_scanned_ = false;
+  long long enumerator_value(std::string name);  // -1: none
+  void scan_enumerators();
+  bool render_function_start(size_t i) const;
+  size_t render_function(size_t i);  // a vertex or fragment function, left out
   std::vector<Marker> markers_;
   std::vector<std::string> host_names_;      // the annotated globals naming kernels, put after each
   std::vector<std::string> function_consts_;  // [[function_constant(n)]] names

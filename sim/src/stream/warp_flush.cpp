@@ -94,7 +94,8 @@ void GroupRun::recycle_logs(WarpLog::LaneLog* lanes) {
 // The sinks read the interval's logs (the checker); with the checker on, the logs were kept
 // for it and are emptied here, without it flush_warp empties each warp's log as it counts it.
 void GroupRun::end_interval(bool group_end) {
-  const IntervalLogs logs{warps_, tags_.infos(), *this};
+  const IntervalLogs logs{warps_, tags_.infos(), *this, group_end || !device_unordered_};
+  device_unordered_ = false;
   if (group_end) sinks_->on_group_end(logs);
   else sinks_->on_interval_end(logs);
   if (!checking_) return;

@@ -145,6 +145,12 @@ void __tgsim_load_tags(void* thread, const unsigned long long* keys, unsigned lo
 
 /* Synchronisation. Sites: pass 0, the pass fills in the call's source location. */
 void __tgsim_barrier(const void* site);
+/* Metal's threadgroup_barrier(flags): a barrier that orders only the memory `flags` names
+ * (TGSIM_METAL_MEM_DEVICE, _THREADGROUP: Metal's mem_flags bits); a thread that returned before it
+ * while others reach it is a finding (undefined behaviour in Metal). */
+#define TGSIM_METAL_MEM_DEVICE 1u
+#define TGSIM_METAL_MEM_THREADGROUP 2u
+void __tgsim_metal_barrier(const void* site, unsigned flags);
 /* __syncthreads_count (op 0), _and (1), _or (2): a barrier that also reduces `pred`. */
 int __tgsim_barrier_reduce(const void* site, int op, int pred);
 /* cooperative_groups' grid sync: every thread of the grid waits (a cooperative launch only). */

@@ -143,6 +143,9 @@ void hazard_findings(const HazardMap& h, const std::vector<SiteInfo>& sites,
       f.block2 = unlinearise(g2, cfg.grid);
       f.thread2 = unlinearise(t2, cfg.block);
       const char* sep = key.grid ? "threadgroups of one launch are unordered"
+                        : agg.across_threadgroup_barrier
+                            ? "the threadgroup_barrier between them orders no device memory (its "
+                              "flags lack mem_flags::mem_device)"
                         : is_hazard(key.kind) && key.kind >= FindingKind::kWarpRaw
                             ? "no __syncwarp between them: lanes of a warp are unordered "
                               "(independent thread scheduling)"
@@ -338,7 +341,9 @@ void Checker::start_group(std::uint64_t group, const std::deque<SharedDecl>* dec
   decls_ = decls;
   ++serial_;  // marks from earlier groups no longer count as initialised
   ++interval_;
-  group_interval_ = interval_;
+  group_interval_ = g_epoch_ = interval_;
+  seq_base_ = carried_ = 0;
+  unordered_at_.clear();
   init_valid_ = 0;
   interval_atomic_ = group_atomic_ = false;
   fences_.clear();
@@ -385,8 +390,8 @@ void Checker::global_plain(std::uint32_t thread, std::uint32_t seq, std::uint32_
   if (!write && !read_only_.empty() && in_read_only_buffer(addr)) return;
   const std::uint32_t i = global_word(addr >> 2);
   GWord& g = gwords_[i];
-  if (g.tag != interval_) {
-    g.tag = interval_;
+  if (g.tag != g_epoch_) {
+    g.tag = g_epoch_;
     g.head = kNone;
     g_touched_.push_back(i);
   }
@@ -400,7 +405,7 @@ void Checker::global_plain(std::uint32_t thread, std::uint32_t seq, std::uint32_
     else g.wmixed |= g.wvalue != stored || g.wwidth != width;
     g.pstored |= bytes;
     g.pend |= bytes;
-    g.wtag = interval_;
+    g.wtag = g_epoch_;
     g.stored |= bytes;
     if (after_atomic(thread, seq)) [[unlikely]] g.explained |= bytes;
   } else {
@@ -493,7 +498,7 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
       if (!after_atomic(thread, seq)) g.unacq |= bytes;
     }
     if (write) {
-      g.wtag = interval_;
+      g.wtag = g_epoch_;
       g.stored |= bytes;
     }
     if (explained) g.explained |= bytes;
@@ -515,7 +520,7 @@ void Checker::store_to_read_only(std::uint32_t thread, std::uint32_t seq, std::u
   add(FindingKind::kUnsupported, false, word, a, nullptr);
 }
 
-void Checker::end_interval() {
+void Checker::end_interval(bool device_ordered, std::uint32_t longest_lane) {
   // A word only loaded in this interval has nothing to pair; a shared one is analysed anyway
   // while its group has not stored it yet (uninitialised reads). analyze() decides the same,
   // but only after walking the word's list.
@@ -532,19 +537,30 @@ void Checker::end_interval() {
   }
   sh_marks_ = 0;
   sh_restored_ = false;
-  for (std::uint32_t i : g_touched_) {
-    GWord& g = gwords_[i];
-    if (g.wtag == interval_) analyze(false, g.word, g.head, nullptr);
-    if (g.pre & ~g.init_bytes) global_init(g);
-    g.init_bytes = g.stored;
+  if (device_ordered) {
+    for (std::uint32_t i : g_touched_) {
+      GWord& g = gwords_[i];
+      if (g.wtag == g_epoch_) analyze(false, g.word, g.head, nullptr);
+      if (g.pre & ~g.init_bytes) global_init(g);
+      g.init_bytes = g.stored;
+    }
   }
   if (!releases_.empty()) [[unlikely]] release_stores();
   fences_.clear();
   sh_touched_.clear();
-  g_touched_.clear();
-  log_.clear();
   for (std::vector<std::uint32_t>& m : sync_masks_) m.clear();
   ++interval_;
+  if (device_ordered) {
+    g_touched_.clear();
+    log_.clear();
+    g_epoch_ = interval_;
+    seq_base_ = carried_ = 0;
+    unordered_at_.clear();
+  } else {  // the global lists go on into the next interval (end_interval's comment, checker.hpp)
+    carried_ = log_.size();
+    seq_base_ += longest_lane + 1;
+    unordered_at_.push_back(seq_base_);
+  }
   group_atomic_ |= interval_atomic_;
   interval_atomic_ = false;
 }
@@ -563,6 +579,11 @@ void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::
   }
   const std::size_t n = word_acc_.size(), nw = word_store_.size();
   if (nw == 0 && (!init || *init == serial_)) return;  // only loads of a stored word
+  if (!init && n > 64) {  // a global word of one thread only (a long list across Metal barriers
+    bool one = true;      // that order no device memory: its own accumulator): no pair to look at
+    for (std::size_t i = 1; i < n && one; ++i) one = word_acc_[i]->thread == word_acc_[0]->thread;
+    if (one) return;
+  }
   // Each access is paired with its nearest conflicting access of another, unordered thread
   // on each side in lockstep order, as a shadow that remembers the last access would see it:
   // a load with the store before it (RAW) and the store after it (WAR), a store with the
@@ -588,8 +609,10 @@ void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::
         if (!after || key(b) < key(*after)) after = &b;
       }
     }
+    // Lanes of one warp are unordered without a __syncwarp; across a threadgroup_barrier that
+    // orders no device memory the barrier is what is missing (a plain hazard).
     auto kind = [&](FindingKind k, const Access& b) {
-      return a.thread / 32 == b.thread / 32 ? warp_kind(k) : k;
+      return a.thread / 32 == b.thread / 32 && (unordered_at_.empty() || !across_unordered(a, b)) ? warp_kind(k) : k;
     };
     if (a.write) {
       if (before && (!same_bytes(*before, a) || st_.cfg.report_same_value_waw))
@@ -647,6 +670,10 @@ bool Checker::same_bytes(const Access& a, const Access& b) {
 
 bool Checker::warp_ordered(const Access& a, const Access& b) const {
   if (a.wsync == b.wsync) return false;
+  // An access of an earlier interval (a barrier that orders no device memory between): its
+  // __syncwarp numbers are of that interval's masks, no longer kept; taken as unordered.
+  if (static_cast<std::uint32_t>(&a - &log_[0]) < carried_ || static_cast<std::uint32_t>(&b - &log_[0]) < carried_)
+    return false;
   const std::vector<std::uint32_t>& m = sync_masks_[a.thread / 32];
   const std::uint32_t both = 1u << (a.thread % 32) | 1u << (b.thread % 32);
   // A sync numbered in (lo, hi] both lanes took part in: the later access is after it.
@@ -669,6 +696,7 @@ void Checker::add_to(HazardMap& map, HazardMap::iterator& last, FindingKind kind
   if (order < h.order) {
     h.order = order;
     describe(h, shared, word);
+    h.across_threadgroup_barrier = b && !unordered_at_.empty() && across_unordered(a, *b);
   }
 }
 

@@ -74,6 +74,9 @@ struct HazardAgg {
   std::string object;   // array or buffer name
   std::int64_t index = -1;
   std::string element;  // "tileA[0][1]", "C[17]"
+  // The example's accesses have a Metal threadgroup_barrier between them whose flags lack
+  // mem_device (it does not order device memory): the message says so.
+  bool across_threadgroup_barrier = false;
 };
 using HazardMap = std::map<HazardKey, HazardAgg>;
 // Write-after-write pairs the equal-value rule did not report, keyed and counted as hazards
@@ -280,6 +283,7 @@ class Checker {
   // store's folded bytes.
   void access(std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync, std::uint32_t site,
               SiteKind kind, std::uint64_t addr, std::uint32_t width, std::uint64_t stored) {
+    seq += seq_base_;  // (0 unless barriers that do not order device memory came before)
     // The common case inline: a plain shared load or store of one word (most accesses of tiled
     // kernels), written in one piece into the raw log.
     const bool load = kind == SiteKind::kSharedLoad;
@@ -320,9 +324,14 @@ class Checker {
   }
   // The interval's device-scope fences of `warp` (WarpLog::fences: lane << 32 | seq).
   void warp_fences(std::uint32_t warp, const std::vector<std::uint64_t>& fences) {
-    for (std::uint64_t f : fences) fences_.push_back((std::uint64_t(warp) * 32 + (f >> 32)) << 32 | (f & 0xFFFFFFFFu));
+    for (std::uint64_t f : fences)
+      fences_.push_back((std::uint64_t(warp) * 32 + (f >> 32)) << 32 | ((f + seq_base_) & 0xFFFFFFFFu));
   }
-  void end_interval();  // a barrier was released, or the group ends
+  // A barrier was released, or the group ends. device_ordered false: a barrier that orders
+  // threadgroup memory only (Metal's threadgroup_barrier(mem_flags::mem_threadgroup)): the
+  // global words' accesses stay on their lists, unordered with those of the next interval
+  // (their lockstep times go on after `longest_lane`, the most accesses a lane made in it).
+  void end_interval(bool device_ordered = true, std::uint32_t longest_lane = 0);
   // Whether a store of `thread` at lockstep time `seq` may carry, or depend on, the result of an
   // atomic: its thread made an atomic earlier in this interval, or some thread of its group
   // did in an earlier one (a value handed on through shared memory across the barrier, as a
@@ -385,8 +394,8 @@ class Checker {
   struct GWord {  // a global word this group touched (56 bytes: one is written per new word)
     std::uint64_t word = 0;     // address / 4
     std::uint64_t wvalue = 0;   // the bytes of its first plain store (width: wwidth)
-    std::uint32_t tag = kNone;  // interval whose list `head` starts
-    std::uint32_t wtag = kNone; // last interval with a store or an atomic here
+    std::uint32_t tag = kNone;  // epoch (g_epoch_) whose list `head` starts
+    std::uint32_t wtag = kNone; // last epoch with a store or an atomic here
     std::uint32_t head = kNone;
     std::uint32_t wsite = 0, rsite = 0, asite = 0;
     // The lowest thread that stored, loaded, used an atomic here (kNoThread: none).
@@ -443,8 +452,8 @@ class Checker {
   GWord& touch_global_word(std::uint64_t word) {
     const std::uint32_t i = global_word(word);
     GWord& g = gwords_[i];
-    if (g.tag != interval_) {
-      g.tag = interval_;
+    if (g.tag != g_epoch_) {
+      g.tag = g_epoch_;
       g.head = kNone;
       g_touched_.push_back(i);
     }
@@ -500,6 +509,19 @@ class Checker {
   std::uint32_t serial_ = 0;    // groups run by this worker: shared words' init marks
   std::uint32_t interval_ = 0;  // barrier intervals run by this worker: list validity
   std::uint32_t group_interval_ = 0;  // the current group's first interval
+  // The first interval whose global accesses are on the lists: interval_ unless barriers that
+  // order threadgroup memory only came since (end_interval). GWord::tag and wtag name it.
+  std::uint32_t g_epoch_ = 0;
+  std::uint32_t seq_base_ = 0;  // lockstep time of the interval's start within the epoch
+  std::uint32_t carried_ = 0;   // log_ records below this index are of earlier intervals
+  std::vector<std::uint32_t> unordered_at_;  // the epoch's barriers, as lockstep times (seq_base_)
+  // Whether such a barrier lies between two accesses of the epoch.
+  bool across_unordered(const Access& a, const Access& b) const {
+    const std::uint32_t lo = std::min(a.seq, b.seq), hi = std::max(a.seq, b.seq);
+    for (std::uint32_t at : unordered_at_)
+      if (lo < at && at <= hi) return true;
+    return false;
+  }
   AccessLog log_;
   // [begin, end) of the launch's buffers that it cannot store to (BufferSpan::read_only).
   std::vector<std::pair<std::uint64_t, std::uint64_t>> read_only_;

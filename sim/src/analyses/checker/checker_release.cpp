@@ -32,7 +32,7 @@ void Checker::note_release(std::uint32_t thread, std::uint32_t seq) {
 // after them. What is left stays pending (GWord::pend) until a later release.
 void Checker::release_stores() {
   for (GWord& g : gwords_) {
-    if (g.tag != interval_) {
+    if (g.tag != g_epoch_) {
       g.pend = 0;
       continue;
     }
@@ -68,9 +68,9 @@ void Checker::block_scope_atomic(std::uint32_t thread, std::uint32_t seq, std::u
     g.unacq |= bytes;
     g.stored |= bytes;
     g.explained |= bytes;
-    g.wtag = interval_;
+    g.wtag = g_epoch_;
     Access& d = log_[log_.append()];
-    d = Access{g.head, seq, site, wsync, static_cast<std::uint16_t>(thread), true, true,
+    d = Access{g.head, seq + seq_base_, site, wsync, static_cast<std::uint16_t>(thread), true, true,
                static_cast<std::uint16_t>(width), bytes, 0};
     g.head = log_.size() - 1;
   }

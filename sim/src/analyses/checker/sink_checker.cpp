@@ -89,6 +89,20 @@ void CheckerSink::read_interval(const IntervalLogs& logs) {
   std::fill(seen_.begin(), seen_.end(), WarpSeen{});
 }
 
+void CheckerSink::on_interval_end(const IntervalLogs& logs) {
+  if (!checker_) return;
+  read_interval(logs);
+  if (logs.device_ordered) [[likely]] checker_->end_interval();
+  else checker_->end_interval(false, longest_lane(logs));
+}
+
+std::uint32_t CheckerSink::longest_lane(const IntervalLogs& logs) {
+  std::size_t n = 0;
+  for (const WarpLog& wl : logs.warps)
+    for (const WarpLog::LaneLog& l : wl.lanes) n = std::max(n, l.size());
+  return static_cast<std::uint32_t>(n);
+}
+
 // Whether every access the interval's reading must see is a shared store of one word inside
 // the declared bytes, by a warp with no __syncwarp (the stores of a tiled kernel's loading
 // phase): their words in lone_. Stops at the first other access.

@@ -83,11 +83,7 @@ class CheckerSink {
   }
   bool wants_lanes() const { return false; }
   void on_shuffle(std::uint32_t, const CollectiveOp&, const std::int64_t*, std::uint32_t, std::uint64_t, std::uint32_t) {}
-  void on_interval_end(const IntervalLogs& logs) {
-    if (!checker_) return;
-    read_interval(logs);
-    checker_->end_interval();
-  }
+  void on_interval_end(const IntervalLogs& logs);  // (sink_checker.cpp)
   void on_resumed() {
     if (checker_) checker_->resumed();
   }
@@ -144,6 +140,7 @@ class CheckerSink {
   // A warp whose every access of this calm interval (Checker::calm) is quiet.
   bool calm_warp(const WarpLog& wl, std::uint32_t w) const;
   void read_interval(const IntervalLogs& logs);
+  static std::uint32_t longest_lane(const IntervalLogs& logs);  // the most records a lane logged
   bool only_lone_stores(const IntervalLogs& logs, const Scan& scan, bool calm);
   void check_interval(const IntervalLogs& logs, const Scan& scan, bool calm);
   void classify(const std::vector<TagInfo>& tags);
