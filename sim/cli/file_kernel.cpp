@@ -27,6 +27,7 @@
 #include <tgsim/internal/compile.hpp>
 #include "i18n.hpp"
 #include "report_words.hpp"
+#include "struct_arg.hpp"
 #include "try_pad.hpp"
 #include <tgsim/internal/launch.hpp>
 #include <tgsim/hash.hpp>
@@ -187,14 +188,21 @@ void bind_buffer(BoundArg& b, std::string arg, const tgsim_param_desc& p, std::s
   }
 }
 
-// A struct passed by value: struct:FILE, the file holding exactly its bytes (as the host lays it out).
+// A struct passed by value: struct:FILE, the file holding exactly its bytes (as the host lays it
+// out), or its fields {NAME=VALUE,...} (struct_arg.hpp).
 void bind_struct(BoundArg& b, const std::string& arg, const tgsim_param_desc& p, std::size_t i) {
-  const std::string what = "parameter " + std::to_string(i) + " (" + param_text(p) + ") is a struct of " +
-                           std::to_string(p.bytes) + " bytes passed by value";
-  if (arg.rfind("struct:", 0) != 0)
-    throw UsageError(what + ": give its bytes as struct:FILE.bin (or struct:0, all zero), not '" + arg + "'");
-  const std::string file = arg.substr(7);
+  const std::string param = "parameter " + std::to_string(i) + " (" + param_text(p) + ")";
+  const std::string what = param + " is a struct of " + std::to_string(p.bytes) + " bytes passed by value";
   b.type_name = "struct";
+  if (!arg.empty() && arg[0] == '{') {
+    b.scalar = struct_from_fields(arg, p, param);
+    b.scalar.resize(std::max<std::size_t>(b.scalar.size(), 8));
+    return;
+  }
+  if (arg.rfind("struct:", 0) != 0)
+    throw UsageError(what + ": give its bytes as struct:FILE.bin, its fields as {NAME=VALUE,...} (or struct:0, all zero), not '" +
+                     arg + "'");
+  const std::string file = arg.substr(7);
   if (file == "0") {  // struct:0: every byte zero
     b.scalar.assign(std::max<std::size_t>(p.bytes, 8), 0);
     return;
@@ -421,7 +429,7 @@ void add_file_options(CLI::App& app, FileLaunch& f, const std::string& verb) {
                  "with a FILE: a header read before the kernel file, as the compiler's -include");
   app.add_option("--constant", f.constants,
                  "with a Metal FILE: NAME=VALUE gives a [[function_constant]] its value (0 and not defined without)");
-  app.add_option("args", f.args, "with a FILE: one ARG per kernel parameter (TYPE[COUNT], TYPE:VALUE)");
+  app.add_option("args", f.args, "with a FILE: one ARG per kernel parameter (TYPE[COUNT], TYPE:VALUE, struct:FILE.bin, {NAME=VALUE,...})");
   CLI::Option* kernel = app.add_option("--kernel", f.kernel, "with a FILE: the kernel to " + verb +
                                                                   " (without a name: list the file's kernels)")
                             ->expected(0, 1);
@@ -603,7 +611,7 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
   std::uint64_t seed = 0x7467736D;  // "tgsm": the same random inputs every run
   for (std::size_t i = 0; i < f.args.size(); ++i) {
     auto b = std::make_unique<BoundArg>();
-    if (f.args[i].find('[') != std::string::npos) {
+    if (f.args[i].find('[') != std::string::npos && f.args[i][0] != '{') {
       const auto host = f.host_data.find(i);
       bind_buffer(*b, f.args[i], kd.params[i], i, seed, host == f.host_data.end() ? nullptr : host->second);
       argv.push_back(&b->ptr);

@@ -6,6 +6,7 @@
 //   TYPE[COUNT]=0        zeros;  =iota  0, 1, 2, ...;  =@FILE.bin  the file's bytes
 //   TYPE:VALUE           a scalar: int:256, uint:256, float:1.5, double:2, long:-1
 //   struct:FILE.bin      a struct passed by value: the file holds exactly its bytes
+//   {NAME=VALUE,...}     the same struct field by field (struct_arg.hpp)
 // K is a name ("scale", "tiled<16>") or, for overloads, a name with parameter types ("scale(int*, int)").
 // TYPE: char uchar short ushort int uint long ulong float double, and the vector types
 // (float2, float4, int2, int4, uint4, uchar4, ...) as buffer elements.

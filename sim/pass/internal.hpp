@@ -15,6 +15,7 @@
 namespace llvm {
 class AAResults;
 class TargetTransformInfo;
+class DIType;
 }
 
 namespace tgsim::pass {
@@ -155,6 +156,9 @@ bool may_reach_library(const llvm::CallBase& cb);
 void finish_fast_path(Context& c, llvm::Function& f, Entry& e, const std::vector<llvm::CallBase*>& calls);
 // module_desc.cpp
 void emit_module_descriptor(Context& c);
+// A struct's fields as tgsim_param_desc::fields words them (struct_fields.cpp); "" for a type
+// that is no struct or class.
+std::string struct_fields(const llvm::DIType* t);
 // atomic_aggregation.cpp: a __tgsim_atomic call nvcc would turn into one lane's atomic.
 void mark_warp_aggregated_atomic(const Context& c, llvm::CallBase& call);
 // ptx_asm.cpp: inline PTX of device code as what it computes, else a run-time finding.

@@ -91,6 +91,7 @@ struct CParam {
   bool by_value = false;          // a struct: args[i] points at its bytes
   std::uint64_t bytes = 0;
   std::string c_type, name;
+  std::string fields;  // a struct's (struct_fields)
 };
 
 const DIType* without_qualifiers(const DIType* t) {
@@ -119,6 +120,7 @@ std::vector<CParam> c_params(const DataLayout& dl, Function& k) {
               s->getTag() == dwarf::DW_TAG_union_type)) {
       p.by_value = true;
       p.bytes = s->getSizeInBits() / 8;
+      p.fields = struct_fields(t);
       const bool byval = j < nargs && k.getArg(j)->hasByValAttr();
       p.count = byval || p.bytes > 16 ? 1 : s->getElements().empty() ? 0 : p.bytes <= 8 ? 1 : 2;
     } else if (j < nargs) {
@@ -276,7 +278,7 @@ Constant* shared_desc(Context& c, StructType* ty, const SharedVar& v, std::uint6
 }  // namespace
 
 void emit_module_descriptor(Context& c) {
-  auto* param_ty = StructType::create(c.ctx, {c.i8p, c.i8p, c.i8p, c.i64}, "tgsim.param");
+  auto* param_ty = StructType::create(c.ctx, {c.i8p, c.i8p, c.i8p, c.i64, c.i8p}, "tgsim.param");
   auto* tramp_ty = FunctionType::get(Type::getVoidTy(c.ctx), {c.i8p->getPointerTo()}, false)->getPointerTo();
   auto* shared_ty = StructType::create(c.ctx, {c.i8p, c.i64, c.i64, c.i64, c.i32, c.i64->getPointerTo(), c.i8p,
                                                c.i32}, "tgsim.shared");
@@ -295,7 +297,7 @@ void emit_module_descriptor(Context& c) {
     for (const CParam& p : cps)
       params.push_back(ConstantStruct::get(
           param_ty, {c.string(p.by_value ? "struct" : type_name(c.dl, *k->getArg(p.first))), c.string(p.name),
-                     c.string(p.c_type), ConstantInt::get(c.i64, p.bytes)}));
+                     c.string(p.c_type), ConstantInt::get(c.i64, p.bytes), c.string(p.fields)}));
     GlobalVariable* parr = params.empty() ? nullptr : array_of(c, param_ty, params, "tgsim.params");
     add_host_entry(c, *k, cps);
     std::string file;

@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define TGSIM_ABI_VERSION 8
+#define TGSIM_ABI_VERSION 9
 
 /* The running thread (tgsim::ThreadCtx), as instrumented code reads it. */
 #define TGSIM_OFF_THREAD_IDX 0   /* 3 x uint32: threadIdx */
@@ -77,6 +77,13 @@ struct tgsim_param_desc {
   const char* name;  /* from debug info, or "" */
   const char* c_type; /* from debug info: "const float*", or "" */
   unsigned long long bytes; /* the value's size */
+  /* A struct's fields from debug info (for an ARG {name=value,...}), "" without: entries
+     "NAME:KIND:OFFSET:BYTES:COUNT" joined by ';'. KIND: 'i' signed, 'u' unsigned (bool, enum,
+     pointer), 'f' floating, 'h' half, 'b' bfloat16, '?' one no ARG can give (a bit-field, an
+     array of structs; NAME then ends in " (WHY)"). BYTES: of one element; COUNT: 0 for a scalar,
+     else the elements of an array or vector (at OFFSET + j * BYTES). A nested struct's fields are
+     named OUTER.INNER. */
+  const char* fields;
 };
 /* A shared array (__shared__, Metal threadgroup) a kernel reaches, where the kernel's layout puts
  * it, so that findings name it ("tileB[0][3]"). An extern __shared__ array has bytes 0 and rank
