@@ -8,17 +8,20 @@
 // run at most 20 trips (measured in PTX of CUDA 13 for bodies of 1 to 8 loads: 20 trips stay one
 // copy, 21 are unrolled). ptxas unrolls those (the SASS of tests/nvcc_fidelity/short_loops/): 4
 // copies while 4 trips remain, then 2 copies for a remainder of 2 or 3, then one predicated copy
-// for an odd one, for bodies of up to 8 loads (16 stay one copy). That order is not modelled: it
-// pairs the lanes' trips as source order does unless a warp holds remainders of 1 and of 2 or 3
-// (10 and 9 trips: tests/nvcc_fidelity/*/known.txt). Kernel files are compiled without Clang's own
-// runtime unrolling (-unroll-runtime=false), so that these loops are seen as written. Each copy is an instruction of its
-// own: lanes of one warp with 9 and 8 trips meet iterations 1 and 0 in the first copy when the
-// remainder runs first, where source order pairs iteration 0 with 0. With the remainder last,
-// source order pairs the lanes' iterations as the copies do, so only loops whose remainder runs
-// first are unrolled here. Each copy's instructions carry metadata kUnrollCopy, which makes
-// their accesses sites of their own (Context::site), shown and summed under their one line. Not
-// under --count source, nor for loops with a barrier, a warp collective, an atomic or tgsim's
-// runtime calls in them. H100 recordings: tests/nvcc_fidelity/unroll/.
+// for an odd one, for bodies of up to 8 loads (16 stay one copy), whatever the counter starts at.
+// That shape is built here with LLVM's runtime unrolling, remainder last, twice: the loop by 2
+// (its remainder is the odd copy), then the loop of pairs by 2 (its remainder is the 2-block);
+// lanes with 10 and 9 trips (remainders 2 and 1) then meet their ninth trip in two instructions
+// (tests/nvcc_fidelity/short_loops/). Kernel files are compiled without Clang's own runtime
+// unrolling (-unroll-runtime=false), so that these loops are seen as written. Each copy is an
+// instruction of its own: lanes of one warp with 9 and 8 trips meet iterations 1 and 0 in NVVM's
+// first copy when the remainder runs first, where source order pairs iteration 0 with 0. With
+// the remainder last, source order pairs the lanes' iterations as NVVM's copies do, so only its
+// loops whose remainder runs first are unrolled here. Each copy's instructions carry metadata
+// kUnrollCopy, which makes their accesses sites of their own (Context::site), shown and summed
+// under their one line. Not under --count source, nor for loops with a barrier, a warp
+// collective, an atomic or tgsim's runtime calls in them. H100 recordings:
+// tests/nvcc_fidelity/unroll/ and short_loops/.
 #include "function_analyses.hpp"
 #include "internal.hpp"
 
@@ -28,7 +31,10 @@
 #include <llvm/Analysis/OptimizationRemarkEmitter.h>
 #include <llvm/Analysis/ScalarEvolutionExpressions.h>
 #include <llvm/Analysis/TargetTransformInfo.h>
+#include <llvm/ADT/PostOrderIterator.h>
+#include <llvm/IR/CFG.h>
 #include <llvm/IR/IntrinsicInst.h>
+#include <llvm/Support/CommandLine.h>
 #include <llvm/Transforms/Utils/LoopSimplify.h>
 #include <llvm/Transforms/Utils/LoopUtils.h>
 #include <llvm/Transforms/Utils/UnrollLoop.h>
@@ -45,6 +51,9 @@ constexpr unsigned kUnroll4Size = 32, kUnroll2Size = 64;
 // NVVM leaves a loop whose trip count is known to stay under this to ptxas (measured in PTX of
 // CUDA 13: `j = lane; j < B; j += 32` with at most 20 trips stays one copy, 21 is unrolled).
 constexpr unsigned kMaxTripsLeftToPtxas = 21;
+// ptxas unrolls a body of 8 loads with a multiply each and keeps one of 16 (short_loops' SASS):
+// in Clang's IR (body_size) 8 such loads are 34 instructions, 16 are 67.
+constexpr unsigned kPtxasUnrollSize = 48;
 
 unsigned body_size(const Loop& l) {
   unsigned n = 0;
@@ -124,36 +133,88 @@ class Unroller {
     if (hasUnrollTransformation(l) != TM_Unspecified) return;  // #pragma unroll N, or 1
     const SCEV* taken = se_.getBackedgeTakenCount(l);
     if (se_.getSmallConstantTripCount(l) != 0 || isa<SCEVCouldNotCompute>(taken) || !cheap_trip_count(taken)) return;
-    if (!l->getLoopLatch() || !strict_exit(*l) || !remainder_first(*l) || !plain_body(*l)) return;
+    if (!l->getLoopLatch() || !strict_exit(*l) || !plain_body(*l)) return;
     // A trip count known to stay at 20 or under (a lane's index to a constant bound) is ptxas's
     // to unroll (the file's head).
     const unsigned max_trips = se_.getSmallConstantMaxTripCount(l);
-    if (max_trips != 0 && max_trips < kMaxTripsLeftToPtxas) return;
+    if (max_trips != 0 && max_trips < kMaxTripsLeftToPtxas) return unroll_like_ptxas(l);
+    if (!remainder_first(*l)) return;
     const unsigned size = body_size(*l);
     const unsigned count = size <= kUnroll4Size ? 4 : size <= kUnroll2Size ? 2 : 1;
     if (count == 1) return;
     formLCSSARecursively(*l, dt_, &li_, &se_);
     Loop* rest = nullptr;
-    const UnrollLoopOptions options{count, false, true, true, false, true};
-    if (UnrollLoop(l, options, &li_, &se_, &dt_, &ac_, &tti_, &ore_, true, &rest) == LoopUnrollResult::Unmodified)
-      return;
-    // The copies in program order: the n-th instruction at one location is copy n.
-    std::map<const DILocation*, unsigned> seen;
-    LoopBlocksRPO rpo(l);
-    rpo.perform(&li_);
-    for (BasicBlock* bb : rpo)
-      for (Instruction& i : *bb) mark(i, ++seen[i.getDebugLoc().get()]);
+    if (unroll_runtime(l, count, false, &rest) != LoopUnrollResult::PartiallyUnrolled) return;
+    mark_copies(l, 0);
     if (rest)
       for (BasicBlock* bb : rest->blocks())
         for (Instruction& i : *bb) mark(i, kRemainderCopy);
   }
 
+  // ptxas's shape (the file's head): the loop unrolled by 2, remainder last (the odd copy), then
+  // the loop of pairs unrolled by 2, remainder last (the 2-block of copies kPairCopy + 1 and 2).
+  // A loop LLVM unrolls completely (at most 2 trips to the count of 2) is left in source order.
+  void unroll_like_ptxas(Loop* l) {
+    if (body_size(*l) > kPtxasUnrollSize || se_.getSmallConstantMaxTripCount(l) < 3) return;
+    formLCSSARecursively(*l, dt_, &li_, &se_);
+    Function& f = *l->getHeader()->getParent();
+    mark_loop(*l, kOddCopy);  // the clones keep it: the remainder of the first unrolling
+    const LoopUnrollResult halves = unroll_runtime(l, 2, true, nullptr);
+    if (halves == LoopUnrollResult::Unmodified) return mark_loop(*l, 0);
+    if (halves == LoopUnrollResult::FullyUnrolled) return;  // not at 3 trips or more
+    simplifyLoop(l, &dt_, &li_, &se_, &ac_, nullptr, true);
+    mark_loop(*l, kPairCopy);  // the clones left outside the loop are the 2-block
+    if (!l->isLoopSimplifyForm()) return mark_copies(l, 0);
+    const LoopUnrollResult pairs = unroll_runtime(l, 2, true, nullptr);
+    if (pairs == LoopUnrollResult::Unmodified) return mark_copies(l, 0);
+    if (pairs == LoopUnrollResult::PartiallyUnrolled) mark_copies(l, 0);  // else the loop is gone
+    // The 2-block: the instructions still marked kPairCopy, numbered in program order.
+    std::map<const DILocation*, unsigned> seen;
+    for (BasicBlock* bb : ReversePostOrderTraversal<Function*>(&f))
+      for (Instruction& i : *bb)
+        if (copy_of(i) == kPairCopy) mark(i, kPairCopy + ++seen[i.getDebugLoc().get()]);
+  }
+
+  // LLVM's runtime unrolling by `count`, its remainder last when `epilog` (else first, as LLVM
+  // chooses for the loops given here). LLVM 14 takes the side from its option
+  // -unroll-runtime-epilog only: it is set for the call and reset after it.
+  LoopUnrollResult unroll_runtime(Loop* l, unsigned count, bool epilog, Loop** rest) {
+    auto& options = cl::getRegisteredOptions();
+    const auto it = options.find("unroll-runtime-epilog");
+    if (epilog && it == options.end()) return LoopUnrollResult::Unmodified;
+    if (epilog) it->second->addOccurrence(0, "unroll-runtime-epilog", "true");
+    const UnrollLoopOptions o{count, false, true, true, false, true};
+    const LoopUnrollResult done = UnrollLoop(l, o, &li_, &se_, &dt_, &ac_, &tti_, &ore_, true, rest);
+    if (epilog) it->second->reset();
+    return done;
+  }
+
+  // The copies in program order: the n-th instruction at one location is copy n.
+  void mark_copies(Loop* l, unsigned base) {
+    std::map<const DILocation*, unsigned> seen;
+    LoopBlocksRPO rpo(l);
+    rpo.perform(&li_);
+    for (BasicBlock* bb : rpo)
+      for (Instruction& i : *bb) mark(i, base + ++seen[i.getDebugLoc().get()]);
+  }
+
+  void mark_loop(Loop& l, unsigned copy) {
+    for (BasicBlock* bb : l.blocks())
+      for (Instruction& i : *bb) mark(i, copy);
+  }
+
+  static unsigned copy_of(const Instruction& i) {
+    const MDNode* md = i.getMetadata(kUnrollCopy);
+    return md ? unsigned(mdconst::extract<ConstantInt>(md->getOperand(0))->getZExtValue()) : 0;
+  }
+
   // The copy an instruction belongs to, as metadata (it moves and dies with the instruction).
   void mark(Instruction& i, unsigned copy) {
+    if (copy == 0) return i.setMetadata(kUnrollCopy, nullptr);
     i.setMetadata(kUnrollCopy, MDNode::get(c_.ctx, ConstantAsMetadata::get(ConstantInt::get(c_.i32, copy))));
   }
 
-  static constexpr unsigned kRemainderCopy = 1000;
+  static constexpr unsigned kRemainderCopy = 1000, kPairCopy = 1100, kOddCopy = 2000;
 
   Context& c_;
   FunctionAnalyses a_;
