@@ -54,9 +54,9 @@ __global__ void block_counter(unsigned int* count, int block_scope) {
   else atomicAdd(count, 1u);
 }
 
-// The last-block reduction with a fence and a relaxed ticket: cuda::atomic_thread_fence at device
-// scope releases the partial (clean); at block scope, as __threadfence_block(), it orders
-// nothing between blocks (a race).
+// The last-block reduction with a release fence then a relaxed ticket: a race either way. At
+// device scope the fence releases the partials, but the last block's relaxed fetch_add acquires
+// nothing (PTX: no fence after it; fence_relaxed_fence is clean); at block scope nothing is released.
 __global__ void fence_then_relaxed(float* partial, unsigned int* tickets, float* total, int device_fence) {
   __shared__ bool last;
   if (threadIdx.x == 0) {
@@ -87,4 +87,48 @@ __global__ void flag_relaxed(int* data, int* ready, int* out) {
     }
     *out = *data;
   }
+}
+
+// A flag stored with release and read by a relaxed load: the relaxed load acquires nothing, so
+// the data's load races its store (acquire_fence 0), unless a device-scope fence follows the
+// spin (PTX's acquire pattern): cuda::atomic_thread_fence(acquire) (1) or __threadfence() (2).
+__global__ void flag_release_relaxed(int* data, int* ready, int* out, int acquire_fence) {
+  cuda::atomic_ref<int, cuda::thread_scope_device> f(*ready);
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    *data = 42;
+    f.store(1, cuda::memory_order_release);
+  }
+  if (blockIdx.x == 1 && threadIdx.x == 0) {
+    while (f.load(cuda::memory_order_relaxed) == 0) {
+    }
+    if (acquire_fence == 1) cuda::atomic_thread_fence(cuda::memory_order_acquire, cuda::thread_scope_device);
+    if (acquire_fence == 2) __threadfence();
+    *out = *data;
+  }
+}
+
+// The last-block reduction with fences around a relaxed ticket: the release fence before it
+// releases the partial, an acquire fence after it (1: in the same interval, 2: after the barrier)
+// acquires the others: clean; without it (0) the last block's reads race.
+__global__ void fence_relaxed_fence(float* partial, unsigned int* tickets, float* total, int acquire_fence) {
+  __shared__ bool last;
+  if (threadIdx.x == 0) {
+    partial[blockIdx.x] = 1.0f + blockIdx.x;
+    cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_device);
+    cuda::atomic_ref<unsigned int, cuda::thread_scope_device> ticket(*tickets);
+    last = ticket.fetch_add(1u, cuda::memory_order_relaxed) == gridDim.x - 1;
+    if (acquire_fence == 1) cuda::atomic_thread_fence(cuda::memory_order_acquire, cuda::thread_scope_device);
+  }
+  __syncthreads();
+  if (last && threadIdx.x == 0) {
+    if (acquire_fence == 2) cuda::atomic_thread_fence(cuda::memory_order_acquire, cuda::thread_scope_device);
+    float sum = 0.0f;
+    for (unsigned int b = 0; b < gridDim.x; ++b) sum += partial[b];
+    *total = sum;
+  }
+}
+
+// fetch_add(release) releases the partial but acquires nothing: the last block's reads race.
+__global__ void release_only(float* partial, unsigned int* tickets, float* total) {
+  last_block<cuda::thread_scope_device, cuda::memory_order_release>(partial, tickets, total);
 }

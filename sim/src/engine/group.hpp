@@ -321,6 +321,9 @@ class GroupRun {
   }
   // The global atomic of a tag is of block scope (Checker::block_scope_atomic).
   void mark_block_scope(std::uint64_t tag) { tags_[tag >> kTagShift].block_scope = true; }
+  // The atomic of a tag does not acquire: a store, or a relaxed or release order (libcu++'s,
+  // Checker::relaxed_atomic_next).
+  void mark_no_acquire(std::uint64_t tag) { tags_[tag >> kTagShift].no_acquire = true; }
   void barrier(ThreadCtx& t, const std::source_location& loc);
   // Metal's threadgroup_barrier(flags) (abi.h, __tgsim_metal_barrier): barrier() ordering the
   // memory its flags name; threads that returned before it are a finding (group_sync.cpp).

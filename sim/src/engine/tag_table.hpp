@@ -29,6 +29,7 @@ struct TagInfo {
   bool warp_aggregated = false;  // marked in the launch's SiteTable (mark_warp_aggregated)
   bool is_volatile = false;      // a front-end volatile access (TGSIM_SITE_VOLATILE)
   bool block_scope = false;      // a global atomic of block scope (TGSIM_ATOMIC_BLOCK_SCOPE)
+  bool no_acquire = false;       // a libcu++ atomic that does not acquire (TGSIM_ATOMIC_NO_ACQUIRE)
   // A read a spin-wait repeats (spin.cpp): a volatile or atomic load, or an atomic that left
   // memory as it was (atomicAdd(&flag, 0)); rmw_effect: the site also changed memory once.
   bool spin_read = false;

@@ -267,13 +267,19 @@ unsigned long long __tgsim_atomic(const void* site, int op, int type, void* addr
   if (plain) {  // atomic loads and stores of cooperative code: counted as loads and stores
     const SiteKind kind = op == TGSIM_ATOMIC_LOAD ? SiteKind::kLoad : SiteKind::kStore;
     // libcu++'s: atomic for the checker, as a volatile access is (a flag between groups)
-    if (flags & TGSIM_ATOMIC_LIBCU) t->group_->mark_volatile(t->group_->tag(loc, kind, width));
+    if (flags & TGSIM_ATOMIC_LIBCU) {
+      const std::uint64_t tag = t->group_->tag(loc, kind, width);
+      t->group_->mark_volatile(tag);
+      if ((flags & TGSIM_ATOMIC_NO_ACQUIRE) || op == TGSIM_ATOMIC_STORE) t->group_->mark_no_acquire(tag);
+    }
     if (op == TGSIM_ATOMIC_LOAD && !shared) t->group_->mark_spin_atomic(t->group_->tag(loc, kind, width), true);
     t->group_->record(*t, loc, kind, a, width, addr);
   } else {
     if (aggregated && !shared) t->group_->mark_warp_aggregated(loc, width);
     if ((flags & TGSIM_ATOMIC_BLOCK_SCOPE) && !shared)
       t->group_->mark_block_scope(t->group_->tag(loc, SiteKind::kGlobalAtomic, width));
+    if ((flags & TGSIM_ATOMIC_NO_ACQUIRE) && !shared)
+      t->group_->mark_no_acquire(t->group_->tag(loc, SiteKind::kGlobalAtomic, width));
     if (shared)
       t->group_->record(*t, loc, SiteKind::kSharedAtomic, offset, width, addr);
     else  // a read a spin-wait may repeat when it leaves memory as it was (engine/spin.cpp)

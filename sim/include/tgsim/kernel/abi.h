@@ -196,10 +196,13 @@ enum tgsim_atomic_op {
 /* Or'ed in by <cuda/atomic> (libcu++'s atomic_ref): LIBCU, its loads and stores are atomic accesses
  * for the checker (recorded as loads and stores); RELEASE, a release order at device or system
  * scope (the thread's earlier stores are released, as by __threadfence() before the atomic);
- * BLOCK_SCOPE, a block- or thread-scope operation, which releases nothing to other groups. */
+ * BLOCK_SCOPE, a block- or thread-scope operation, which releases nothing to other groups;
+ * NO_ACQUIRE, an operation that does not acquire (a store, or a relaxed or release order): the
+ * thread's later loads are acquired only after a device-scope fence that follows it. */
 #define TGSIM_ATOMIC_LIBCU 0x200
 #define TGSIM_ATOMIC_RELEASE 0x400
 #define TGSIM_ATOMIC_BLOCK_SCOPE 0x800
+#define TGSIM_ATOMIC_NO_ACQUIRE 0x1000
 unsigned long long __tgsim_atomic(const void* site, int op, int type, void* addr,
                                   unsigned long long operand, unsigned long long compare);
 

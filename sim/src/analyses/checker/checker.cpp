@@ -346,6 +346,7 @@ void Checker::start_group(std::uint64_t group, const std::deque<SharedDecl>* dec
   unordered_at_.clear();
   init_valid_ = 0;
   interval_atomic_ = group_atomic_ = false;
+  interval_acquire_ = group_acquire_ = relaxed_seen_ = group_relaxed_ = no_acquire_next_ = false;
   fences_.clear();
   releases_.clear();
   // Only the slots this worker's previous group filled (a full clear of the index cost a
@@ -411,7 +412,7 @@ void Checker::global_plain(std::uint32_t thread, std::uint32_t seq, std::uint32_
   } else {
     if (thread < g.rthread) g.rthread = static_cast<std::uint16_t>(thread), g.rsite = site;
     g.loaded |= bytes;
-    if (!after_atomic(thread, seq)) g.unacq |= bytes;
+    if (!acquired(thread, seq)) g.unacq |= bytes;
   }
   const std::uint32_t idx = log_.append();
   log_[idx] = Access{g.head, seq, site, wsync, static_cast<std::uint16_t>(thread), write, false,
@@ -441,6 +442,7 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
     if (thread >= atomic_at_.size()) atomic_at_.resize(thread + 1, ~0ull);
     if ((atomic_at_[thread] >> 32) != interval_) atomic_at_[thread] = std::uint64_t(interval_) << 32 | seq;
     interval_atomic_ = true;
+    note_atomic_acquire(thread, seq);
     if (kind == SiteKind::kGlobalAtomic && !fences_.empty()) [[unlikely]]
       note_release(thread, seq);
   }
@@ -495,7 +497,7 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
     } else {
       if (thread < g.rthread) g.rthread = static_cast<std::uint16_t>(thread), g.rsite = site;
       g.loaded |= bytes;
-      if (!after_atomic(thread, seq)) g.unacq |= bytes;
+      if (!acquired(thread, seq)) g.unacq |= bytes;
     }
     if (write) {
       g.wtag = g_epoch_;
@@ -546,6 +548,7 @@ void Checker::end_interval(bool device_ordered, std::uint32_t longest_lane) {
     }
   }
   if (!releases_.empty()) [[unlikely]] release_stores();
+  end_interval_acquire();
   fences_.clear();
   sh_touched_.clear();
   for (std::vector<std::uint32_t>& m : sync_masks_) m.clear();

@@ -343,6 +343,20 @@ class Checker {
     const std::uint64_t at = atomic_at_[thread];
     return (at >> 32) == interval_ && static_cast<std::uint32_t>(at) < seq;
   }
+  // Whether a load of `thread` at lockstep time `seq` is acquired (checker_release.cpp): it
+  // follows an atomic that acquires (its thread's earlier in this interval, or any of its group
+  // in an earlier one), or a device-scope fence of its thread that follows a relaxed atomic.
+  bool acquired(std::uint32_t thread, std::uint32_t seq) const {
+    if (group_acquire_) return true;
+    if (interval_acquire_ && thread < acquire_seq_.size()) {
+      const std::uint64_t at = acquire_seq_[thread];
+      if ((at >> 32) == interval_ && static_cast<std::uint32_t>(at) < seq) return true;
+    }
+    return relaxed_seen_ && !fences_.empty() && fence_acquired(thread, seq);
+  }
+  // The next atomic access told to the checker does not acquire (libcu++'s relaxed or release
+  // order, or a store: TagInfo::no_acquire); false again after it.
+  void no_acquire_next(bool on) { no_acquire_next_ = on; }
   void end_group();
   // The group was parked while other groups ran, and runs on: its loads acquire what any group
   // released (checker_release.cpp).
@@ -553,6 +567,16 @@ class Checker {
   // Release (checker_release.cpp): the interval's device-scope fences (thread << 32 | seq), and
   // the fences a global atomic of their thread followed (a release of the thread's stores).
   std::vector<std::uint64_t> fences_, releases_;
+  // Acquire (checker_release.cpp): per thread, interval << 32 | seq of its first acquiring
+  // atomic in the interval (acquire_seq_) and of its first relaxed one (relaxed_seq_); whether
+  // the interval, or an earlier one of the group, acquired; whether the group made a relaxed
+  // atomic (so a fence may acquire), and one in an earlier interval.
+  std::vector<std::uint64_t> acquire_seq_, relaxed_seq_;
+  bool interval_acquire_ = false, group_acquire_ = false;
+  bool relaxed_seen_ = false, group_relaxed_ = false, no_acquire_next_ = false;
+  bool fence_acquired(std::uint32_t thread, std::uint32_t seq) const;
+  void note_atomic_acquire(std::uint32_t thread, std::uint32_t seq);
+  void end_interval_acquire();
   SameValuePairs same_value_;
   HazardMap::iterator same_last_ = same_value_.end();  // the key most recently hit
   void release_stores();

@@ -11,7 +11,17 @@
 // after theirs, since a group's atomics wait only for lower groups that run, not parked ones).
 // The synchronising atomics need not name one address: a thread-level over-approximation, as
 // after_atomic is.
+// Acquire follows the PTX memory model for libcu++'s atomics, whose order the program names: one
+// of acquire, consume, acq_rel or seq_cst order (not a store) acquires for its thread's later
+// loads; a relaxed or release one does not, unless a device-scope fence of its thread follows it
+// (__threadfence, atomic_thread_fence: PTX's acquire pattern, a read then a fence). A group's
+// acquire carries over a barrier to all its threads. CUDA's own atomics (atomicAdd, atomicCAS)
+// and volatile accesses are relaxed in PTX too, but keep acquiring as before: the CUDA
+// Programming Guide's last-block reduction reads the partials after atomicInc with no fence
+// between, and is a correct program by the guide's word.
 #include "analyses/checker/checker.hpp"
+
+#include <algorithm>
 
 namespace tgsim::detail {
 
@@ -48,6 +58,51 @@ void Checker::release_stores() {
     g.pend = pend;
   }
   releases_.clear();
+}
+
+// An atomic of `thread` at lockstep time `seq`: it acquires, unless no_acquire_next_ says it is
+// a relaxed one (then a fence after it may acquire: fence_acquired).
+void Checker::note_atomic_acquire(std::uint32_t thread, std::uint32_t seq) {
+  const std::uint64_t at = std::uint64_t(interval_) << 32 | seq;
+  std::vector<std::uint64_t>& per_thread = no_acquire_next_ ? relaxed_seq_ : acquire_seq_;
+  if (thread >= per_thread.size()) per_thread.resize(thread + 1, ~0ull);
+  if ((per_thread[thread] >> 32) != interval_) per_thread[thread] = at;
+  if (no_acquire_next_) relaxed_seen_ = true;
+  else interval_acquire_ = true;
+}
+
+// Whether a device-scope fence of `thread` at or before lockstep time `seq` follows a relaxed
+// atomic: the thread's own earlier in this interval, or any of its group in an earlier one.
+bool Checker::fence_acquired(std::uint32_t thread, std::uint32_t seq) const {
+  std::uint32_t after = ~0u;  // a fence later than this follows the relaxed atomic
+  if (group_relaxed_) after = 0;
+  if (thread < relaxed_seq_.size() && (relaxed_seq_[thread] >> 32) == interval_)
+    after = std::min(after, static_cast<std::uint32_t>(relaxed_seq_[thread]) + 1);
+  if (after == ~0u) return false;
+  for (std::uint64_t f : fences_) {
+    const auto at = static_cast<std::uint32_t>(f);
+    if ((f >> 32) == thread && at >= after && at <= seq) return true;
+  }
+  return false;
+}
+
+// The interval ends: an acquire made in it (an acquiring atomic, or a fence after a relaxed
+// one) holds for the group's later intervals, past the barrier.
+void Checker::end_interval_acquire() {
+  if (relaxed_seen_ && !interval_acquire_) {
+    for (std::uint64_t f : fences_)
+      if (fence_acquired(static_cast<std::uint32_t>(f >> 32), static_cast<std::uint32_t>(f))) {
+        interval_acquire_ = true;
+        break;
+      }
+  }
+  group_acquire_ |= interval_acquire_;
+  interval_acquire_ = false;
+  if (relaxed_seen_) {
+    bool relaxed_here = false;
+    for (std::uint64_t r : relaxed_seq_) relaxed_here = relaxed_here || (r >> 32) == interval_;
+    group_relaxed_ |= relaxed_here;
+  }
 }
 
 // Block scope: the PTX memory model makes an atomic atomic only towards threads of its scope, so

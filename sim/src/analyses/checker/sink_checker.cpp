@@ -233,6 +233,12 @@ void CheckerSink::access_one(const IntervalLogs& logs, const WarpLog& wl, Lane& 
     ti.placed[1] = part.placed[1];
     return;
   }
+  if (ti.no_acquire) [[unlikely]] {  // a relaxed libcu++ atomic: Checker::acquired
+    checker_->no_acquire_next(true);
+    access_part(logs, lane, k, ti, a);
+    checker_->no_acquire_next(false);
+    return;
+  }
   access_part(logs, lane, k, ti, a);
 }
 
