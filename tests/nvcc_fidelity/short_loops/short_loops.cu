@@ -1,5 +1,5 @@
 // Issue 36, cause 2 (unroll order), the loops NVVM leaves alone: a trip count known only at run
-// time but known to stay under 32 (a lane's index to a constant bound). ptxas unrolls them
+// time but known to stay at 20 or under (a lane's index to a constant bound). ptxas unrolls them
 // itself (read in the SASS of ../unroll/'s uneven_loads). Each kernel holds one trip count or
 // body, so that the H100's counts (../record_counts.sh) show where ptxas's rule starts and stops;
 // ../compare_counts.sh checks tgsim's counts against them. Launched with 2 blocks of 256 threads:
