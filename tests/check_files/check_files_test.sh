@@ -25,7 +25,7 @@ determinism)
   last=("$dir/last_block.cu" --grid 64 --block 128 float[8192] float[64]=0 uint[1]=0 float[1]=0 int:8192)
   slots=("$dir/atomic_slots.cu" --grid 4 --block 64 int[1]=0 int[256]=0 int[1]=0 int[256]=0)
   overrun=("$dir/local_array.cu" --kernel store_past --grid 8 --block 64 int[512]=0 int:9)
-  lanes=("$dir/lane_order.cu" --kernel lane_order --grid 4 --block 64 int[1]=0 --schedules 8)
+  lanes=("$dir/lane_order.cu" --kernel lane_order --grid 1 --block 64 int[1]=0 --schedules 8)  # one group: groups racing on out[0] leave the value of whichever ends last
   for k in last slots overrun lanes; do
     declare -n args=$k
     first_rc=0
