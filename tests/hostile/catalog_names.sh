@@ -19,7 +19,7 @@ while IFS=$'\t' read -r name args; do
   fi
   if ! printf '%s\n' "$out" | grep -q '"thread_accesses": 0' ||
      printf '%s\n' "$out" | grep -Eq '"thread_accesses": [1-9]|"kind": "(out-of-bounds|raw-hazard|war-hazard|waw-hazard)'; then
-    echo "FAIL $name: the catalog's code ran:"; printf '%s\n' "$out" | grep -E '"(file|thread_accesses)"' | head -6
+    echo "FAIL $name: the catalog's code ran (its whole report):"; printf '%s\n' "$out"
     bad=$((bad + 1))
   fi
 done < "$work/kernels.list"
