@@ -26,6 +26,7 @@
 #include <tuple>
 
 #include <llvm/Analysis/ScalarEvolutionExpressions.h>
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/IntrinsicInst.h>
 
 using namespace llvm;
@@ -295,6 +296,20 @@ class Merger {
     return m.space == Space::kGlobal && acc_[m.index].align >= w;
   }
 
+  // The byte distance from b to a when it is a constant. Shared addresses are 32 bits on the GPU
+  // (NVVM computes them in 32-bit registers), so there the distance is taken modulo 2^32:
+  // `As[base + i]` with an `unsigned` base is adjacent to `As[base + i + 1]` whatever base is,
+  // where the host's 64-bit zext(base + i + 1) may not be zext(base + i) + 1 (SGEMM_CUDA's
+  // warptiling kernel: `As[dotIdx * BM + warpRow * WM + threadRowInWarp * TM + i]`).
+  const SCEVConstant* distance(const Candidate& a, const Candidate& b) {
+    const SCEV* d = se_.getMinusSCEV(a.offset, b.offset);
+    if (isa<SCEVConstant>(d) || a.space != Space::kShared) return dyn_cast<SCEVConstant>(d);
+    Type* i32 = Type::getInt32Ty(f_.getContext());
+    if (a.offset->getType()->getScalarSizeInBits() <= 32) return nullptr;
+    return dyn_cast<SCEVConstant>(
+        se_.getMinusSCEV(se_.getTruncateExpr(a.offset, i32), se_.getTruncateExpr(b.offset, i32)));
+  }
+
   // Groups of one block's candidates: same kind, space, base, element size and epoch, at constant
   // distances from the group's first member. A candidate is compared with the first member of
   // at most 8 groups of its key, so a long block costs linear time.
@@ -306,7 +321,7 @@ class Merger {
       auto& mine = groups[Key{a.store, a.bytes, int(cands[j].space), cands[j].base, cands[j].calls, cands[j].epoch}];
       bool placed = false;
       for (auto& g : mine) {
-        auto* d = dyn_cast<SCEVConstant>(se_.getMinusSCEV(cands[j].offset, cands[g[0]].offset));
+        const SCEVConstant* d = distance(cands[j], cands[g[0]]);
         if (!d || d->getAPInt().getMinSignedBits() > 48) continue;
         cands[j].distance = d->getAPInt().getSExtValue();
         g.push_back(j);
@@ -438,8 +453,39 @@ std::uint64_t gpu_alignment(const DataLayout& dl, const GlobalVariable& gv) {
   return std::max(ir, natural);
 }
 
+// `x | C` where x has no bit of C set is `x + C`, and the address arithmetic ptxas sees. LLVM 14's
+// scalar evolution takes such an `or` as a sum only when C fits under x's known trailing zeros,
+// so `Bs[base | 16]` (InstCombine's form of `Bs[base + 16]` where base's bits 4-5 are known
+// clear, SGEMM_CUDA's warptiling kernel) was an unknown value and not adjacent to
+// `Bs[base | 17]`. Such `or`s that make an index become `add nuw nsw` (the same value).
+void disjoint_ors_to_adds(Function& f) {
+  const DataLayout& dl = f.getParent()->getDataLayout();
+  std::vector<BinaryOperator*> ors;
+  for (BasicBlock& bb : f)
+    for (Instruction& i : bb)
+      if (auto* bo = dyn_cast<BinaryOperator>(&i); bo && bo->getOpcode() == Instruction::Or &&
+                                                   isa<ConstantInt>(bo->getOperand(1)))
+        ors.push_back(bo);
+  for (BinaryOperator* bo : ors) {
+    bool index = false;  // used by an address, directly or through an extension
+    for (User* u : bo->users()) {
+      if (auto* cast = dyn_cast<CastInst>(u); cast && (isa<ZExtInst>(cast) || isa<SExtInst>(cast)))
+        for (User* v : cast->users()) index = index || isa<GetElementPtrInst>(v);
+      index = index || isa<GetElementPtrInst>(u);
+    }
+    if (!index || !haveNoCommonBitsSet(bo->getOperand(0), bo->getOperand(1), dl)) continue;
+    auto* add = BinaryOperator::Create(Instruction::Add, bo->getOperand(0), bo->getOperand(1), bo->getName(), bo);
+    add->setHasNoUnsignedWrap(true);
+    add->setHasNoSignedWrap(true);
+    add->setDebugLoc(bo->getDebugLoc());
+    bo->replaceAllUsesWith(add);
+    bo->eraseFromParent();
+  }
+}
+
 void merge_adjacent(Context& c, Function& f, std::vector<Access>& acc) {
   if (acc.size() < 2 || c.count_source) return;
+  disjoint_ors_to_adds(f);
   Merger(c, f, acc).run();
 }
 
