@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstring>
 
+#include "engine/tag_table.hpp"
 #include "memory/shared_decl.hpp"
 #include <tgsim/hash.hpp>
 #include "report/util.hpp"
@@ -346,7 +347,7 @@ void Checker::start_group(std::uint64_t group, const std::deque<SharedDecl>* dec
   unordered_at_.clear();
   init_valid_ = 0;
   interval_atomic_ = group_atomic_ = false;
-  interval_acquire_ = group_acquire_ = relaxed_seen_ = group_relaxed_ = no_acquire_next_ = false;
+  interval_acquire_ = group_acquire_ = relaxed_seen_ = no_acquire_next_ = false;
   fences_.clear();
   releases_.clear();
   // Only the slots this worker's previous group filled (a full clear of the index cost a
@@ -435,16 +436,19 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
                              std::uint32_t width, std::uint64_t stored) {
   if (kind == SiteKind::kConstantLoad) return;  // read-only: no hazard, never uninitialised
   if (kind == SiteKind::kGlobalLoad && !read_only_.empty() && in_read_only_buffer(addr)) return;
-  const bool atomic = kind == SiteKind::kSharedAtomic || kind == SiteKind::kGlobalAtomic;
+  const bool atomic = kind == SiteKind::kSharedAtomic || kind == SiteKind::kGlobalAtomic || order_next_;
   const bool write = is_write(kind);
   const bool explained = atomic || (write && after_atomic(thread, seq));
   if (atomic) {  // after_atomic: the thread's first atomic of the interval
     if (thread >= atomic_at_.size()) atomic_at_.resize(thread + 1, ~0ull);
     if ((atomic_at_[thread] >> 32) != interval_) atomic_at_[thread] = std::uint64_t(interval_) << 32 | seq;
     interval_atomic_ = true;
-    note_atomic_acquire(thread, seq);
-    if (kind == SiteKind::kGlobalAtomic && !fences_.empty()) [[unlikely]]
-      note_release(thread, seq);
+    // A shared word is of the group's own memory: reading it cannot observe another group's
+    // release, so a shared atomic, relaxed or not, acquires nothing (checker_release.cpp).
+    if (kind == SiteKind::kGlobalAtomic) {
+      note_atomic_acquire(thread, seq);
+      if (!fences_.empty()) [[unlikely]] note_release(thread, seq);
+    }
   }
   // Each field is stored straight into the log: an Access assembled on the stack and copied
   // cost a store-forwarding stall per access (measured: over half of this function's time).
@@ -465,6 +469,7 @@ void Checker::access_general(std::uint32_t thread, std::uint32_t seq, std::uint3
   };
   const std::uint64_t first = addr >> 2, last = (addr + width - 1) >> 2;
   if (kind == SiteKind::kSharedLoad || kind == SiteKind::kSharedStore || kind == SiteKind::kSharedAtomic) {
+    if (order_next_ > TagInfo::kSharedOrderAtomic) [[unlikely]] note_shared_order(thread, seq);
     for (std::uint64_t w = first; w <= last && w < sh_head_.size(); ++w) {
       if (sh_tag_[w] != interval_) {
         sh_tag_[w] = interval_;
@@ -539,6 +544,7 @@ void Checker::end_interval(bool device_ordered, std::uint32_t longest_lane) {
   }
   sh_marks_ = 0;
   sh_restored_ = false;
+  sh_orders_ = false;
   if (device_ordered) {
     for (std::uint32_t i : g_touched_) {
       GWord& g = gwords_[i];
@@ -605,6 +611,7 @@ void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::
       if (!(a.bytes & b.bytes)) continue;  // different bytes of the word
       --budget;
       if (a.thread / 32 == b.thread / 32 && warp_ordered(a, b)) continue;  // __syncwarp
+      if (sh_orders_ && shared && (synced_before(a, b) || synced_before(b, a))) [[unlikely]] continue;
       bool first = a.write ? key(b) < key(a) : b.seq <= a.seq;
       if (first) {
         if (!before || key(*before) < key(b)) before = &b;
@@ -643,6 +650,8 @@ void Checker::analyze(bool shared, std::uint64_t word, std::uint32_t head, std::
           stored_before |= w.seq < r.seq;
         } else if (w.thread / 32 == r.thread / 32 && warp_ordered(w, r)) {
           stored_before |= w.wsync < r.wsync;
+        } else if (sh_orders_ && synced_before(w, r)) {
+          stored_before = true;
         } else {
           racing = true;
         }

@@ -316,6 +316,12 @@ class Checker {
   // neither released nor acquired (checker_release.cpp).
   void block_scope_atomic(std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync, std::uint32_t site,
                           std::uint64_t addr, std::uint32_t width);
+  // A libcu++ atomic of shared memory (cuda::atomic_ref; `order`: TagInfo::kSharedOrder* bits):
+  // an atomic (its loads and stores race no other atomic) and, by its memory order, an acquire
+  // or a release inside the group (checker_release.cpp: synced_before).
+  void ordered_shared(std::uint8_t order, std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync,
+                      std::uint32_t site, SiteKind kind, std::uint64_t addr, std::uint32_t width,
+                      std::uint64_t stored);
   // The lanes that took part in each __syncwarp of `warp` in this interval (an access's wsync
   // is the number of the last one its lane took part in).
   void warp_syncs(std::uint32_t warp, const std::vector<std::uint32_t>& masks) {
@@ -568,15 +574,25 @@ class Checker {
   // the fences a global atomic of their thread followed (a release of the thread's stores).
   std::vector<std::uint64_t> fences_, releases_;
   // Acquire (checker_release.cpp): per thread, interval << 32 | seq of its first acquiring
-  // atomic in the interval (acquire_seq_) and of its first relaxed one (relaxed_seq_); whether
-  // the interval, or an earlier one of the group, acquired; whether the group made a relaxed
-  // atomic (so a fence may acquire), and one in an earlier interval.
+  // atomic in the interval (acquire_seq_) and of its first relaxed one (relaxed_seq_); per
+  // thread, the group (serial_) in an earlier interval of which it made a relaxed atomic (so a
+  // fence of that thread acquires); whether the interval, or an earlier one of the group,
+  // acquired; whether the group made a relaxed atomic (so a fence may acquire).
   std::vector<std::uint64_t> acquire_seq_, relaxed_seq_;
+  std::vector<std::uint32_t> relaxed_group_;
   bool interval_acquire_ = false, group_acquire_ = false;
-  bool relaxed_seen_ = false, group_relaxed_ = false, no_acquire_next_ = false;
+  bool relaxed_seen_ = false, no_acquire_next_ = false;
   bool fence_acquired(std::uint32_t thread, std::uint32_t seq) const;
   void note_atomic_acquire(std::uint32_t thread, std::uint32_t seq);
   void end_interval_acquire();
+  // Release and acquire inside the group through libcu++ atomics of shared memory
+  // (checker_release.cpp): ordered_shared's bits for access_general; per thread, interval << 32
+  // | seq of its first acquire and of its last release in the interval; whether it made any.
+  std::uint8_t order_next_ = 0;
+  std::vector<std::uint64_t> sh_acquire_at_, sh_release_at_;
+  bool sh_orders_ = false;
+  void note_shared_order(std::uint32_t thread, std::uint32_t seq);
+  bool synced_before(const Access& x, const Access& y) const;
   SameValuePairs same_value_;
   HazardMap::iterator same_last_ = same_value_.end();  // the key most recently hit
   void release_stores();
