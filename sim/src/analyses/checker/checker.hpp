@@ -181,6 +181,10 @@ struct UninitLoad {
 void global_initcheck(const std::vector<UninitLoad>& loads, const GridShadow& g,
                       const std::vector<BufferSpan>& buffers, HazardMap& out);
 
+// Names a global word for a hazard's example: its buffer and element, else its address
+// (checker_findings.cpp).
+void describe_global(HazardAgg& h, const std::vector<BufferSpan>& buffers, std::uint64_t word);
+
 // Decides the hazards between groups once every group has run.
 // `same_value_waw`: LaunchConfig::report_same_value_waw.
 // The equal-value rule's unreported pairs as notes of the report, one per pair of source lines
