@@ -14,7 +14,8 @@
 // carry a pointer the checker cannot see, nor for a buffer with bytes nobody wrote yet, whose
 // loads initcheck needs: sim/src/analyses/checker/initcheck.cpp). Then each
 // word's accesses are paired with stores of other threads not separated by a
-// __syncwarp of their warp, in lockstep order (each thread's access count since the barrier):
+// __syncwarp of their warp (nor, for shared words, by a release then an acquire of libcu++
+// shared atomics: ordered_shared, checker_release.cpp), in lockstep order (each thread's access count since the barrier):
 // a load with the nearest store before it (RAW) and after it (WAR), a store with the nearest
 // store before it (WAW), as a hardware shadow remembering the last access sees them. Labels,
 // counts and examples therefore do not depend on the fiber schedule. Global words are also
