@@ -324,6 +324,8 @@ class GroupRun {
   // The atomic of a tag does not acquire: a store, or a relaxed or release order (libcu++'s,
   // Checker::relaxed_atomic_next).
   void mark_no_acquire(std::uint64_t tag) { tags_[tag >> kTagShift].no_acquire = true; }
+  // The tag is a libcu++ atomic when it names shared memory: TagInfo::kSharedOrder* bits.
+  void mark_shared_order(std::uint64_t tag, std::uint8_t bits) { tags_[tag >> kTagShift].shared_order |= bits; }
   void barrier(ThreadCtx& t, const std::source_location& loc);
   // Metal's threadgroup_barrier(flags) (abi.h, __tgsim_metal_barrier): barrier() ordering the
   // memory its flags name; threads that returned before it are a finding (group_sync.cpp).

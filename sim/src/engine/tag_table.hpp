@@ -30,6 +30,10 @@ struct TagInfo {
   bool is_volatile = false;      // a front-end volatile access (TGSIM_SITE_VOLATILE)
   bool block_scope = false;      // a global atomic of block scope (TGSIM_ATOMIC_BLOCK_SCOPE)
   bool no_acquire = false;       // a libcu++ atomic that does not acquire (TGSIM_ATOMIC_NO_ACQUIRE)
+  // A libcu++ atomic of shared memory (cuda::atomic_ref): kSharedOrder* bits, the orders inside
+  // the group that the checker keeps (Checker::ordered_shared). 0: none (any other access).
+  static constexpr std::uint8_t kSharedOrderAtomic = 1, kSharedOrderAcquire = 2, kSharedOrderRelease = 4;
+  std::uint8_t shared_order = 0;
   // A read a spin-wait repeats (spin.cpp): a volatile or atomic load, or an atomic that left
   // memory as it was (atomicAdd(&flag, 0)); rmw_effect: the site also changed memory once.
   bool spin_read = false;

@@ -262,6 +262,12 @@ unsigned long long __tgsim_atomic(const void* site, int op, int type, void* addr
   const std::source_location loc = loc_of(site);
   if (!t->group_->atomic_target(*t, loc, a, width, &shared, &offset)) return 0;
   const bool plain = op == TGSIM_ATOMIC_LOAD || op == TGSIM_ATOMIC_STORE;
+  // libcu++'s orders inside the group, for an atomic of shared memory (Checker::ordered_shared):
+  // acquire and release by memory order only (a relaxed one orders nothing).
+  const std::uint8_t shared_order = static_cast<std::uint8_t>(
+      TagInfo::kSharedOrderAtomic |
+      (!(flags & TGSIM_ATOMIC_NO_ACQUIRE) && op != TGSIM_ATOMIC_STORE ? TagInfo::kSharedOrderAcquire : 0) |
+      (flags & TGSIM_ATOMIC_RELEASE ? TagInfo::kSharedOrderRelease : 0));
   // A release of device or system scope (libcu++'s atomic_ref): as __threadfence() before it.
   if ((flags & TGSIM_ATOMIC_RELEASE) && !(flags & TGSIM_ATOMIC_BLOCK_SCOPE)) t->group_->fence(*t, 1);
   if (plain) {  // atomic loads and stores of cooperative code: counted as loads and stores
@@ -271,6 +277,7 @@ unsigned long long __tgsim_atomic(const void* site, int op, int type, void* addr
       const std::uint64_t tag = t->group_->tag(loc, kind, width);
       t->group_->mark_volatile(tag);
       if ((flags & TGSIM_ATOMIC_NO_ACQUIRE) || op == TGSIM_ATOMIC_STORE) t->group_->mark_no_acquire(tag);
+      if (shared) t->group_->mark_shared_order(tag, shared_order);
     }
     if (op == TGSIM_ATOMIC_LOAD && !shared) t->group_->mark_spin_atomic(t->group_->tag(loc, kind, width), true);
     t->group_->record(*t, loc, kind, a, width, addr);
@@ -280,6 +287,8 @@ unsigned long long __tgsim_atomic(const void* site, int op, int type, void* addr
       t->group_->mark_block_scope(t->group_->tag(loc, SiteKind::kGlobalAtomic, width));
     if ((flags & TGSIM_ATOMIC_NO_ACQUIRE) && !shared)
       t->group_->mark_no_acquire(t->group_->tag(loc, SiteKind::kGlobalAtomic, width));
+    if (shared && (flags & TGSIM_ATOMIC_LIBCU))
+      t->group_->mark_shared_order(t->group_->tag(loc, SiteKind::kSharedAtomic, width), shared_order);
     if (shared)
       t->group_->record(*t, loc, SiteKind::kSharedAtomic, offset, width, addr);
     else  // a read a spin-wait may repeat when it leaves memory as it was (engine/spin.cpp)

@@ -185,6 +185,11 @@ bool GroupRun::check_placed(Checker& checker, TagInfo& ti, std::uint32_t thread,
   const bool store = ti.kind == SiteKind::kStore;
   switch (placement_.place(addr, ti.width, &off, &bad)) {
     case Space::kShared:
+      if (ti.shared_order) {  // a libcu++ atomic (CheckerSink::access_part)
+        checker.ordered_shared(ti.shared_order, thread, k, wsync, placed_site(ti, true),
+                               store ? SiteKind::kSharedStore : SiteKind::kSharedLoad, off, ti.width, value);
+        return false;
+      }
       if (!store && ti.width <= 4 && checker.quiet_shared_load(off)) return false;
       checker.access(thread, k, wsync, placed_site(ti, true),
                        store ? SiteKind::kSharedStore : SiteKind::kSharedLoad, off, ti.width, value);

@@ -14,7 +14,8 @@
 // carry a pointer the checker cannot see, nor for a buffer with bytes nobody wrote yet, whose
 // loads initcheck needs: sim/src/analyses/checker/initcheck.cpp). Then each
 // word's accesses are paired with stores of other threads not separated by a
-// __syncwarp of their warp, in lockstep order (each thread's access count since the barrier):
+// __syncwarp of their warp (nor, for shared words, by a release then an acquire of libcu++
+// shared atomics: ordered_shared, checker_release.cpp), in lockstep order (each thread's access count since the barrier):
 // a load with the nearest store before it (RAW) and after it (WAR), a store with the nearest
 // store before it (WAW), as a hardware shadow remembering the last access sees them. Labels,
 // counts and examples therefore do not depend on the fiber schedule. Global words are also
@@ -50,6 +51,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "analyses/checker/grid_shadow.hpp"
 #include "engine/launch_state.hpp"
 #include "stream/warp_instruction.hpp"  // is_write
 #include <tgsim/hash.hpp>
@@ -89,86 +91,6 @@ inline void merge_hazards(HazardMap& into, const HazardMap& from) {
 void hazard_findings(const HazardMap& h, const std::vector<SiteInfo>& sites,
                      const LaunchConfig& cfg, FindingMap& out);
 
-// Global words across the launch: per word the two lowest groups that stored and loaded.
-class GridShadow {
- public:
-  static constexpr std::uint64_t kEmpty = ~0ull;
-  // A tuple packs (group << 32 | thread << 22 | site): ordered by group first.
-  static std::uint64_t pack(std::uint64_t group, std::uint32_t thread, std::uint32_t site) {
-    return (group << 32) | (std::uint64_t(thread & 0x3FF) << 22) | (site & 0x3FFFFF);
-  }
-  // w: plain stores, r: plain loads, a: atomics (two lowest groups each). `value`/`width`: the
-  // bytes some group stored; `mixed`: stores of the launch wrote different bytes (a WAW between
-  // groups that all store the same value is no hazard, as inside a group).
-  struct Word {
-    std::uint64_t w[2] = {kEmpty, kEmpty}, r[2] = {kEmpty, kEmpty}, a[2] = {kEmpty, kEmpty};
-    std::uint64_t value = 0;
-    std::uint8_t width = 0;  // 0: no store merged yet
-    std::uint8_t bytes = 0;  // bytes of the word stored (plain or atomic) by any group
-    // Per byte (bit i: byte i): plain stores and loads of the groups merged so far.
-    std::uint8_t pstored = 0, loaded = 0;
-    std::uint8_t explained = 0;  // bytes an atomic may explain (GWord::explained) in any group
-    bool mixed = false;
-    // Whether two groups' plain stores, or a load and another group's plain store, shared a
-    // byte without an order between them.
-    bool waw_bytes = false, rw_bytes = false;
-  };
-  // The groups that order a word's accesses, kept beside its page for the few words whose
-  // groups released, acquired or used atomics there: the highest group with released stores
-  // (+1; 0: none) and the lowest with acquired loads (~0u: none), so a released store and an
-  // acquired load of different groups are ordered when the store's group is the lower; the
-  // lowest group whose plain stores all follow its own atomic of the word (a last block
-  // resetting its ticket counter: ordered after the atomics of lower groups) and the highest
-  // group with an atomic (+1; 0: none).
-  // Per word (release and acquire, checker_release.cpp): whether some group merged stores not
-  // released, released stores, loads not acquired, acquired loads, and plain stores not all
-  // after its own atomic of the word.
-  struct Order {
-    std::uint32_t rel_max = 0, acq_min = ~0u, after_min = ~0u, atomic_max = 0;
-    bool any_su = false, any_sr = false, any_lu = false, any_la = false, other_store = false;
-    bool waw_atomic = false;  // a plain store met another group's atomic unordered
-  };
-  static constexpr unsigned kPageBits = 10;  // 1024 words (4 KiB of addresses) per page
-  struct Page {
-    std::atomic_flag lock = ATOMIC_FLAG_INIT;
-    Word words[1u << kPageBits];
-    std::unordered_map<std::uint32_t, Order> orders;  // by word index in the page (under `lock`)
-  };
-  Page* page(std::uint64_t page_no);
-  // The word's entry, or null; once every group has run (no lock taken).
-  const Word* find(std::uint64_t word) const {
-    const std::uint64_t no = word >> kPageBits;
-    const Shard& s = shards_[(no * kGoldenGamma) >> 58];
-    auto it = s.pages.find(no);
-    return it == s.pages.end() ? nullptr : &it->second->words[word & ((1u << kPageBits) - 1)];
-  }
-  // The word's Order, or null (after every group has run).
-  const Order* order(std::uint64_t word) const {
-    const std::uint64_t no = word >> kPageBits;
-    const Shard& s = shards_[(no * kGoldenGamma) >> 58];
-    auto it = s.pages.find(no);
-    if (it == s.pages.end()) return nullptr;
-    auto o = it->second->orders.find(static_cast<std::uint32_t>(word & ((1u << kPageBits) - 1)));
-    return o == it->second->orders.end() ? nullptr : &o->second;
-  }
-  // Calls f(word_address_in_words, const Word&) for every touched word.
-  template <class F> void for_each(F&& f) const {
-    for (const Shard& s : shards_)
-      for (const auto& [no, p] : s.pages)
-        for (std::uint32_t i = 0; i < (1u << kPageBits); ++i)
-          if (p->words[i].w[0] != kEmpty || p->words[i].r[0] != kEmpty ||
-              p->words[i].a[0] != kEmpty)
-            f((no << kPageBits) | i, p->words[i]);
-  }
-
- private:
-  struct Shard {
-    std::mutex mu;
-    std::unordered_map<std::uint64_t, std::unique_ptr<Page>> pages;
-  };
-  Shard shards_[64];
-};
-
 // A global load of bytes that nobody wrote before it (initcheck; sim/src/analyses/checker/initcheck.cpp): not
 // before the launch (host, earlier launches), not by its own group before it. Kept until the
 // launch ends: another group storing those bytes in the launch makes it a hazard instead.
@@ -180,6 +102,10 @@ struct UninitLoad {
 // in their buffers (BufferInfo::written) for the next launches.
 void global_initcheck(const std::vector<UninitLoad>& loads, const GridShadow& g,
                       const std::vector<BufferSpan>& buffers, HazardMap& out);
+
+// Names a global word for a hazard's example: its buffer and element, else its address
+// (checker_findings.cpp).
+void describe_global(HazardAgg& h, const std::vector<BufferSpan>& buffers, std::uint64_t word);
 
 // Decides the hazards between groups once every group has run.
 // `same_value_waw`: LaunchConfig::report_same_value_waw.
@@ -316,6 +242,12 @@ class Checker {
   // neither released nor acquired (checker_release.cpp).
   void block_scope_atomic(std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync, std::uint32_t site,
                           std::uint64_t addr, std::uint32_t width);
+  // A libcu++ atomic of shared memory (cuda::atomic_ref; `order`: TagInfo::kSharedOrder* bits):
+  // an atomic (its loads and stores race no other atomic) and, by its memory order, an acquire
+  // or a release inside the group (checker_release.cpp: synced_before).
+  void ordered_shared(std::uint8_t order, std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync,
+                      std::uint32_t site, SiteKind kind, std::uint64_t addr, std::uint32_t width,
+                      std::uint64_t stored);
   // The lanes that took part in each __syncwarp of `warp` in this interval (an access's wsync
   // is the number of the last one its lane took part in).
   void warp_syncs(std::uint32_t warp, const std::vector<std::uint32_t>& masks) {
@@ -568,15 +500,25 @@ class Checker {
   // the fences a global atomic of their thread followed (a release of the thread's stores).
   std::vector<std::uint64_t> fences_, releases_;
   // Acquire (checker_release.cpp): per thread, interval << 32 | seq of its first acquiring
-  // atomic in the interval (acquire_seq_) and of its first relaxed one (relaxed_seq_); whether
-  // the interval, or an earlier one of the group, acquired; whether the group made a relaxed
-  // atomic (so a fence may acquire), and one in an earlier interval.
+  // atomic in the interval (acquire_seq_) and of its first relaxed one (relaxed_seq_); per
+  // thread, the group (serial_) in an earlier interval of which it made a relaxed atomic (so a
+  // fence of that thread acquires); whether the interval, or an earlier one of the group,
+  // acquired; whether the group made a relaxed atomic (so a fence may acquire).
   std::vector<std::uint64_t> acquire_seq_, relaxed_seq_;
+  std::vector<std::uint32_t> relaxed_group_;
   bool interval_acquire_ = false, group_acquire_ = false;
-  bool relaxed_seen_ = false, group_relaxed_ = false, no_acquire_next_ = false;
+  bool relaxed_seen_ = false, no_acquire_next_ = false;
   bool fence_acquired(std::uint32_t thread, std::uint32_t seq) const;
   void note_atomic_acquire(std::uint32_t thread, std::uint32_t seq);
   void end_interval_acquire();
+  // Release and acquire inside the group through libcu++ atomics of shared memory
+  // (checker_release.cpp): ordered_shared's bits for access_general; per thread, interval << 32
+  // | seq of its first acquire and of its last release in the interval; whether it made any.
+  std::uint8_t order_next_ = 0;
+  std::vector<std::uint64_t> sh_acquire_at_, sh_release_at_;
+  bool sh_orders_ = false;
+  void note_shared_order(std::uint32_t thread, std::uint32_t seq);
+  bool synced_before(const Access& x, const Access& y) const;
   SameValuePairs same_value_;
   HazardMap::iterator same_last_ = same_value_.end();  // the key most recently hit
   void release_stores();

@@ -23,6 +23,8 @@
 
 #include <algorithm>
 
+#include "engine/tag_table.hpp"
+
 namespace tgsim::detail {
 
 // A global atomic of `thread` at lockstep time `seq`: the thread's latest fence before it, if
@@ -72,10 +74,14 @@ void Checker::note_atomic_acquire(std::uint32_t thread, std::uint32_t seq) {
 }
 
 // Whether a device-scope fence of `thread` at or before lockstep time `seq` follows a relaxed
-// atomic: the thread's own earlier in this interval, or any of its group in an earlier one.
+// atomic of the same thread: earlier in this interval, or in an earlier interval of the group.
+// An acquire is a thread's own (PTX's acquire pattern: its read, then its fence); another
+// thread's relaxed read before a barrier orders nothing for this thread's fence. What a thread
+// acquired reaches the others of its group only through a barrier after its fence
+// (end_interval_acquire).
 bool Checker::fence_acquired(std::uint32_t thread, std::uint32_t seq) const {
   std::uint32_t after = ~0u;  // a fence later than this follows the relaxed atomic
-  if (group_relaxed_) after = 0;
+  if (thread < relaxed_group_.size() && relaxed_group_[thread] == serial_) after = 0;
   if (thread < relaxed_seq_.size() && (relaxed_seq_[thread] >> 32) == interval_)
     after = std::min(after, static_cast<std::uint32_t>(relaxed_seq_[thread]) + 1);
   if (after == ~0u) return false;
@@ -86,8 +92,9 @@ bool Checker::fence_acquired(std::uint32_t thread, std::uint32_t seq) const {
   return false;
 }
 
-// The interval ends: an acquire made in it (an acquiring atomic, or a fence after a relaxed
-// one) holds for the group's later intervals, past the barrier.
+// The interval ends: an acquire made in it (an acquiring atomic, or a fence of a thread after
+// its own relaxed one) holds for the group's later intervals, past the barrier: the barrier
+// orders every thread's later accesses after it (happens-before).
 void Checker::end_interval_acquire() {
   if (relaxed_seen_ && !interval_acquire_) {
     for (std::uint64_t f : fences_)
@@ -98,10 +105,12 @@ void Checker::end_interval_acquire() {
   }
   group_acquire_ |= interval_acquire_;
   interval_acquire_ = false;
-  if (relaxed_seen_) {
-    bool relaxed_here = false;
-    for (std::uint64_t r : relaxed_seq_) relaxed_here = relaxed_here || (r >> 32) == interval_;
-    group_relaxed_ |= relaxed_here;
+  if (relaxed_seen_) {  // the threads that made a relaxed atomic in this interval, for the next ones
+    for (std::uint32_t t = 0; t < relaxed_seq_.size(); ++t) {
+      if ((relaxed_seq_[t] >> 32) != interval_) continue;
+      if (t >= relaxed_group_.size()) relaxed_group_.resize(t + 1, 0);
+      relaxed_group_[t] = serial_;
+    }
   }
 }
 
@@ -129,6 +138,45 @@ void Checker::block_scope_atomic(std::uint32_t thread, std::uint32_t seq, std::u
                static_cast<std::uint16_t>(width), bytes, 0};
     g.head = log_.size() - 1;
   }
+}
+
+// Inside a group, libcu++ atomics of shared memory order other threads' shared accesses by their
+// memory order (PTX's release and acquire patterns at block scope, the flag's own accesses being
+// atomics): an access of one thread that its thread follows with a release (a store or
+// read-modify-write of release, acq_rel or seq_cst order) happens before an access of another
+// thread that its thread precedes with an acquire (a load or read-modify-write of acquire, acq_rel
+// or seq_cst order), in the same barrier interval. As between groups, the atomics need not name
+// one word (a thread-level over-approximation). A relaxed atomic orders nothing: a flag set and
+// read with relaxed orders leaves the data it guards racing. Fences around relaxed shared atomics
+// are not modelled (block-scope fences are not logged): such a flag is reported as a race.
+void Checker::ordered_shared(std::uint8_t order, std::uint32_t thread, std::uint32_t seq, std::uint32_t wsync,
+                             std::uint32_t site, SiteKind kind, std::uint64_t addr, std::uint32_t width,
+                             std::uint64_t stored) {
+  order_next_ = order;
+  access_general(thread, seq + seq_base_, wsync, site, kind, addr, width, stored);
+  order_next_ = 0;
+}
+
+void Checker::note_shared_order(std::uint32_t thread, std::uint32_t seq) {
+  const std::uint64_t at = std::uint64_t(interval_) << 32 | seq;
+  if (thread >= sh_acquire_at_.size()) {
+    sh_acquire_at_.resize(thread + 1, ~0ull);
+    sh_release_at_.resize(thread + 1, ~0ull);
+  }
+  if ((order_next_ & TagInfo::kSharedOrderAcquire) && (sh_acquire_at_[thread] >> 32) != interval_)
+    sh_acquire_at_[thread] = at;  // the first
+  if (order_next_ & TagInfo::kSharedOrderRelease) sh_release_at_[thread] = at;  // the last
+  sh_orders_ = true;
+}
+
+// Whether x happens before y through a release of x's thread after x and an acquire of y's thread
+// before y, both in this interval.
+bool Checker::synced_before(const Access& x, const Access& y) const {
+  if (x.thread == y.thread || x.thread >= sh_release_at_.size() || y.thread >= sh_acquire_at_.size())
+    return false;
+  const std::uint64_t rel = sh_release_at_[x.thread], acq = sh_acquire_at_[y.thread];
+  return (rel >> 32) == interval_ && static_cast<std::uint32_t>(rel) > x.seq && (acq >> 32) == interval_ &&
+         static_cast<std::uint32_t>(acq) < y.seq;
 }
 
 }  // namespace tgsim::detail

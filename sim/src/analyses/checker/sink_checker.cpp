@@ -184,6 +184,7 @@ void CheckerSink::classify(const std::vector<TagInfo>& tags) {
     const TagInfo& ti = tags[t];
     std::uint8_t c = kOther;
     if (ti.kind == SiteKind::kConstantLoad) c = kSkip;  // read-only: no hazard, never uninitialised
+    else if (ti.shared_order) c = kOther;  // a libcu++ atomic (access_part: Checker::ordered_shared)
     else if (ti.shared_word_load) c = kSharedWord;
     else if (ti.kind == SiteKind::kLoad && ti.width <= 4) c = kFrontWord;
     else if (ti.kind == SiteKind::kStore && ti.width <= 4) c = kFrontStoreWord;
@@ -251,8 +252,11 @@ void CheckerSink::access_part(const IntervalLogs& logs, Lane& lane, std::uint32_
     const std::uint64_t v = store ? vals[lane.value++] : 0;
     const std::uint64_t off = a - arena_;
     if (ti.placed[1] != ~0u && off < shared_valid_ && off + ti.width <= shared_valid_) {
-      checker_->access(lane.thread, k, lane.wsync, ti.placed[1],
-                       store ? SiteKind::kSharedStore : SiteKind::kSharedLoad, off, ti.width, v);
+      const SiteKind kind = store ? SiteKind::kSharedStore : SiteKind::kSharedLoad;
+      if (ti.shared_order) [[unlikely]]
+        checker_->ordered_shared(ti.shared_order, lane.thread, k, lane.wsync, ti.placed[1], kind, off, ti.width, v);
+      else
+        checker_->access(lane.thread, k, lane.wsync, ti.placed[1], kind, off, ti.width, v);
       return;
     }
     if (ti.placed[0] != ~0u && in_known_buffer(a, ti.width)) {
@@ -270,6 +274,10 @@ void CheckerSink::access_part(const IntervalLogs& logs, Lane& lane, std::uint32_
   const std::uint64_t v = is_write(ti.kind) ? vals[lane.value++] : 0;
   if (ti.block_scope) [[unlikely]] {
     checker_->block_scope_atomic(lane.thread, k, lane.wsync, ti.site, a, ti.width);
+    return;
+  }
+  if (ti.shared_order && ti.kind == SiteKind::kSharedAtomic) [[unlikely]] {
+    checker_->ordered_shared(ti.shared_order, lane.thread, k, lane.wsync, ti.site, ti.kind, a, ti.width, v);
     return;
   }
   checker_->access(lane.thread, k, lane.wsync, ti.site, ti.kind, a, ti.width, v);
