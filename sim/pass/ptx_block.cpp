@@ -12,10 +12,12 @@
 #include "internal.hpp"
 #include "ptx_asm.hpp"
 
+#include <set>
+
 #include <llvm/IR/InlineAsm.h>
+#include <llvm/IR/CFG.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
-#include <llvm/Transforms/Utils/Local.h>
 
 using namespace llvm;
 
@@ -153,6 +155,16 @@ bool statement(Context& c, CallInst& ci, const Statement& st, PtxOperands& ops) 
   return st.guard.empty() ? compute(c, ci, st.text, ops) : guarded(c, ci, st, ops);
 }
 
+// The blocks of the region from `region` up to (without) `tail`.
+std::vector<BasicBlock*> region_blocks(BasicBlock* region, BasicBlock* tail) {
+  std::vector<BasicBlock*> r = {region};
+  std::set<BasicBlock*> seen = {region, tail};
+  for (std::size_t i = 0; i < r.size(); ++i)
+    for (BasicBlock* next : successors(r[i]))
+      if (seen.insert(next).second) r.push_back(next);
+  return r;
+}
+
 }  // namespace
 
 bool ptx_is_block(const std::string& text) {
@@ -186,7 +198,7 @@ bool ptx_lower_block(Context& c, CallInst& ci, std::string& failed) {
   if (!ok) {
     if (failed.empty()) failed = sts.empty() ? "{}" : opcode(sts[0]);
     enter->setSuccessor(0, tail);
-    removeUnreachableBlocks(f);
+    DeleteDeadBlocks(region_blocks(region, tail));
     return false;
   }
   if (Value* v = ops.result()) ci.replaceAllUsesWith(v);

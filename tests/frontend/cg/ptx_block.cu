@@ -64,10 +64,11 @@ __global__ void scalar_block(unsigned* out) {
 }
 
 // An instruction not modelled inside a block: one finding naming it at the asm's line, the
-// outputs zero, and nothing of the block done (its store before the instruction is not made).
+// outputs zero, and nothing of the block done (its guarded store before the instruction is not made).
 __global__ void block_unmodelled(unsigned* out) {
   unsigned d;
-  asm("{\n .reg .b32 x;\n add.u32 x, %1, 1;\n st.global.u32 [%2], x;\n vmad.u32.u32.u32 %0, x, 2, 3;\n}"
+  asm("{\n .reg .b32 x;\n .reg .pred p;\n add.u32 x, %1, 1;\n setp.ne.u32 p, %1, 0;\n"
+      " @p st.global.u32 [%2], x;\n vmad.u32.u32.u32 %0, x, 2, 3;\n}"
       : "=r"(d) : "r"(threadIdx.x), "l"(out + 32 + threadIdx.x));
   out[threadIdx.x] = d;
   __syncthreads();
