@@ -8,8 +8,10 @@
 //     abi.h; %globaltimer that count in ns), SM 0 of 132;
 //   the bit, byte, video, funnel-shift, approximate-math, load and store instructions of
 //   ptx_ops.cpp.
-// Any other PTX (a first word with a '.', as PTX opcodes have; several instructions in one
-// statement) becomes a run-time finding naming the instruction at its source line
+//   a block of several instructions ("{ .reg .pred p; setp.ne.b32 p, %0, 0; @p ld... }"),
+//   ptx_block.cpp.
+// Any other PTX (a first word with a '.', as PTX opcodes have) becomes a run-time finding naming
+// the instruction (in a block, the first one not modelled) at its source line
 // (`not modelled by tgsim: PTX asm 'vmad.u32.u32.u32'`) and its outputs zero; asm("trap;") and
 // asm("brkpt;") are faults.cpp's.
 #include "internal.hpp"
@@ -39,8 +41,10 @@ std::string compact(const InlineAsm& ia) {
   return s;
 }
 
+}  // namespace
+
 // LLVM's asm text as PTX wrote it: "$(" and "$)" are the braces, "$$" a '$'.
-std::string unescape(const std::string& s) {
+std::string ptx_unescape(const std::string& s) {
   std::string r;
   for (std::size_t i = 0; i < s.size(); ++i) {
     if (s[i] == '$' && i + 1 < s.size() && (s[i + 1] == '(' || s[i + 1] == ')' || s[i + 1] == '|' || s[i + 1] == '$')) {
@@ -55,8 +59,8 @@ std::string unescape(const std::string& s) {
 
 // One instruction "op.q1.q2 a, {b, c}, [d+8];" into `in`; false for anything else (several
 // instructions, a predicate guard, a block).
-bool parse(const std::string& text, PtxInstr& in) {
-  std::string s = unescape(text);
+bool ptx_parse(const std::string& text, PtxInstr& in) {
+  std::string s = ptx_unescape(text);
   while (!s.empty() && (isspace(static_cast<unsigned char>(s.back())) || s.back() == ';')) s.pop_back();
   std::size_t start = s.find_first_not_of(" \t\n");
   if (start == std::string::npos || s.find(';') != std::string::npos || s[start] == '{' || s[start] == '@') return false;
@@ -85,6 +89,8 @@ bool parse(const std::string& text, PtxInstr& in) {
   return depth == 0;
 }
 
+namespace {
+
 // The thread's x-fastest index in its block (abi.h's TGSIM_OFF_LINEAR_TID).
 Value* linear_tid(Context& c, IRBuilder<>& b) {
   Value* t = b.CreateCall(c.fn_thread, {});
@@ -92,8 +98,9 @@ Value* linear_tid(Context& c, IRBuilder<>& b) {
   return b.CreateLoad(c.i32, b.CreatePointerCast(p, PointerType::getUnqual(c.i32)));
 }
 
-// The value of special register `reg` (without '%'), or nullptr when it is not modelled.
-Value* special(Context& c, IRBuilder<>& b, const Instruction& at, const std::string& reg) {
+}  // namespace
+
+Value* ptx_special(Context& c, IRBuilder<>& b, const Instruction& at, const std::string& reg) {
   if (reg == "clock" || reg == "clock64" || reg == "globaltimer") {
     FunctionCallee clock = c.m.getOrInsertFunction("__tgsim_clock", c.i64, c.i8p);
     Value* n = b.CreateCall(clock, {ConstantExpr::getPointerCast(c.site(at), c.i8p)});
@@ -116,16 +123,18 @@ Value* special(Context& c, IRBuilder<>& b, const Instruction& at, const std::str
   return nullptr;
 }
 
+namespace {
+
 // Replaces the asm call by what its instruction computes; false when it is not modelled (the
 // builder's new instructions are then left unused and removed with the call's uses).
 bool lower(Context& c, IRBuilder<>& b, CallInst& ci) {
   PtxInstr in;
-  if (!parse(cast<InlineAsm>(ci.getCalledOperand())->getAsmString(), in)) return false;
+  if (!ptx_parse(cast<InlineAsm>(ci.getCalledOperand())->getAsmString(), in)) return false;
   PtxOperands ops(ci, b);
   if (!ops.ok) return false;
   bool done = false;
   if (in.op[0] == "mov" && in.args.size() == 2 && in.args[1].size() > 1 && in.args[1][0] == '%') {
-    Value* v = special(c, b, ci, in.args[1].substr(1));
+    Value* v = ptx_special(c, b, ci, in.args[1].substr(1));
     done = v && ops.set(in.args[0], v);
   } else {
     done = ptx_compute(c, in, ops);
@@ -133,6 +142,15 @@ bool lower(Context& c, IRBuilder<>& b, CallInst& ci) {
   if (!done) return false;
   if (Value* v = ops.result()) ci.replaceAllUsesWith(v);
   return true;
+}
+
+// The run-time finding for asm call `ci` whose instruction `what` is not modelled; its outputs zero.
+void unmodelled(Context& c, FunctionCallee unsupported, CallInst& ci, const std::string& what) {
+  IRBuilder<> b(&ci);
+  CallInst* n = b.CreateCall(unsupported, {ConstantExpr::getPointerCast(c.site(ci), c.i8p),
+                                           c.string("PTX asm '" + what + "'")});
+  n->setDebugLoc(ci.getDebugLoc());
+  if (!ci.getType()->isVoidTy()) ci.replaceAllUsesWith(Constant::getNullValue(ci.getType()));
 }
 
 }  // namespace
@@ -148,14 +166,15 @@ void lower_ptx_asm(Context& c) {
     for (CallInst* ci : calls) {
       const std::string s = compact(*cast<InlineAsm>(ci->getCalledOperand()));
       const std::string first = s.substr(0, s.find_first_of("$%,{["));
+      if (ptx_is_block(ptx_unescape(cast<InlineAsm>(ci->getCalledOperand())->getAsmString()))) {
+        std::string failed;
+        if (!ptx_lower_block(c, *ci, failed)) unmodelled(c, unsupported, *ci, failed);
+        ci->eraseFromParent();
+        continue;
+      }
       if (s.empty() || s == "trap" || s == "brkpt" || first.find('.') == std::string::npos) continue;
       IRBuilder<> b(ci);
-      if (!lower(c, b, *ci)) {
-        CallInst* n = b.CreateCall(unsupported, {ConstantExpr::getPointerCast(c.site(*ci), c.i8p),
-                                                 c.string("PTX asm '" + first + "'")});
-        n->setDebugLoc(ci->getDebugLoc());
-        if (!ci->getType()->isVoidTy()) ci->replaceAllUsesWith(Constant::getNullValue(ci->getType()));
-      }
+      if (!lower(c, b, *ci)) unmodelled(c, unsupported, *ci, first);
       ci->eraseFromParent();
     }
   }

@@ -12,16 +12,22 @@
 //     instrumented and counted like any other (acquire, release, relaxed and volatile ones kept
 //     volatile).
 //   cp.async.{ca,cg}.shared.global [dst], [src], {4,8,16}[, src-size] (the shared address as
-//     __cvta_generic_to_shared gives it), done at once; cp.async.{commit_group,wait_group,wait_all}.
+//     __cvta_generic_to_shared gives it), done at once; cp.async.{commit_group,wait_group,wait_all};
+//   shfl.sync.{idx,up,down,bfly}.b32 as tgsim's warp shuffle;
+//   and first the scalar instructions of ptx_scalar.cpp (mov, setp, selp, add, ...).
+// An operand is $N, a block's local register (ptx_block.cpp) or an immediate.
 // Anything else (operand selectors, .sat, other modes) is left to the caller's finding.
 #include "internal.hpp"
 #include "ptx_asm.hpp"
 
 #include <array>
+#include <cstring>
 
 #include <llvm/IR/InlineAsm.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
+
+#include <tgsim/kernel/abi.h>
 
 using namespace llvm;
 
@@ -68,7 +74,32 @@ Type* output_type(CallInst& ci, unsigned outputs, unsigned k) {
 
 }  // namespace
 
+// A PTX float immediate: 0fXXXXXXXX (the float's bits), 0dXXXXXXXXXXXXXXXX (the double's), or a
+// decimal; null for anything else.
+static Value* float_immediate(const std::string& tok, Type* want) {
+  char* end = nullptr;
+  if (tok.size() == 10 && tok[0] == '0' && (tok[1] == 'f' || tok[1] == 'F')) {
+    const unsigned long bits = std::strtoul(tok.c_str() + 2, &end, 16);
+    if (*end != '\0') return nullptr;
+    float x;
+    const auto u = static_cast<std::uint32_t>(bits);
+    std::memcpy(&x, &u, sizeof x);
+    return ConstantFP::get(want, x);
+  }
+  if (tok.size() == 18 && tok[0] == '0' && (tok[1] == 'd' || tok[1] == 'D')) {
+    const unsigned long long bits = std::strtoull(tok.c_str() + 2, &end, 16);
+    if (*end != '\0') return nullptr;
+    double x;
+    std::memcpy(&x, &bits, sizeof x);
+    return ConstantFP::get(want, x);
+  }
+  const double x = std::strtod(tok.c_str(), &end);
+  return !tok.empty() && *end == '\0' ? ConstantFP::get(want, x) : nullptr;
+}
+
 Value* PtxOperands::get(const std::string& tok, Type* want, bool is_signed) {
+  if (auto it = locals.find(tok); it != locals.end()) return ptx_fit(b, it->second, want, is_signed);
+  if (want->isFloatingPointTy() && operand_number(tok) < 0) return float_immediate(tok, want);
   int n = operand_number(tok);
   if (n >= 0) {
     Value* v = nullptr;
@@ -82,7 +113,22 @@ Value* PtxOperands::get(const std::string& tok, Type* want, bool is_signed) {
   return *end == '\0' ? ConstantInt::get(want, static_cast<std::uint64_t>(x)) : nullptr;
 }
 
+bool PtxOperands::writable(const std::string& tok) const {
+  const int n = operand_number(tok);
+  return locals.count(tok) || (n >= 0 && unsigned(n) < outputs);
+}
+
+void PtxOperands::start_block() {
+  for (unsigned k = 0; k < outputs; ++k)
+    results[k] = tied.count(k) ? ptx_fit(b, tied[k], output_type(ci, outputs, k), false)
+                               : Constant::getNullValue(output_type(ci, outputs, k));
+}
+
 bool PtxOperands::set(const std::string& tok, Value* v, bool is_signed) {
+  if (auto it = locals.find(tok); it != locals.end() && v) {
+    it->second = ptx_fit(b, v, it->second->getType(), is_signed);
+    return true;
+  }
   int n = operand_number(tok);
   if (n < 0 || unsigned(n) >= outputs || !v) return false;
   results[n] = ptx_fit(b, v, output_type(ci, outputs, n), is_signed);
@@ -296,8 +342,9 @@ Value* address(IRBuilder<>& b, PtxOperands& ops, const std::string& tok) {
   return *end == '\0' ? b.CreateGEP(b.getInt8Ty(), p, b.getInt64(static_cast<std::uint64_t>(off))) : nullptr;
 }
 
-// "{$0,$1}" or "$0" -> the operand names.
-std::vector<std::string> registers(const std::string& tok) {
+}  // namespace
+
+std::vector<std::string> ptx_registers(const std::string& tok) {
   std::vector<std::string> r;
   std::string s = tok.size() > 1 && tok.front() == '{' && tok.back() == '}' ? tok.substr(1, tok.size() - 2) : tok;
   for (std::size_t p = 0, q; p <= s.size(); p = q + 1) {
@@ -308,6 +355,8 @@ std::vector<std::string> registers(const std::string& tok) {
   return r;
 }
 
+namespace {
+
 // ld / st on a generic or .global address: one access of the whole vector.
 bool load_store(IRBuilder<>& b, const PtxInstr& in, PtxOperands& ops) {
   const bool load = in.op[0] == "ld";
@@ -317,7 +366,7 @@ bool load_store(IRBuilder<>& b, const PtxInstr& in, PtxOperands& ops) {
   bool is_signed = false;
   Type* e = element_type(b, in.op.back(), is_signed);
   const unsigned n = in.has("v4") ? 4 : in.has("v2") ? 2 : 1;
-  const std::vector<std::string> regs = registers(in.args[load ? 0 : 1]);
+  const std::vector<std::string> regs = ptx_registers(in.args[load ? 0 : 1]);
   if (!e || regs.size() != n) return false;
   Value* at = address(b, ops, in.args[load ? 1 : 0]);
   if (!at) return false;
@@ -327,7 +376,7 @@ bool load_store(IRBuilder<>& b, const PtxInstr& in, PtxOperands& ops) {
   const bool ordered = in.has("volatile") || in.has("relaxed") || in.has("acquire") || in.has("release");
   if (load) {
     for (const std::string& r : regs)
-      if (operand_number(r) < 0 || unsigned(operand_number(r)) >= ops.outputs) return false;
+      if (!ops.writable(r)) return false;
     Value* v = b.CreateAlignedLoad(t, p, align, ordered);
     for (unsigned i = 0; i < n; ++i) ops.set(regs[i], n == 1 ? v : b.CreateExtractElement(v, i), is_signed);
     return true;
@@ -399,17 +448,39 @@ bool cp_async(Context& c, IRBuilder<>& b, const PtxInstr& in, PtxOperands& ops) 
   return true;
 }
 
+// shfl.sync.{idx,up,down,bfly}.b32 d, a, b, c, membermask: the warp shuffle of __shfl_sync and
+// the others (abi.h's collective), the segment width from c's upper field: 32 - (c >> 8).
+bool shuffle(Context& c, IRBuilder<>& b, const PtxInstr& in, PtxOperands& ops) {
+  static const std::map<std::string, int> modes = {
+      {"idx", TGSIM_SHFL_IDX}, {"up", TGSIM_SHFL_UP}, {"down", TGSIM_SHFL_DOWN}, {"bfly", TGSIM_SHFL_XOR}};
+  if (in.op.size() != 4 || in.op[1] != "sync" || !modes.count(in.op[2]) || in.op[3] != "b32" || in.args.size() != 5 ||
+      !ops.writable(in.args[0]))
+    return false;
+  Value *x = ops.get(in.args[1], c.i32), *arg = ops.get(in.args[2], c.i32), *clamp = ops.get(in.args[3], c.i32);
+  Value* mask = ops.get(in.args[4], c.i32);
+  if (!x || !arg || !clamp || !mask) return false;
+  FunctionCallee f = c.m.getOrInsertFunction("__tgsim_collective", c.i64, c.i8p, c.i32, c.i32, c.i32, c.i64, c.i32, c.i32);
+  Value* width = b.CreateSub(b.getInt32(32), b.CreateLShr(clamp, 8));
+  Value* site = ConstantExpr::getPointerCast(c.site(ops.ci), c.i8p);
+  Value* r = b.CreateCall(f, {site, b.getInt32(modes.at(in.op[2])), b.getInt32(TGSIM_U32), mask, b.CreateZExt(x, c.i64), arg, width});
+  return ops.set(in.args[0], b.CreateTrunc(r, c.i32));
+}
+
 }  // namespace
 
 bool ptx_compute(Context& c, const PtxInstr& in, PtxOperands& ops) {
   IRBuilder<>& b = ops.b;
   const std::string& o = in.op[0];
+  bool known = false;
+  const bool done = ptx_scalar(b, in, ops, known);
+  if (known) return done;
   if (o == "lop3") return lop3(b, in, ops);
   if (o == "prmt") return prmt(b, in, ops);
   if (o == "shf") return shf(b, in, ops);
   if (o == "vshl" || o == "vshr") return video_shift(b, in, ops);
   if (o.size() > 1 && o[0] == 'v' && (o.back() == '2' || o.back() == '4')) return video_simd(b, in, ops);
   if (o == "ld" || o == "st") return load_store(b, in, ops);
+  if (o == "shfl") return shuffle(c, b, in, ops);
   if (o == "cp" && in.op.size() > 1 && in.op[1] == "async") return cp_async(c, b, in, ops);
   if (in.has("approx") || in.has("rn")) return approx_math(b, in, ops);
   return bits(b, in, ops);
