@@ -63,6 +63,11 @@ got=$(values o.bin f)
 if [ $rc = 0 ] && [ "$got" = "(0.0, 1101.0, 2202.0, 3303.0, 4404.0, 5505.0, 6606.0, 7707.0, 8.0, 2.0, 4.0)" ] \
    && has "$out" "global load 24 "; then ok "texture1d, texture3d, texture2d_array"; else fail "shapes (rc $rc): $got $out"; fi
 
+"$tgsim" run "$file" --kernel shadow --grid 1 --block 6 'float[6]=0' 'depth2d_array:r32float[2x1x3]=iota' --save out=o.bin >/dev/null 2>&1
+got=$(values o.bin f)
+if [ "$got" = "(300.0, 310.0, 320.0, 331.0, 341.0, 351.0)" ]; then ok "depth2d_array read, sample_compare, get_array_size"
+else fail "shadow: $got"; fi
+
 out=$("$tgsim" check "$file" --kernel one_texel --grid 1 --block 4,1 'tex2d:float4[2x2]=0' 2>&1); rc=$?
 if [ $rc = 1 ] && has "$out" "write-after-write on global arg 0 \(dst\)\[0\]: thread \(0,0,0\) stores at textures.metal:63"; then
   ok "threads writing one texel race"
@@ -73,6 +78,13 @@ if [ $rc = 1 ] && has "$out" "out-of-bounds at textures.metal:69 \[2 times\]" \
    && has "$out" "thread \(3,0,0\): texture read of 'src' at \(4, 0, 0\) outside its 4x2x1 texels: undefined in Metal"; then
   ok "a read outside the texture is an out-of-bounds finding"
 else fail "read_right (rc $rc): $out"; fi
+
+# Matrix arithmetic, which Apple's texture samples use beside their textures: m * v, v * m, m * m, s * m + m - m.
+"$tgsim" run "$(dirname "$file")/matrices.metal" --kernel m --grid 1 --block 1 'float4[4]=0' --save out=o.bin >/dev/null 2>&1
+got=$(values o.bin f)
+if [ "$got" = "(32.0, 36.0, 40.0, 44.0, 11.0, 27.0, 43.0, 59.0, 202.0, 228.0, 254.0, 280.0, 26.0, 28.0, 30.0, 32.0)" ]; then
+  ok "float4x4 * float4, float4 * float4x4, products, sums"
+else fail "matrices: $got"; fi
 
 [ $fails = 0 ] && echo "metal textures OK"
 exit $fails

@@ -47,13 +47,13 @@ const std::map<std::string, PixelFormat>& pixel_formats() {
   return formats;
 }
 
-// The texture kind a kernel parameter's name gives (__tgsim_tex_2d_NAME: "2d"), "" if none.
+// The texture kind a kernel parameter's name gives (__tgsim_tex_2d__NAME: "2d"), "" if none.
 std::string texture_kind_of(const std::string& param, std::string& user_name) {
-  static const char* const kinds[] = {"2d_array", "depth2d", "1d", "2d", "3d"};
+  static const char* const kinds[] = {"2d_array", "depth2d_array", "depth2d", "1d", "2d", "3d"};
   const std::string prefix = "__tgsim_tex_";
   if (param.rfind(prefix, 0) != 0) return "";
   for (const char* k : kinds) {
-    const std::string p = prefix + k + "_";
+    const std::string p = prefix + k + "__";
     if (param.rfind(p, 0) == 0) {
       user_name = param.substr(p.size());
       return k;
@@ -74,14 +74,14 @@ unsigned parse_extent(const std::string& s, const std::string& arg) {
 // tgsim ARGs for the five parameters of texture parameter `name` of kind `kind`.
 std::vector<std::string> texture_args(const std::string& arg, const std::string& kind, const std::string& name,
                                       std::size_t index) {
-  const std::string want = kind == "depth2d" ? "depth2d" : "tex" + kind;
+  const std::string want = kind.rfind("depth", 0) == 0 ? kind : "tex" + kind;
   const std::string what = "ARG " + std::to_string(index) + " '" + arg + "'";
   const std::size_t colon = arg.find(':'), open = arg.find('['), close = arg.find(']');
   if (colon == std::string::npos || open == std::string::npos || close == std::string::npos || open < colon ||
       close < open || arg.substr(0, colon) != want)
     throw UsageError(what + ": parameter " + std::to_string(index) + " (" + name + ") is a texture: give " + want +
-                     ":FORMAT[" + (kind == "1d" ? "W" : kind == "3d" ? "WxHxD" : kind == "2d_array" ? "WxHxLAYERS" : "WxH") +
-                     "], e.g. " + want + ":rgba8unorm[" + (kind == "1d" ? "64" : kind == "3d" || kind == "2d_array" ? "8x8x4" : "64x48") + "]");
+                     ":FORMAT[" + (kind == "1d" ? "W" : kind == "3d" ? "WxHxD" : kind == "2d_array" || kind == "depth2d_array" ? "WxHxLAYERS" : "WxH") +
+                     "], e.g. " + want + ":rgba8unorm[" + (kind == "1d" ? "64" : kind == "3d" || kind == "2d_array" || kind == "depth2d_array" ? "8x8x4" : "64x48") + "]");
   const std::string format = arg.substr(colon + 1, open - colon - 1);
   const auto f = pixel_formats().find(format);
   if (f == pixel_formats().end())
@@ -94,7 +94,7 @@ std::vector<std::string> texture_args(const std::string& arg, const std::string&
     if (x == std::string::npos) break;
     b = x + 1;
   }
-  const std::size_t rank = kind == "1d" ? 1 : kind == "3d" || kind == "2d_array" ? 3 : 2;
+  const std::size_t rank = kind == "1d" ? 1 : kind == "3d" || kind == "2d_array" || kind == "depth2d_array" ? 3 : 2;
   if (extent.size() != rank)
     throw UsageError(what + ": a " + want + " has " + std::to_string(rank) + " size(s), not " + std::to_string(extent.size()));
   extent.resize(3, 1);

@@ -1,7 +1,8 @@
 // Metal texture and sampler ARGs (sim/src/frontend/metal_adapter_texture.cpp turns a
 // [[texture(n)]] parameter into five kernel parameters and a [[sampler(n)]] one into one):
 //   tex2d:FORMAT[WxH][=0|=iota|=@FILE]   (tex1d [W], tex3d [WxHxD], tex2d_array [WxHxLAYERS],
-//                                          depth2d [WxH]) texels row after row, no padding
+//                                          depth2d [WxH], depth2d_array [WxHxLAYERS]) texels row
+//                                          after row, then slice after slice, no padding
 //   sampler:linear,repeat,pixel,...       filter, address mode, coordinates, border colour
 // FORMAT: Metal's pixel formats r8unorm .. rgba32float (R, RG, RGBA of 8unorm 8snorm 8uint
 // 8sint 16unorm 16snorm 16uint 16sint 16float 32uint 32sint 32float), or an element type of 1,

@@ -68,3 +68,11 @@ kernel void read_right(texture2d<float, access::read> src [[texture(0)]],
                        uint2 gid [[thread_position_in_grid]]) {
   out[gid.y * 4 + gid.x] = src.read(gid + uint2(1, 0)).x;
 }
+
+kernel void shadow(depth2d_array<float> maps [[texture(0)]],
+                   device float* out [[buffer(0)]],
+                   uint i [[thread_position_in_grid]]) {
+  constexpr sampler cmp(coord::pixel, compare_func::less);
+  out[i] = maps.sample_compare(cmp, float2(float(i % 2) + 0.5f, 0.5f), i / 2, 2.5f) +
+           10.0f * maps.read(uint2(i % 2, 0), i / 2) + 100.0f * maps.get_array_size();
+}

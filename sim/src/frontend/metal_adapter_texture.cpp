@@ -2,10 +2,10 @@
 // parameters the command line fills (sim/cli/texture_arg.cpp) and a declaration in the body
 // (sim/include/tgsim/kernel/metal/metal_texture):
 //   texture2d<float, access::read> t [[texture(n)]]
-//     -> void* __tgsim_tex_2d_t, unsigned __tgsim_texw_t, unsigned __tgsim_texh_t,
+//     -> void* __tgsim_tex_2d__t, unsigned __tgsim_texw_t, unsigned __tgsim_texh_t,
 //        unsigned __tgsim_texd_t, unsigned __tgsim_texf_t          (texels, width, height,
 //        depth or layers, pixel format), and in the body
-//        texture2d<float, access::read> t(__tgsim_tex_2d_t, ..., "t");
+//        texture2d<float, access::read> t(__tgsim_tex_2d__t, ..., "t");
 //   sampler s [[sampler(n)]] -> unsigned __tgsim_sampler_s; sampler s = sampler::from_bits(...);
 // Parameters are ordered buffers first (by buffer index), then textures (by texture index),
 // then samplers (by sampler index): the order of the ARGs on the command line.
@@ -18,7 +18,7 @@ namespace tgsim::frontend::metal_adapter_detail {
 
 namespace {
 
-// The texture kind the command line names ("1d", "2d", "3d", "2d_array", "depth2d") for a type
+// The texture kind the command line names ("1d", "2d", "3d", "2d_array", "depth2d", "depth2d_array") for a type
 // naming one of Metal's texture templates; "" for another type.
 std::string texture_kind(const std::string& ident) {
   if (ident == "texture1d") return "1d";
@@ -26,12 +26,15 @@ std::string texture_kind(const std::string& ident) {
   if (ident == "texture3d") return "3d";
   if (ident == "texture2d_array") return "2d_array";
   if (ident == "depth2d") return "depth2d";
+  if (ident == "depth2d_array") return "depth2d_array";
   return "";
 }
 
 }  // namespace
 
-void Adapter::texture_param(Param& p, const std::string& a, size_t attr, size_t name, std::string& body) {
+void Adapter::texture_param(Param& p, const std::string& attr_text, size_t attr, size_t name, std::string& body) {
+  // [[texture(n), function_constant(c)]]: bound only when c is true; here always a parameter at n.
+  const std::string a = attr_text.substr(0, attr_text.find(",function_constant("));
   const bool is_sampler = a.rfind("sampler(", 0) == 0;
   const size_t open = a.find('(');
   const std::string index_text = a.substr(open + 1, a.size() - open - 2);
@@ -57,12 +60,12 @@ void Adapter::texture_param(Param& p, const std::string& a, size_t attr, size_t 
   } else {
     if (kind.empty())
       fail(toks_[p.first], "[[" + a + "]] on a parameter of type '" + type +
-                               "': tgsim models texture1d, texture2d, texture3d, texture2d_array and depth2d");
-    params = "void* __tgsim_tex_" + kind + "_" + nm + ", unsigned __tgsim_texw_" + nm + ", unsigned __tgsim_texh_" +
+                               "': tgsim models texture1d, texture2d, texture3d, texture2d_array, depth2d and depth2d_array");
+    params = "void* __tgsim_tex_" + kind + "__" + nm + ", unsigned __tgsim_texw_" + nm + ", unsigned __tgsim_texh_" +
              nm + ", unsigned __tgsim_texd_" + nm + ", unsigned __tgsim_texf_" + nm;
-    body += " " + type + " " + nm + "(__tgsim_tex_" + kind + "_" + nm + ", __tgsim_texw_" + nm + ", __tgsim_texh_" +
+    body += " " + type + " " + nm + "(__tgsim_tex_" + kind + "__" + nm + ", __tgsim_texw_" + nm + ", __tgsim_texh_" +
             nm + ", __tgsim_texd_" + nm + ", __tgsim_texf_" + nm + ", \"" + nm + "\", " +
-            (kind == "2d_array" ? "true" : "false") + ");";
+            (kind == "2d_array" || kind == "depth2d_array" ? "true" : "false") + ");";
   }
   for (size_t i = p.first; i <= p.last; ++i) toks_[i].out = blank(toks_[i].text);
   toks_[p.first].out = params;
