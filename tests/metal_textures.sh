@@ -68,6 +68,12 @@ got=$(values o.bin f)
 if [ "$got" = "(300.0, 310.0, 320.0, 331.0, 341.0, 351.0)" ]; then ok "depth2d_array read, sample_compare, get_array_size"
 else fail "shadow: $got"; fi
 
+# faces of texcube:float[2x2]=iota hold 4f .. 4f+3; each direction picks a face and a texel on it
+"$tgsim" run "$file" --kernel sky --grid 1 --block 6 'float[6]=0' 'texcube:float[2x2]=iota' --save out=o.bin >/dev/null 2>&1
+got=$(values o.bin f)
+if [ "$got" = "(300.0, 707.0, 1111.0, 1515.0, 1919.0, 2320.0)" ]; then ok "texturecube sample by direction, read by face"
+else fail "sky: $got"; fi
+
 out=$("$tgsim" check "$file" --kernel one_texel --grid 1 --block 4,1 'tex2d:float4[2x2]=0' 2>&1); rc=$?
 if [ $rc = 1 ] && has "$out" "write-after-write on global arg 0 \(dst\)\[0\]: thread \(0,0,0\) stores at textures.metal:63"; then
   ok "threads writing one texel race"

@@ -49,7 +49,7 @@ const std::map<std::string, PixelFormat>& pixel_formats() {
 
 // The texture kind a kernel parameter's name gives (__tgsim_tex_2d__NAME: "2d"), "" if none.
 std::string texture_kind_of(const std::string& param, std::string& user_name) {
-  static const char* const kinds[] = {"2d_array", "depth2d_array", "depth2d", "1d", "2d", "3d"};
+  static const char* const kinds[] = {"2d_array", "depth2d_array", "depth2d", "cube", "1d", "2d", "3d"};
   const std::string prefix = "__tgsim_tex_";
   if (param.rfind(prefix, 0) != 0) return "";
   for (const char* k : kinds) {
@@ -98,6 +98,10 @@ std::vector<std::string> texture_args(const std::string& arg, const std::string&
   if (extent.size() != rank)
     throw UsageError(what + ": a " + want + " has " + std::to_string(rank) + " size(s), not " + std::to_string(extent.size()));
   extent.resize(3, 1);
+  if (kind == "cube") {
+    if (extent[0] != extent[1]) throw UsageError(what + ": a cube's faces are square (WxW)");
+    extent[2] = 6;  // +x -x +y -y +z -z, one after the other
+  }
   const unsigned long long texels = 1ull * extent[0] * extent[1] * extent[2];
   return {"(void*)" + f->second.elem + "[" + std::to_string(texels) + "]" + arg.substr(close + 1),
           "uint:" + std::to_string(extent[0]), "uint:" + std::to_string(extent[1]), "uint:" + std::to_string(extent[2]),
@@ -142,6 +146,18 @@ std::size_t user_param_count(const tgsim_kernel_desc& k) {
     if (p.rfind("__tgsim_tex", 0) != 0 || p.rfind("__tgsim_tex_", 0) == 0) ++n;
   }
   return n;
+}
+
+std::string metal_param_text(const tgsim_kernel_desc& k, unsigned& i) {
+  const std::string p = k.params[i].name ? k.params[i].name : "";
+  std::string name;
+  const std::string kind = texture_kind_of(p, name);
+  if (!kind.empty()) {
+    i += 4;
+    return (kind.rfind("depth", 0) == 0 ? kind : "texture" + kind) + " " + name;
+  }
+  if (p.rfind("__tgsim_sampler_", 0) == 0) return "sampler " + p.substr(16);
+  return "";
 }
 
 std::vector<KernelArg> expand_texture_args(const tgsim_kernel_desc& k, const std::vector<std::string>& args) {

@@ -1,7 +1,8 @@
 // Metal texture and sampler ARGs (sim/src/frontend/metal_adapter_texture.cpp turns a
 // [[texture(n)]] parameter into five kernel parameters and a [[sampler(n)]] one into one):
 //   tex2d:FORMAT[WxH][=0|=iota|=@FILE]   (tex1d [W], tex3d [WxHxD], tex2d_array [WxHxLAYERS],
-//                                          depth2d [WxH], depth2d_array [WxHxLAYERS]) texels row
+//                                          texcube [WxW]: 6 faces, depth2d [WxH], depth2d_array
+//                                          [WxHxLAYERS]) texels row
 //                                          after row, then slice after slice, no padding
 //   sampler:linear,repeat,pixel,...       filter, address mode, coordinates, border colour
 // FORMAT: Metal's pixel formats r8unorm .. rgba32float (R, RG, RGBA of 8unorm 8snorm 8uint
@@ -31,5 +32,9 @@ std::size_t user_param_count(const tgsim_kernel_desc& k);
 // One KernelArg per kernel parameter; UsageError (one line) for a bad texture or sampler ARG.
 // `args` must hold user_param_count(k) ARGs.
 std::vector<KernelArg> expand_texture_args(const tgsim_kernel_desc& k, const std::vector<std::string>& args);
+
+// How a listing shows the Metal texture or sampler whose first kernel parameter is i
+// ("texture2d src", "sampler s"); i is moved to the group's last parameter. "" for another.
+std::string metal_param_text(const tgsim_kernel_desc& k, unsigned& i);
 
 }  // namespace tgsim::cli

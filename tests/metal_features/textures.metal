@@ -76,3 +76,11 @@ kernel void shadow(depth2d_array<float> maps [[texture(0)]],
   out[i] = maps.sample_compare(cmp, float2(float(i % 2) + 0.5f, 0.5f), i / 2, 2.5f) +
            10.0f * maps.read(uint2(i % 2, 0), i / 2) + 100.0f * maps.get_array_size();
 }
+
+kernel void sky(texturecube<float> env [[texture(0)]],
+                device float* out [[buffer(0)]],
+                uint i [[thread_position_in_grid]]) {
+  constexpr sampler s(filter::nearest);
+  const float3 dirs[6] = {float3(1, 0.1, 0.2), float3(-1, 0, 0), float3(0, 1, 0), float3(0, -1, 0), float3(0, 0, 1), float3(0.5, 0.2, -1)};
+  out[i] = env.sample(s, dirs[i]).x + 100.0f * env.read(uint2(1, 1), i).x;
+}

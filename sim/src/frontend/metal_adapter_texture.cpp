@@ -18,13 +18,14 @@ namespace tgsim::frontend::metal_adapter_detail {
 
 namespace {
 
-// The texture kind the command line names ("1d", "2d", "3d", "2d_array", "depth2d", "depth2d_array") for a type
+// The texture kind the command line names ("1d", "2d", "3d", "2d_array", "cube", "depth2d", "depth2d_array") for a type
 // naming one of Metal's texture templates; "" for another type.
 std::string texture_kind(const std::string& ident) {
   if (ident == "texture1d") return "1d";
   if (ident == "texture2d") return "2d";
   if (ident == "texture3d") return "3d";
   if (ident == "texture2d_array") return "2d_array";
+  if (ident == "texturecube") return "cube";
   if (ident == "depth2d") return "depth2d";
   if (ident == "depth2d_array") return "depth2d_array";
   return "";
@@ -60,12 +61,12 @@ void Adapter::texture_param(Param& p, const std::string& attr_text, size_t attr,
   } else {
     if (kind.empty())
       fail(toks_[p.first], "[[" + a + "]] on a parameter of type '" + type +
-                               "': tgsim models texture1d, texture2d, texture3d, texture2d_array, depth2d and depth2d_array");
+                               "': tgsim models texture1d, texture2d, texture3d, texture2d_array, texturecube, depth2d and depth2d_array");
     params = "void* __tgsim_tex_" + kind + "__" + nm + ", unsigned __tgsim_texw_" + nm + ", unsigned __tgsim_texh_" +
              nm + ", unsigned __tgsim_texd_" + nm + ", unsigned __tgsim_texf_" + nm;
     body += " " + type + " " + nm + "(__tgsim_tex_" + kind + "__" + nm + ", __tgsim_texw_" + nm + ", __tgsim_texh_" +
             nm + ", __tgsim_texd_" + nm + ", __tgsim_texf_" + nm + ", \"" + nm + "\", " +
-            (kind == "2d_array" || kind == "depth2d_array" ? "true" : "false") + ");";
+            (kind == "2d_array" || kind == "depth2d_array" || kind == "cube" ? "true" : "false") + ");";
   }
   for (size_t i = p.first; i <= p.last; ++i) toks_[i].out = blank(toks_[i].text);
   toks_[p.first].out = params;

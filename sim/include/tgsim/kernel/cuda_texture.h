@@ -110,23 +110,6 @@ template <class T> __forceinline__ T fetch(unsigned long long h, int dims, float
   }
 }
 
-// The cubemap face (0..5, +x -x +y -y +z -z) of direction (x, y, z) and the normalized (u, v) on it.
-__forceinline__ int cube_face(float x, float y, float z, float& u, float& v) {
-  const float ax = __builtin_fabsf(x), ay = __builtin_fabsf(y), az = __builtin_fabsf(z);
-  float s, t, m;
-  int face;
-  if (ax >= ay && ax >= az) {
-    m = ax, face = x >= 0 ? 0 : 1, s = x >= 0 ? -z : z, t = -y;
-  } else if (ay >= az) {
-    m = ay, face = y >= 0 ? 2 : 3, s = x, t = y >= 0 ? z : -z;
-  } else {
-    m = az, face = z >= 0 ? 4 : 5, s = z >= 0 ? x : -x, t = -y;
-  }
-  u = (s / m + 1.0f) * 0.5f;
-  v = (t / m + 1.0f) * 0.5f;
-  return face;
-}
-
 // A cubemap fetch: face `face` of cube `cube` sampled at normalized (u, v), clamped at its edges.
 template <class T> __forceinline__ T cube(unsigned long long h, float x, float y, float z, int cube) {
   const View* v = view(h, 0);

@@ -167,6 +167,23 @@ TGSIM_TEXEL_INLINE void sample_raw(const View& t, int dims, const float (&c)[3],
   for (int k = 0; k < 4; ++k)
     w[k] = border ? static_cast<unsigned>(t.border[k]) : k < t.channels ? channel(t, raw, k) : 0u;
 }
+// The cubemap face (0..5, +x -x +y -y +z -z) of direction (x, y, z) and the normalized (u, v) on it.
+TGSIM_TEXEL_INLINE int cube_face(float x, float y, float z, float& u, float& v) {
+  const float ax = __builtin_fabsf(x), ay = __builtin_fabsf(y), az = __builtin_fabsf(z);
+  float s, t, m;
+  int face;
+  if (ax >= ay && ax >= az) {
+    m = ax, face = x >= 0 ? 0 : 1, s = x >= 0 ? -z : z, t = -y;
+  } else if (ay >= az) {
+    m = ay, face = y >= 0 ? 2 : 3, s = x, t = y >= 0 ? z : -z;
+  } else {
+    m = az, face = z >= 0 ? 4 : 5, s = z >= 0 ? x : -x, t = -y;
+  }
+  u = (s / m + 1.0f) * 0.5f;
+  v = (t / m + 1.0f) * 0.5f;
+  return face;
+}
+
 }  // namespace tgsim_texel
 
 #endif
