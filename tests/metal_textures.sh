@@ -92,5 +92,11 @@ if [ "$got" = "(32.0, 36.0, 40.0, 44.0, 11.0, 27.0, 43.0, 59.0, 202.0, 228.0, 25
   ok "float4x4 * float4, float4 * float4x4, products, sums"
 else fail "matrices: $got"; fi
 
+# The listing shows a texture or a sampler as one parameter, in ARG order.
+out=$("$tgsim" run "$file" --kernel 2>&1)
+if has "$out" "add_uint\(texture2d t\)" && has "$out" "sample_at\(const float2\* where, float4\* out, texture2d tex, sampler s\)" \
+   && has "$out" "shapes\(float\* out, texture1d line, texture3d cube, texture2d_array layers\)"; then ok "the listing in ARG order"
+else fail "listing: $out"; fi
+
 [ $fails = 0 ] && echo "metal textures OK"
 exit $fails

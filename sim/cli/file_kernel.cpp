@@ -267,8 +267,9 @@ void bind_scalar(BoundArg& b, const std::string& arg, const tgsim_param_desc& p,
 std::string signature(const tgsim_kernel_desc& k) {
   std::string s = std::string(k.name) + "(";
   for (unsigned i = 0; i < k.nparams; ++i) {
+    const bool first = i == 0;
     const std::string metal = metal_param_text(k, i);  // a texture's five parameters as one
-    s += (i ? ", " : "") + (metal.empty() ? param_text(k.params[i]) : metal);
+    s += (first ? "" : ", ") + (metal.empty() ? param_text(k.params[i]) : metal);
   }
   return s + ")";
 }
