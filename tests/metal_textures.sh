@@ -85,11 +85,12 @@ if [ $rc = 1 ] && has "$out" "out-of-bounds at textures.metal:69 \[2 times\]" \
   ok "a read outside the texture is an out-of-bounds finding"
 else fail "read_right (rc $rc): $out"; fi
 
-# Matrix arithmetic, which Apple's texture samples use beside their textures: m * v, v * m, m * m, s * m + m - m.
-"$tgsim" run "$(dirname "$file")/matrices.metal" --kernel m --grid 1 --block 1 'float4[4]=0' --save out=o.bin >/dev/null 2>&1
+# Matrix arithmetic, which Apple's texture samples use beside their textures: m * v, v * m, m * m,
+# s * m + m - m, a matrix of scalars; sincos.
+"$tgsim" run "$(dirname "$file")/matrices.metal" --kernel m --grid 1 --block 1 'float4[5]=0' --save out=o.bin >/dev/null 2>&1
 got=$(values o.bin f)
-if [ "$got" = "(32.0, 36.0, 40.0, 44.0, 11.0, 27.0, 43.0, 59.0, 202.0, 228.0, 254.0, 280.0, 26.0, 28.0, 30.0, 32.0)" ]; then
-  ok "float4x4 * float4, float4 * float4x4, products, sums"
+if [ "$got" = "(32.0, 36.0, 40.0, 44.0, 11.0, 27.0, 43.0, 59.0, 202.0, 228.0, 254.0, 280.0, 26.0, 28.0, 30.0, 32.0, 4.0, 6.0, 0.0, 1.0)" ]; then
+  ok "float4x4 * float4, float4 * float4x4, products, sums, float2x2 of 4 scalars, sincos"
 else fail "matrices: $got"; fi
 
 # The listing shows a texture or a sampler as one parameter, in ARG order.

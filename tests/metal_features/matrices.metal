@@ -8,4 +8,7 @@ kernel void m(device float4* out [[buffer(0)]], uint i [[thread_position_in_grid
   out[1] = v * a;
   out[2] = (a * a)[1];
   out[3] = (2.0f * a + a - a)[3];
+  float c;
+  const float s = sincos(0.0f, c);
+  out[4] = float4(float2x2(1, 2, 3, 4) * float2(1, 1), s, c);
 }

@@ -48,10 +48,4 @@ TGSIM_METAL_SIMD_MATRICES(half)
 #undef TGSIM_METAL_SIMD_MATRICES
 #undef TGSIM_METAL_SIMD_MATRIX
 
-// simd::float4x4 and the other simd:: names of Apple's C++ header (AAPLMainRenderer_shared.h):
-// Metal's types.
-namespace simd {
-using namespace metal;
-}
-
 #endif
