@@ -19,8 +19,8 @@ enum : int { kKindSigned = 0, kKindUnsigned = 1, kKindFloat = 2 };
 enum : int { kWrap = 0, kClamp = 1, kMirror = 2, kBorder = 3 };
 enum : int { kPoint = 0, kLinear = 1 };
 enum : int { kReadElement = 0, kReadNormalized = 1 };
-typedef unsigned Bits2 __attribute__((ext_vector_type(2)));
-typedef unsigned Bits4 __attribute__((ext_vector_type(4)));
+typedef unsigned Bits2 __attribute__((vector_size(8)));  // GCC and Clang
+typedef unsigned Bits4 __attribute__((vector_size(16)));
 
 TGSIM_TEXEL_INLINE const char* texel_at(const View& t, int x, int y, int z) {
   return t.data + static_cast<size_t>(z) * t.slice + static_cast<size_t>(y) * t.pitch +
