@@ -12,7 +12,7 @@ kernel void invert(texture2d<float, access::read> src [[texture(0)]],
   if (gid.x == 0 && gid.y == 0) {
     size[0] = src.get_width();
     size[1] = src.get_height();
-    size[2] = src.get_num_mip_levels();
+    size[2] = src.get_num_mip_levels() + (is_null_texture(src) ? 10 : 0);
   }
 }
 
