@@ -177,6 +177,15 @@ TEST(MetalAdapter, TexturesAndSamplers) {
   EXPECT_NE(out.find("sampler s = metal::sampler::from_bits(__tgsim_sampler_s);"), std::string::npos) << out;
 }
 
+// A line marker the preprocessor put inside a vertex function (for a run of comment lines) stays
+// when the function is left out: the lines after it keep their numbers.
+TEST(MetalAdapter, RenderStagesKeepLineMarkers) {
+  const std::string out = code("vertex float4 vs() {\n# 12 \"k.metal\"\n  return 0;\n}\n"
+                               "kernel void k(device float* a [[buffer(0)]]) {}\n");
+  EXPECT_NE(out.find("\n# 12 \"k.metal\"\n"), std::string::npos) << out;
+  EXPECT_EQ(out.find("return 0"), std::string::npos) << out;
+}
+
 TEST(MetalAdapter, Errors) {
   EXPECT_EQ(error("kernel void f(\n  device float* a [[buffer(0)]],\n  uint i [[thread_position_in_gird]]) {}"),
             "e.metal:3:10: unknown or unsupported kernel parameter attribute [[thread_position_in_gird]]");

@@ -99,5 +99,10 @@ if has "$out" "add_uint\(texture2d t\)" && has "$out" "sample_at\(const float2\*
    && has "$out" "shapes\(float\* out, texture1d line, texture3d cube, texture2d_array layers\)"; then ok "the listing in ARG order"
 else fail "listing: $out"; fi
 
+# A kernel after a vertex function with many comment lines (Apple's samples): its lines are its own.
+out=$("$tgsim" run "$(dirname "$file")/render_beside.metal" --kernel after_vertex --grid 1 --block 32 'float[32]' 2>&1)
+if has "$out" "render_beside.metal:21:8 +global.store"; then ok "lines after a vertex function left out"
+else fail "render_beside: $out"; fi
+
 [ $fails = 0 ] && echo "metal textures OK"
 exit $fails

@@ -299,7 +299,10 @@ size_t Adapter::render_function(size_t i) {
   size_t end = next_sig(match(k));
   while (end < toks_.size() && !is(end, "{") && !is(end, ";")) end = next_sig(end);  // const, attributes
   if (is(end, "{")) end = match(end);
-  for (size_t j = i; j <= end && j < toks_.size(); ++j) toks_[j].out = blank(toks_[j].text);
+  // The preprocessor's line markers inside it stay (a run of comment lines becomes one): without
+  // them the lines after the function would be early.
+  for (size_t j = i; j <= end && j < toks_.size(); ++j)
+    if (toks_[j].kind != Kind::Directive) toks_[j].out = blank(toks_[j].text);
   return end;
 }
 
