@@ -152,11 +152,50 @@ TEST(MetalAdapter, RenderStagesAreLeftOut) {
   EXPECT_EQ(std::count(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(k), '\n'), 4) << out;  // line 5 still
 }
 
+// A texture becomes its texels and four numbers after the buffers, a sampler one number after
+// the textures (texture index order, then sampler index order), each declared in the body.
+TEST(MetalAdapter, TexturesAndSamplers) {
+  const std::string adapted = code(
+      "kernel void k(sampler s [[sampler(0)]], texture2d<float, access::write> o [[texture(1)]],\n"
+      "              texture2d<float> i [[texture(0)]], device float* b [[buffer(0)]]) {}");
+  EXPECT_EQ(std::count(adapted.begin(), adapted.end(), '\n'), 1) << adapted;  // lines kept
+  std::string out;  // runs of blanks as one space, none before a comma
+  for (char c : adapted) {
+    if (c == '\n') c = ' ';
+    if (c == ' ' && !out.empty() && out.back() == ' ') continue;
+    if (c == ',' && !out.empty() && out.back() == ' ') out.pop_back();
+    out += c;
+  }
+  const std::size_t params = out.find("(float* b, void* __tgsim_tex_2d__i, unsigned __tgsim_texw_i, unsigned "
+                                      "__tgsim_texh_i, unsigned __tgsim_texd_i, unsigned __tgsim_texf_i,");
+  EXPECT_NE(params, std::string::npos) << out;
+  EXPECT_NE(out.find("unsigned __tgsim_texf_o, unsigned __tgsim_sampler_s )"), std::string::npos) << out;
+  EXPECT_NE(out.find("texture2d<float, access::write> o(__tgsim_tex_2d__o, __tgsim_texw_o, __tgsim_texh_o, "
+                     "__tgsim_texd_o, __tgsim_texf_o, \"o\", false);"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("sampler s = metal::sampler::from_bits(__tgsim_sampler_s);"), std::string::npos) << out;
+}
+
+// A line marker the preprocessor put inside a vertex function (for a run of comment lines) stays
+// when the function is left out: the lines after it keep their numbers.
+TEST(MetalAdapter, RenderStagesKeepLineMarkers) {
+  const std::string out = code("vertex float4 vs() {\n# 12 \"k.metal\"\n  return 0;\n}\n"
+                               "kernel void k(device float* a [[buffer(0)]]) {}\n");
+  EXPECT_NE(out.find("\n# 12 \"k.metal\"\n"), std::string::npos) << out;
+  EXPECT_EQ(out.find("return 0"), std::string::npos) << out;
+}
+
 TEST(MetalAdapter, Errors) {
   EXPECT_EQ(error("kernel void f(\n  device float* a [[buffer(0)]],\n  uint i [[thread_position_in_gird]]) {}"),
             "e.metal:3:10: unknown or unsupported kernel parameter attribute [[thread_position_in_gird]]");
-  EXPECT_EQ(error("kernel void f(texture2d<float> t [[texture(0)]]) {}"),
-            "e.metal:1:34: [[texture(0)]]: textures and samplers are not modelled by tgsim (kernels on buffers only)");
+  EXPECT_EQ(error("kernel void f(texture2d_ms<float> t [[texture(0)]]) {}"),
+            "e.metal:1:15: [[texture(0)]] on a parameter of type 'texture2d_ms<float>': tgsim models texture1d, "
+            "texture2d, texture3d, texture2d_array, texturecube, depth2d and depth2d_array");
+  EXPECT_EQ(error("kernel void f(texture2d<float> a [[texture(1)]], texture2d<float> b [[texture(1)]]) {}"),
+            "e.metal:1:50: texture or sampler index 1 is used twice");
+  EXPECT_EQ(error("kernel void f(float s [[sampler(0)]]) {}"),
+            "e.metal:1:15: [[sampler(0)]] on a parameter of type 'float': a sampler parameter is a sampler");
   EXPECT_EQ(error("kernel void f(device int* a [[buffer(0)]], device int* b [[buffer(0)]]) {}"),
             "e.metal:1:44: buffer index 0 is used twice");
   EXPECT_EQ(error("kernel void f(device int* a [[buffer(x)]]) {}"),

@@ -28,6 +28,7 @@
 #include "i18n.hpp"
 #include "report_words.hpp"
 #include "struct_arg.hpp"
+#include "texture_arg.hpp"
 #include "try_pad.hpp"
 #include <tgsim/internal/launch.hpp>
 #include <tgsim/hash.hpp>
@@ -265,7 +266,11 @@ void bind_scalar(BoundArg& b, const std::string& arg, const tgsim_param_desc& p,
 
 std::string signature(const tgsim_kernel_desc& k) {
   std::string s = std::string(k.name) + "(";
-  for (unsigned i = 0; i < k.nparams; ++i) s += (i ? ", " : "") + param_text(k.params[i]);
+  for (unsigned i = 0; i < k.nparams; ++i) {
+    const bool first = i == 0;
+    const std::string metal = metal_param_text(k, i);  // a texture's five parameters as one
+    s += (first ? "" : ", ") + (metal.empty() ? param_text(k.params[i]) : metal);
+  }
   return s + ")";
 }
 
@@ -587,9 +592,10 @@ const tgsim_kernel_desc& file_kernel(const FileLaunch& f) { return *file_kernel_
 FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig cfg, bool keep_buffers) {
   const internal::KernelRef k = file_kernel_ref(f);
   const tgsim_kernel_desc& kd = *k.kernel;
-  if (f.args.size() != kd.nparams)
-    throw UsageError(std::string(kd.name) + " takes " + std::to_string(kd.nparams) + " parameter(s), " +
+  if (f.args.size() != user_param_count(kd))
+    throw UsageError(std::string(kd.name) + " takes " + std::to_string(user_param_count(kd)) + " parameter(s), " +
                      std::to_string(f.args.size()) + " ARG(s) given: " + signature(kd));
+  const std::vector<KernelArg> args = expand_texture_args(kd, f.args);  // a Metal texture: 5 parameters
   if (f.grid.empty() && f.grid_threads.empty()) throw UsageError("--grid is required (threadgroups, X[,Y[,Z]])");
   if (f.block.empty()) throw UsageError("--block is required (threads per group, X[,Y[,Z]])");
   cfg.block = parse_dim3(f.block, "--block");
@@ -609,14 +615,17 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
   std::vector<std::unique_ptr<BoundArg>> bound;
   std::vector<void*> argv;
   std::uint64_t seed = 0x7467736D;  // "tgsm": the same random inputs every run
-  for (std::size_t i = 0; i < f.args.size(); ++i) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
     auto b = std::make_unique<BoundArg>();
-    if (f.args[i].find('[') != std::string::npos && f.args[i][0] != '{') {
-      const auto host = f.host_data.find(i);
-      bind_buffer(*b, f.args[i], kd.params[i], i, seed, host == f.host_data.end() ? nullptr : host->second);
+    tgsim_param_desc p = kd.params[i];
+    p.name = args[i].shown_name.c_str();  // the user's name and ARG number, not the adapter's
+    const std::string& arg = args[i].arg;
+    if (arg.find('[') != std::string::npos && arg[0] != '{') {
+      const auto host = f.host_data.find(args[i].user_index);
+      bind_buffer(*b, arg, p, args[i].user_index, seed, host == f.host_data.end() ? nullptr : host->second);
       argv.push_back(&b->ptr);
     } else {
-      bind_scalar(*b, f.args[i], kd.params[i], i);
+      bind_scalar(*b, arg, p, args[i].user_index);
       argv.push_back(b->scalar.data());
     }
     bound.push_back(std::move(b));
@@ -641,8 +650,8 @@ FileRun run_file(const FileLaunch& f, const DeviceProfile& profile, LaunchConfig
     if (!bound[i]->ptr) continue;
     FileBuffer fb;
     fb.name = bound[i]->name;
-    fb.param = kd.params[i].name ? kd.params[i].name : "";
-    fb.index = i;
+    fb.param = args[i].shown_name;
+    fb.index = args[i].user_index;
     fb.type = bound[i]->type_name;
     fb.count = bound[i]->count;
     fb.elem_bytes = bound[i]->type.bytes;

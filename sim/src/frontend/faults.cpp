@@ -106,6 +106,19 @@ void __tgsim_constant_store(const void* site, const char* name) {
   throw AbortGroup{};
 }
 
+// A Metal texture read or written at coordinates outside it (metal/metal_texture): undefined
+// in Metal; the read gave 0, the write was skipped, and the thread goes on.
+void __tgsim_texture_out_of_range(const void* site, const char* name, int write, long long x, long long y,
+                                  long long z, int width, int height, int depth) {
+  ThreadCtx& t = running();
+  t.group_->add_finding(t, FindingKind::kOutOfBounds, loc_of(site),
+                        std::string(write ? "texture write" : "texture read") + " of '" + (name ? name : "?") +
+                            "' at (" + std::to_string(x) + ", " + std::to_string(y) + ", " + std::to_string(z) +
+                            ") outside its " + std::to_string(width) + "x" + std::to_string(height) + "x" +
+                            std::to_string(depth) + " texels: undefined in Metal (tgsim " +
+                            (write ? "skipped the write" : "returned 0") + ")");
+}
+
 // A local array (the thread's stack) accessed outside its bytes: the GPU would read or write
 // other local memory of the thread and go on; on the CPU that memory is tgsim's own stack.
 void __tgsim_local_out_of_bounds(const void* site, const char* name, long long offset, unsigned long long bytes,

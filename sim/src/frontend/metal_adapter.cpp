@@ -299,7 +299,10 @@ size_t Adapter::render_function(size_t i) {
   size_t end = next_sig(match(k));
   while (end < toks_.size() && !is(end, "{") && !is(end, ";")) end = next_sig(end);  // const, attributes
   if (is(end, "{")) end = match(end);
-  for (size_t j = i; j <= end && j < toks_.size(); ++j) toks_[j].out = blank(toks_[j].text);
+  // The preprocessor's line markers inside it stay (a run of comment lines becomes one): without
+  // them the lines after the function would be early.
+  for (size_t j = i; j <= end && j < toks_.size(); ++j)
+    if (toks_[j].kind != Kind::Directive) toks_[j].out = blank(toks_[j].text);
   return end;
 }
 
@@ -337,7 +340,9 @@ size_t Adapter::kernel(size_t k) {
   std::map<int, const Param*> by_index;
   for (const Param& p : params)
     if (p.kept && !by_index.emplace(p.buffer, &p).second)
-      fail(toks_[p.first], "buffer index " + std::to_string(p.buffer) + " is used twice");
+      fail(toks_[p.first], p.buffer >= kTextureSlots ? "texture or sampler index " + std::to_string(p.buffer % 1000) +
+                                                         " is used twice"
+                                                   : "buffer index " + std::to_string(p.buffer) + " is used twice");
   place_params(params, open, close);
   toks_[decl_at].out = threadgroup_decl_ + toks_[decl_at].out;  // on its line: lines are kept
   size_t brace = next_sig(close);
@@ -451,7 +456,7 @@ void Adapter::param(Param& p, std::string& body, int& next_buffer, bool& dynamic
   if (is_threadgroup) fail(toks_[p.first], "a threadgroup parameter needs [[threadgroup(n)]] or an array type");
   if (!a.empty()) {
     if (a.rfind("texture(", 0) == 0 || a.rfind("sampler(", 0) == 0)
-      fail(toks_[attr], "[[" + a + "]]: textures and samplers are not modelled by tgsim (kernels on buffers only)");
+      return texture_param(p, a, attr, name, body);  // metal_adapter_texture.cpp
     if (a.rfind("buffer(", 0) != 0 || a.back() != ')')
       fail(toks_[attr], "unknown or unsupported kernel parameter attribute [[" + a + "]]");
     try {

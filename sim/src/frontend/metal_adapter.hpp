@@ -27,7 +27,9 @@
 //   f() const device {...}, overloads on parameters' address spaces -> the first definition of a
 //                                              signature in its scope stays, the others go
 //   # LINE "FILE" markers (metal_preprocess.hpp) -> errors name the user's file and line
-// Errors (an unknown attribute, a texture parameter, a vertex function...) throw
+//   texture2d<T, A> t [[texture(n)]], sampler s [[sampler(n)]] -> the texels and four numbers,
+//                                      one number; after the buffers (metal_adapter_texture.cpp)
+// Errors (an unknown attribute, a texture type tgsim does not model...) throw
 // std::runtime_error("file:line:col: message").
 #pragma once
 #include <string>

@@ -90,6 +90,10 @@ class Adapter {
   size_t kernel(size_t i);
   std::vector<Param> split_params(size_t open, size_t close) const;
   void param(Param& p, std::string& body, int& next_buffer, bool& dynamic_seen);
+  // A [[texture(n)]] or [[sampler(n)]] parameter (metal_adapter_texture.cpp): its slot is
+  // kTextureSlots + n or kSamplerSlots + n, so textures follow the buffers and samplers follow them.
+  void texture_param(Param& p, const std::string& attr_text, size_t attr, size_t name, std::string& body);
+  static constexpr int kTextureSlots = 1000, kSamplerSlots = 2000;
   std::string render(size_t first, size_t last) const;
   void place_params(std::vector<Param>& params, size_t open, size_t close);
 

@@ -102,17 +102,8 @@ struct cudaTextureDesc {
 typedef unsigned long long cudaTextureObject_t;
 typedef unsigned long long cudaSurfaceObject_t;
 
-// What a fetch needs of a texture or surface object (__tgsim_tex_view).
-struct tgsim_tex_view {
-  char* data;                 // texel (0, 0) of layer, face or slice 0
-  size_t pitch, slice;        // bytes from a row to the next, from a layer/face/slice to the next
-  int width, height, depth;   // texels; depth: slices of a 3D array, else 1
-  int layers;                 // layers of a layered array (6 per cubemap; 0: not layered)
-  int channels, bits, kind;   // channels of `bits` bits each, of cudaChannelFormatKind `kind`
-  int texel_bytes;
-  int address[3], filter, read_mode, normalized;
-  float border[4];
-};
+#include "tex_view.h"  // struct tgsim_tex_view: what a fetch needs of a texture or surface object
+
 
 #ifdef __cplusplus
 #define TGSIM_DEFAULT(v) = v  // the C++ API's default arguments
