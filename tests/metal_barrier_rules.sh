@@ -12,7 +12,7 @@ fails=0
 ok() { echo "ok: $*"; }
 fail() { fails=$((fails + 1)); echo "FAIL: $*"; }
 # has TEXT PATTERN: the report's text, its wrapped lines joined, matches PATTERN (grep -E)
-has() { printf '%s' "$1" | tr -s ' \n' '  ' | grep -Eq -- "$2"; }
+has() { local s; s=$(printf '%s' "$1" | tr -s ' \n' '  '); grep -Eq -- "$2" <<<"$s"; }  # no pipe into grep -q (pipefail)
 check() { "$tgsim" check "$file" "$@" 2>&1; }
 pair=(--grid 1 --block 64 'float[64]=0' 'float[64]=0')
 

@@ -15,7 +15,7 @@ fails=0
 ok() { echo "ok: $*"; }
 fail() { fails=$((fails + 1)); echo "FAIL: $*"; }
 # expect NAME OUTPUT_FILE... -- PATTERN...: every PATTERN (grep -E) is in the output
-has() { printf '%s' "$1" | grep -Eq -- "$2"; }
+has() { grep -Eq -- "$2" <<<"$1"; }  # a here-string: no pipe for grep -q to close early under pipefail
 # values FILE FORMAT EXPECTED: the file's values (Python struct FORMAT) are exactly EXPECTED
 values() {
   python3 -c "

@@ -21,7 +21,7 @@ instances() { nm -C --defined-only "$1" | grep -c ' apply_op<'; }
 out=$("$tgsim" run "$file" --kernel none 2>&1); rc=$?
 sos=("$TGSIM_CACHE"/*.so)
 if [ $rc = 2 ] && [ "$(printf '%s\n' "$out" | grep -c '^  [a-z_0-9]*(.* out)$')" = 13 ] && [ ${#sos[@]} = 1 ] \
-   && ! nm -u "${sos[0]}" | grep -q '__tgsim_thread\|__tgsim_access'; then
+   && ! nm -u "${sos[0]}" | grep '__tgsim_thread\|__tgsim_access' >/dev/null; then
   ok "listing: 13 kernels with parameter names, no body compiled"
 else
   fail "listing: rc $rc, ${#sos[@]} objects: $out"; nm -u "${sos[@]}"
@@ -38,12 +38,12 @@ fi
 
 out=$("$tgsim" run "$file" --kernel mul_int32 --grid 1 --block 4 'int[4]=iota' 'int[4]=iota' 'int[4]' --save "2=$work/m.bin" 2>&1)
 got=$(od -An -tu4 -w16 "$work/m.bin" 2>/dev/null | tr -s ' ')
-if printf '%s' "$out" | grep -q "findings: none" && [ "$got" = " 0 1 4 9" ]; then ok "mul_int32 runs"
+if grep -q "findings: none" <<<"$out" && [ "$got" = " 0 1 4 9" ]; then ok "mul_int32 runs"
 else fail "mul_int32: '$got' $out"; fi
 selected=
 for so in "$TGSIM_CACHE"/*.so; do [ "$so" != "$listing" ] && selected=$so; done
-if [ -n "$selected" ] && [ "$(instances "$selected")" = 1 ] && nm -C --defined-only "$selected" | grep -q ' apply_op<int, Mul>(' \
-   && ! nm -C --defined-only "$selected" | grep -q 'fill_seven' && [ "$(instances "$listing")" = 12 ]; then
+if [ -n "$selected" ] && [ "$(instances "$selected")" = 1 ] && nm -C --defined-only "$selected" | grep ' apply_op<int, Mul>(' >/dev/null \
+   && ! nm -C --defined-only "$selected" | grep 'fill_seven' >/dev/null && [ "$(instances "$listing")" = 12 ]; then
   ok "the kernel's object holds it alone"
 else
   fail "selected object: $(nm -C --defined-only "$selected" | grep -E 'apply_op|fill_seven')"
@@ -51,8 +51,8 @@ fi
 
 cu=$here/frontend/basics.cu
 out=$("$tgsim" run "$cu" --kernel nope 2>&1)
-if printf '%s' "$out" | grep -q '^  half_overrun(const int\* in, int\* out)$'; then ok "CUDA listing"; else fail "CUDA listing: $out"; fi
+if grep -q '^  half_overrun(const int\* in, int\* out)$' <<<"$out"; then ok "CUDA listing"; else fail "CUDA listing: $out"; fi
 out=$("$tgsim" run "$cu" --kernel shared_overrun --grid 1 --block 32 'int[32]' int:1 2>&1)
-if printf '%s' "$out" | grep -q "out-of-bounds at basics.cu:51"; then ok "a CUDA kernel alone"; else fail "CUDA kernel: $out"; fi
+if grep -q "out-of-bounds at basics.cu:51" <<<"$out"; then ok "a CUDA kernel alone"; else fail "CUDA kernel: $out"; fi
 
 [ $fails = 0 ] && echo "metal select OK" || { echo "$fails kernel selection checks failed"; exit 1; }

@@ -11,7 +11,7 @@ export TGSIM_CACHE="$work/cache"
 fails=0
 ok() { echo "ok: $*"; }
 fail() { fails=$((fails + 1)); echo "FAIL: $*"; }
-has() { printf '%s' "$1" | tr -s ' \n' '  ' | grep -Eq -- "$2"; }
+has() { local s; s=$(printf '%s' "$1" | tr -s ' \n' '  '); grep -Eq -- "$2" <<<"$s"; }  # no pipe into grep -q (pipefail)
 # values FILE FMT: the saved buffer's values, one Python tuple
 values() { python3 -c "import struct, sys; d = open('$1', 'rb').read(); print(struct.unpack('<%d$2' % (len(d) // struct.calcsize('$2')), d))"; }
 

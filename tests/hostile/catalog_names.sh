@@ -17,8 +17,9 @@ while IFS=$'\t' read -r name args; do
   if [ $rc -ne 0 ]; then
     echo "FAIL $name: exit $rc"; printf '%s\n' "$out" | tail -5; bad=$((bad + 1)); continue
   fi
-  if ! printf '%s\n' "$out" | grep -q '"thread_accesses": 0' ||
-     printf '%s\n' "$out" | grep -Eq '"thread_accesses": [1-9]|"kind": "(out-of-bounds|raw-hazard|war-hazard|waw-hazard)'; then
+  # Here-strings, not pipes: under pipefail, grep -q ending early can fail the printf feeding it.
+  if ! grep -q '"thread_accesses": 0' <<<"$out" ||
+     grep -Eq '"thread_accesses": [1-9]|"kind": "(out-of-bounds|raw-hazard|war-hazard|waw-hazard)' <<<"$out"; then
     echo "FAIL $name: the catalog's code ran (its whole report):"; printf '%s\n' "$out"
     bad=$((bad + 1))
   fi
