@@ -97,6 +97,8 @@ std::string pointee_arg_type(std::string c_type);
 
 // "X[,Y[,Z]]" -> Dim3 (each at least 1); UsageError naming `what` otherwise.
 Dim3 parse_dim3(const std::string& s, const char* what);
+// --stack BYTES: decimal, from 16 KiB to 1 GiB (the limits run_launch checks for the C++ API).
+std::size_t parse_stack(const std::string& s);
 
 bool looks_like_kernel_file(const std::string& arg);
 // The options a kernel FILE takes (ARG..., --kernel, --grid, --block, --shared,

@@ -170,15 +170,6 @@ std::vector<std::string> compile_command(const Toolchain& tc, Language lang, con
                                    // Clang's own runtime unrolling (by the host's costs) is left
                                    // out: the pass unrolls as NVVM and ptxas do (sim/pass/unroll.cpp).
                                    "-mllvm", "-unroll-runtime=false",
-                                   // NVVM unrolls loops of constant trip count further than
-                                   // Clang's -O2 (a cost of 150, no partial unrolling): completely
-                                   // up to a larger cost, else a few copies, so that a thread's
-                                   // As[row * K + k] loads of four k become one LDS.128. The costs
-                                   // are those that give the H100's counts on SGEMM_CUDA's steps 3,
-                                   // 4 and 10 and on tests/nvcc_fidelity/full_unroll/ (dot products
-                                   // of 32 to 256 trips, nests of 8 x 8 to 64 x 4).
-                                   "-mllvm", "-unroll-threshold=400", "-mllvm", "-unroll-allow-partial",
-                                   "-mllvm", "-unroll-partial-threshold=140",
                                    // A frame larger than a page probes it page by page, so a large local
                                    // array hits the guard below the fiber's stack (guard.cpp), never
                                    // a neighbouring stack.
@@ -186,6 +177,14 @@ std::vector<std::string> compile_command(const Toolchain& tc, Language lang, con
                                    "-fpass-plugin=" + tc.plugin, "-I", tc.include};
   if (!source_dir.empty()) cmd.insert(cmd.end(), {"-iquote", source_dir});
   if (lang == Language::kCuda) {
+    // NVVM unrolls loops of constant trip count further than Clang's -O2 (a cost of 150, no
+    // partial unrolling): completely up to a larger cost, else a few copies, so that a thread's
+    // As[row * K + k] loads of four k become one LDS.128. The costs are those that give the
+    // H100's counts on SGEMM_CUDA's steps 3, 4 and 10 and on tests/nvcc_fidelity/full_unroll/
+    // (dot products of 32 to 256 trips, nests of 8 x 8 to 64 x 4). Metal files keep Clang's:
+    // Apple's compiler is not measured, and the seeds' lessons count their loops as written.
+    cmd.insert(cmd.end(), {"-mllvm", "-unroll-threshold=400", "-mllvm", "-unroll-allow-partial", "-mllvm",
+                           "-unroll-partial-threshold=140"});
     // -fdeclspec: the built-in variables' members are properties (cuda_runtime.h).
     cmd.insert(cmd.end(), {"-fdeclspec", "-I", tc.include + "/tgsim/kernel/cuda", "-include", "tgsim/kernel/cuda_runtime.h"});
   } else {

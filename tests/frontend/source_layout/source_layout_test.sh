@@ -55,7 +55,8 @@ for l in lines[at + 1:]:
         rows[current] = l[:code_col]
     code[current] = code.get(current, "") + l[code_col:]
 # (line 9's tile[tx][0], [tx][1], [tx][2] are one LDS.128, three of an aligned four, as ptxas reads them)
-want = {6: ["94.3%", "131,072", "4.0", "2,097,152", "1,966,080"], 9: ["5.7%", "4,096", "4.0", "143,360", "114,688"]}
+# (line 6's loop of 32 stores is unrolled as nvcc unrolls it: tile[tx][r..r+3] are one STS.128)
+want = {6: ["97.0%", "131,072", "4.0", "1,048,576", "917,504"], 9: ["3.0%", "4,096", "4.0", "143,360", "114,688"]}
 for ln, cells in want.items():
     got = rows[ln].split()
     if got[0] != str(ln) or got[1] != cells[0] or got[-4:] != cells[1:]:
