@@ -148,7 +148,9 @@ void write_json(std::ostream& os, const std::vector<FileRun>& runs, const std::v
   for (const Seen& x : seen) {
     Report one;
     one.findings.push_back(x.finding);
-    nlohmann::ordered_json f = nlohmann::ordered_json::parse(to_json(one, -1))["findings"][0];
+    nlohmann::ordered_json list = nlohmann::ordered_json::parse(to_json(one, -1))["findings"];
+    localize_findings(list, one.findings);
+    nlohmann::ordered_json f = list[0];
     f["schedules"] = x.schedules;
     findings.push_back(f);
   }

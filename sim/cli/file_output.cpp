@@ -49,6 +49,7 @@ std::string file_json(const FileRun& r, int indent) {
   nlohmann::json rep = nlohmann::json::parse(to_json(r.report, -1));
   show_paths(rep["sites"], r.file);
   show_paths(rep["findings"], r.file);
+  localize_findings(rep["findings"], r.report.findings);
   j["kernel"] = r.report.kernel;
   j["file"] = r.file;
   j["signature"] = r.signature;
