@@ -23,7 +23,8 @@ ja run matmul_naive --n 1024 --sample 0.05 >"$out/sample.txt" 2>/dev/null || fai
 grep -q "95%" "$out/sample.txt" || fail "run --sample printed no intervals"
 ja run matmul_naive --n 1024 >"$out/sample_auto.txt" 2>/dev/null || fail "run (--sample auto)"
 grep -q "sample auto" "$out/sample_auto.txt" || fail "run --sample auto printed no line of its own"
-ja run matmul_naive --n 512 --threads 1 --sample off >/dev/null 2>"$out/progress.txt" || fail "run (progress)"
+# Progress lines start after a second: n = 1,024 on one worker takes about 8 s (n = 512, 1 s, was flaky).
+ja run matmul_naive --n 1024 --threads 1 --sample off >/dev/null 2>"$out/progress.txt" || fail "run (progress)"
 grep -q "matmul_naive" "$out/progress.txt" || fail "no progress line on stderr"
 ja list >"$out/list.txt" 2>&1 || fail "list"
 ja check "$race" --grid 1 --block 64 'float[64]' 'float[1]=0' >"$out/check.txt" 2>&1
