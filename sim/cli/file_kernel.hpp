@@ -21,7 +21,6 @@
 
 #include <tgsim/kernel/abi.h>
 #include <tgsim/launch.hpp>
-#include "i18n.hpp"
 
 namespace CLI {
 class App;
@@ -142,16 +141,5 @@ void show_paths(Json& list, const std::string& given) {
       if (e.contains(k) && e[k].is_string()) e[k] = shown_path(e[k].template get<std::string>(), given);
 }
 
-// In a language other than English, each finding's "message" becomes the report's sentence in
-// that language (finding_example) and the English one moves to "message_en", so a program may
-// read either; `list` holds the findings of `findings` in order.
-template <class Json>
-void localize_findings(Json& list, const std::vector<Finding>& findings) {
-  if (lang() == Lang::kEn) return;
-  for (std::size_t i = 0; i < findings.size() && i < list.size(); ++i) {
-    list[i]["message_en"] = list[i]["message"];
-    list[i]["message"] = finding_example(findings[i]);
-  }
-}
 
 }  // namespace tgsim::cli

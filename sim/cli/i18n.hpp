@@ -48,6 +48,18 @@ std::vector<std::string> message_keys();
 // index), which hold everything but the English message's extra detail (a buffer's size, an
 // unsupported feature's name).
 std::string finding_example(const Finding& f);
+// In a language other than English, each finding's "message" becomes the report's sentence in
+// that language (finding_example) and the English one moves to "message_en", so a program may
+// read either; `list` holds the JSON of `findings`, in order.
+template <class Json>
+void localize_findings(Json& list, const std::vector<Finding>& findings) {
+  if (lang() == Lang::kEn) return;
+  for (std::size_t i = 0; i < findings.size() && i < list.size(); ++i) {
+    list[i]["message_en"] = list[i]["message"];
+    list[i]["message"] = finding_example(findings[i]);
+  }
+}
+
 // The example's block, and its thread where the example's text names none (a fault, a trap, an
 // out-of-bounds access: "(0,0,0) thread (5,0,0)").
 std::string example_place(const Finding& f);

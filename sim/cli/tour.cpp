@@ -45,6 +45,7 @@ std::string result_json(const catalog::Result& r, int indent, const DeviceProfil
       for (auto& x : *list)
         for (const char* f : {"file", "file2"})
           if (x.contains(f) && x[f].is_string()) x[f] = relative_path(x[f].get<std::string>());
+  localize_findings(rep["findings"], r.report.findings);
   j["schema"] = kJsonSchema;
   j["tgsim"] = version();
   j["kernel"] = r.report.kernel;
